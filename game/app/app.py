@@ -1,0 +1,376 @@
+"""The program: window, main loop, global hotkeys, the function-key bar and notices."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import deque
+from pathlib import Path
+import pygame
+
+from game.app.ai_worker import AIWorker
+from game.app.audio import Speaker
+from game.app.cli import Args
+from game.app.keys import Key, function_number
+from game.app.scene import Scene, SceneStack
+from game.app.settings import Settings
+from game.screen import palette
+from game.screen.canvas import COLS, ROWS, TextCanvas
+from game.screen.render import FRAME_H, FRAME_W, DisplayMode, Renderer, present
+
+KEY_BAR_ROW = ROWS - 1
+DELAY_STEP, DELAY_MAX = 0.5, 9.5
+ACTIVE_FPS, IDLE_FPS = 60, 15
+NOTICE_SECONDS = 4.0
+
+
+class NoDisplayError(RuntimeError):
+    """No video device: the program cannot open its window."""
+
+
+class App:
+    def __init__(self, args: Args, settings: Settings, *, inline_ai: bool = False) -> None:
+        self.args = args
+        self.settings = settings
+        self.canvas = TextCanvas()
+        mono = settings.get("display", "mono") if args.mono is None else args.mono
+        self.mode = DisplayMode(mono=mono, phosphor=settings.get("display", "phosphor"))
+        self.renderer: Renderer | None = None
+        self.window: pygame.Surface | None = None
+        self.stack = SceneStack()
+        sound = settings.get("play", "sound") and args.sound is not False
+        self.speaker = Speaker(enabled=bool(sound))
+        self.ai = AIWorker(inline=inline_ai)
+        self.demo = args.demo
+        self.notices: deque[tuple[str, float]] = deque()
+        self.notice_left = 0.0
+        self.idle_seconds = 0.0
+        self.active_seconds = 0.0
+        self.running = True
+        self.fullscreen = bool(settings.get("display", "fullscreen"))
+        self.seed_source = random.Random(args.seed)
+        self._needs_present = True
+        self._first_seed = args.seed
+        self._key_bar_spans: list[tuple[int, int, int]] = []  # (F-number, first col, end col)
+
+    # ---- start and stop ----
+    def start(self, open_window: bool = True) -> None:
+        """Open the window (or a hidden surface for tests) and push the first scenes."""
+        pygame.init()
+        if open_window:
+            self._open_window()
+        self.renderer = Renderer()
+        self.speaker.start()
+        self.ai.start()
+        for notice in self.settings.notices:
+            self.notice(notice)
+        self.settings.notices.clear()
+        if self.speaker.notice and self.speaker.enabled:
+            self.notice(self.speaker.notice)
+        if self.ai.notice:
+            self.notice(self.ai.notice)
+        self._push_first_scenes()
+
+    def _open_window(self) -> None:
+        scale = self.args.scale or int(self.settings.get("display", "scale"))
+        pygame.display.set_caption("Card Parlour: Klaberjass, Jub Moo, Mus, Luk Fu")
+        try:
+            if self.fullscreen:
+                self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.window = pygame.display.set_mode((FRAME_W * scale, FRAME_H * scale), pygame.RESIZABLE)
+        except pygame.error as exc:
+            raise NoDisplayError(str(exc)) from exc
+
+    def _push_first_scenes(self) -> None:
+        from game.scenes.attract import AttractScene
+        from game.scenes.intro import IntroScene
+        from game.scenes.menu import MenuScene
+
+        menu = MenuScene(self)
+        self.stack.push(menu)
+        if self.args.game:
+            menu.start_game(self.args.game)
+        elif self.args.demo:
+            self.stack.push(AttractScene(self))
+        elif self.settings.get("play", "intro") and not self.args.skip_intro:
+            self.stack.push(IntroScene(self))
+
+    def quit(self) -> None:
+        self.running = False
+
+    def shutdown(self) -> None:
+        self.ai.close()
+        self.speaker.stop()
+        pygame.quit()
+
+    # ---- the loop ----
+    def run(self) -> None:
+        clock = pygame.time.Clock()
+        while self.running:
+            fps = ACTIVE_FPS if self.active_seconds > 0 else IDLE_FPS
+            dt = min(clock.tick(fps) / 1000.0, 0.25)
+            for event in pygame.event.get():
+                self.handle_event(event)
+            self.update(dt)
+            self.render()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.KEYDOWN:
+            self.handle_key(Key.from_event(event))
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
+            self._needs_present = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.handle_click(event.pos)
+
+    def handle_key(self, key: Key) -> None:
+        self.idle_seconds = 0.0
+        self.active_seconds = 2.0
+        if key.alt and key.code in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.toggle_fullscreen()
+            return
+        number = function_number(key)
+        if number is not None:
+            self.hotkey(number)
+            return
+        top = self.stack.top
+        if top is not None:
+            top.on_key(key)
+
+    def handle_click(self, pos: tuple[int, int]) -> None:
+        """A mouse click: on the key bar it presses that F-key; elsewhere the scene decides."""
+        if self.window is None:
+            return
+        from game.screen.render import layout
+
+        scale, rect = layout(self.window.get_size())
+        if not rect.collidepoint(pos) or rect.width == 0:
+            return
+        col = (pos[0] - rect.x) * COLS // rect.width
+        row = (pos[1] - rect.y) * ROWS // rect.height
+        self.idle_seconds = 0.0
+        self.active_seconds = 2.0
+        if row == KEY_BAR_ROW:
+            for number, start, end in self._key_bar_spans:
+                if start <= col < end:
+                    self.hotkey(number)
+                    return
+            return
+        top = self.stack.top
+        on_click = getattr(top, "on_click", None)
+        if on_click is not None:
+            on_click(col, row)
+
+    def update(self, dt: float) -> None:
+        self.idle_seconds += dt
+        self.active_seconds = max(0.0, self.active_seconds - dt)
+        if self.notice_left > 0:
+            self.notice_left -= dt
+            if self.notice_left <= 0 and self.notices:
+                self.notices.popleft()
+                self.notice_left = NOTICE_SECONDS if self.notices else 0.0
+        top = self.stack.top
+        if top is None:
+            self.quit()
+            return
+        top.update(dt)
+        if self.ai.notice:
+            self.notice(self.ai.notice)
+            self.ai.notice = None
+        if self.stack.top is not None and self.stack.top.allow_attract:
+            limit = int(self.settings.get("play", "attract_seconds"))
+            if limit and self.idle_seconds >= limit:
+                from game.scenes.attract import AttractScene
+
+                self.idle_seconds = 0.0
+                self.stack.push(AttractScene(self))
+
+    def keep_active(self) -> None:
+        """Scenes with something moving call this so the loop runs at full frame rate."""
+        self.active_seconds = max(self.active_seconds, 0.5)
+
+    def compose(self) -> TextCanvas:
+        """Draw every visible scene and the key bar on the canvas."""
+        self.canvas.clear()
+        self.stack.draw(self.canvas)
+        top = self.stack.top
+        if top is None or getattr(top, "shows_key_bar", True):
+            self.draw_key_bar(self.canvas)
+        return self.canvas
+
+    def render(self) -> None:
+        canvas = self.compose()
+        if self.renderer is None or self.window is None:
+            return
+        changed = self.renderer.draw(canvas, self.mode)
+        if changed or self._needs_present:
+            border = self.mode.border_rgb(int(self.settings.get("display", "border")))
+            present(self.window, self.renderer.surface, border)
+            pygame.display.flip()
+            self._needs_present = False
+
+    # ---- global hotkeys ----
+    def hotkey(self, number: int) -> None:
+        from game.scenes.attract import AttractScene
+        from game.scenes.dialogs import QuitDialog
+        from game.scenes.help import HelpScene
+
+        top = self.stack.top
+        if number == 1:
+            self.toggle_setting("play", "sound")
+            self.speaker.enabled = bool(self.settings.get("play", "sound"))
+            self.sound("select")
+        elif number == 2:
+            if isinstance(top, AttractScene):
+                self.stack.pop()
+            elif top is not None and top.allow_attract:
+                self.stack.push(AttractScene(self))
+            else:
+                self.demo = not self.demo
+                for scene in list(self.stack.scenes):
+                    scene.on_demo_changed()
+        elif number == 3:
+            self.toggle_setting("play", "hand_sort")
+        elif number == 5:
+            if isinstance(top, HelpScene):
+                self.stack.pop()
+            else:
+                self.stack.push(HelpScene(self, self.stack.game_on_screen()))
+        elif number == 6:
+            self.toggle_setting("play", "replay")
+        elif number == 7:
+            if not isinstance(top, QuitDialog):
+                self.stack.push(QuitDialog(self))
+        elif number in (8, 9):
+            delay = float(self.settings.get("play", "delay"))
+            delay = max(0.0, delay - DELAY_STEP) if number == 8 else min(DELAY_MAX, delay + DELAY_STEP)
+            self.settings.set("play", "delay", delay)
+            self._setting_changed("play", "delay")
+        elif number == 10:
+            cycle = palette.BORDER_CYCLE
+            current = int(self.settings.get("display", "border"))
+            nxt = cycle[(cycle.index(current) + 1) % len(cycle)] if current in cycle else cycle[0]
+            self.settings.set("display", "border", nxt)
+            self._needs_present = True
+        # F4 is not assigned, as in the manual.
+
+    def toggle_setting(self, section: str, key: str) -> None:
+        self.settings.set(section, key, not self.settings.get(section, key))
+        self._setting_changed(section, key)
+
+    def _setting_changed(self, section: str, key: str) -> None:
+        for scene in list(self.stack.scenes):
+            scene.on_setting_changed(section, key)
+        self._flush_setting_notices()
+
+    def _flush_setting_notices(self) -> None:
+        for notice in self.settings.notices:
+            self.notice(notice)
+        self.settings.notices.clear()
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.settings.set("display", "fullscreen", self.fullscreen)
+        if self.window is not None:
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error:
+                scale = int(self.settings.get("display", "scale"))
+                flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
+                size = (0, 0) if self.fullscreen else (FRAME_W * scale, FRAME_H * scale)
+                self.window = pygame.display.set_mode(size, flags)
+        self._needs_present = True
+
+    def set_mono(self, mono: bool, phosphor: str | None = None) -> None:
+        self.mode = DisplayMode(mono=mono, phosphor=phosphor or self.mode.phosphor)
+        if self.renderer is not None:
+            self.renderer.invalidate()
+        self._needs_present = True
+
+    # ---- helpers for scenes ----
+    @property
+    def delay(self) -> float:
+        return float(self.settings.get("play", "delay"))
+
+    def sound(self, name: str) -> None:
+        self.speaker.play(name)
+
+    def notice(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
+        """A one-line message on the bottom row, for a few seconds."""
+        self.notices.append((text, seconds))
+        if self.notice_left <= 0:
+            self.notice_left = seconds
+
+    def new_seed(self) -> int:
+        """The seed of the next match: the --seed for the first, then drawn from it."""
+        if self._first_seed is not None:
+            seed, self._first_seed = self._first_seed, None
+            return seed
+        return self.seed_source.randrange(1, 2**31)
+
+    # ---- the bottom row ----
+    def key_bar_items(self) -> list[tuple[str, str, int]]:
+        """(key label, word, F-number); toggles name the mode the key switches to."""
+        play = self.settings.values["play"]
+        delay = f"{self.delay:.1f}"
+        return [
+            ("F1", "NOSOUND" if play["sound"] else "SOUND", 1),
+            ("F2", "NODEMO" if self.demo else "DEMO", 2),
+            ("F3", "NOSORT" if play["hand_sort"] else "SORT", 3),
+            ("F5", "HELP", 5),
+            ("F6", "NOREPLAY" if play["replay"] else "REPLAY", 6),
+            ("F7", "QUIT", 7),
+            ("F8/9", f"DELAY {delay}", 8),
+            ("F10", "BORDER", 10),
+        ]
+
+    def draw_key_bar(self, canvas: TextCanvas) -> None:
+        row = KEY_BAR_ROW
+        canvas.fill(0, row, COLS, 1, " ", palette.BLACK, palette.CYAN)
+        if self.notices and self.notice_left > 0:
+            text = self.notices[0][0][:COLS]
+            canvas.fill(0, row, COLS, 1, " ", palette.WHITE, palette.RED)
+            canvas.text(0, row, text, palette.WHITE, palette.RED)
+            return
+        items = self.key_bar_items()
+        width = sum(len(k) + 1 + len(w) for k, w, _ in items)
+        gap = max(1, (COLS - width) // (len(items) - 1)) if len(items) > 1 else 1
+        col = 0
+        spans: list[tuple[int, int, int]] = []
+        for label, word, number in items:
+            start = col
+            col = canvas.text(col, row, label, palette.RED, palette.CYAN)
+            col = canvas.text(col + 1, row, word, palette.BLACK, palette.CYAN)
+            spans.append((number, start, col))
+            col += gap
+        self._key_bar_spans = spans
+
+    # ---- screenshots ----
+    def save_png(self, path: Path, scale: int = 2) -> None:
+        """Render the current screen, border included, to a PNG file."""
+        canvas = self.compose()
+        renderer = self.renderer or Renderer()
+        renderer.invalidate()
+        renderer.draw(canvas, self.mode)
+        target = pygame.Surface((FRAME_W * scale, FRAME_H * scale))
+        present(target, renderer.surface, self.mode.border_rgb(int(self.settings.get("display", "border"))))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(target, os.fspath(path))
+
+    # ---- for tests and tools: drive the program without a real loop ----
+    def press(self, *names: str, ctrl: bool = False) -> None:
+        for name in names:
+            self.handle_key(Key.named(name, ctrl=ctrl))
+
+    def tick(self, seconds: float = 0.1, steps: int = 1) -> None:
+        for _ in range(steps):
+            self.update(seconds)
+        self.compose()
+
+    def screen_text(self) -> str:
+        return self.compose().dump()
+
+    def top_scene(self) -> Scene | None:
+        return self.stack.top

@@ -1,0 +1,74 @@
+"""The command line: the manual's letters (``S M C *``, together or apart) and long flags."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+
+from game.rules import GAME_NAMES
+
+LETTERS = {"S": "--no-sound", "M": "--mono", "C": "--color", "*": "--skip-intro"}
+
+
+@dataclass(frozen=True)
+class Args:
+    sound: bool | None = None  # None: use the setting
+    mono: bool | None = None
+    skip_intro: bool = False
+    demo: bool = False
+    game: str | None = None
+    seed: int | None = None
+    scale: int | None = None
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python main.py",
+        description="Klaberjass, Jub Moo, Mus and Luk Fu in an early-1990s DOS text-mode style.",
+        epilog="Letters as in the old manual, together or apart: S sound off, M mono, C colour, "
+        "* skip the startup show (quote it: python main.py 'MS*').",
+    )
+    parser.add_argument("--no-sound", "--nosound", dest="no_sound", action="store_true",
+                        help="start with sound off (S)")
+    display = parser.add_mutually_exclusive_group()
+    display.add_argument("--mono", action="store_true", help="force a mono display (M)")
+    display.add_argument("--color", "--colour", dest="color", action="store_true",
+                         help="force a colour display (C)")
+    parser.add_argument("--skip-intro", action="store_true", help="skip the startup show (*)")
+    parser.add_argument("--demo", action="store_true", help="start in demo mode (the computer plays)")
+    parser.add_argument("--game", choices=GAME_NAMES, help="go straight to a game's table")
+    parser.add_argument("--seed", type=int, help="seed of the first match (same seed, same deals)")
+    parser.add_argument("--scale", type=int, choices=range(1, 7), metavar="1-6",
+                        help="window size as a whole multiple of 672x432")
+    return parser
+
+
+def expand_letters(argv: list[str]) -> list[str]:
+    """Turn ``MS`` or ``m s *`` into long flags; other arguments pass through unchanged."""
+    out: list[str] = []
+    for arg in argv:
+        letters = arg.lstrip("/")
+        if arg and not arg.startswith("-") and letters and all(ch.upper() in LETTERS for ch in letters):
+            out.extend(LETTERS[ch.upper()] for ch in letters)
+        else:
+            out.append(arg)
+    return out
+
+
+def usage() -> str:
+    return _parser().format_help()
+
+
+def parse(argv: list[str]) -> Args:
+    """Parse the command line. Bad arguments print usage and exit with status 2 (argparse)."""
+    ns = _parser().parse_args(expand_letters(argv))
+    mono: bool | None = True if ns.mono else (False if ns.color else None)
+    return Args(
+        sound=False if ns.no_sound else None,
+        mono=mono,
+        skip_intro=ns.skip_intro,
+        demo=ns.demo,
+        game=ns.game,
+        seed=ns.seed,
+        scale=ns.scale,
+    )

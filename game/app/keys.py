@@ -1,0 +1,105 @@
+"""Key presses as small values, so scenes and tests share one input type.
+
+``Key.from_event`` wraps a pygame KEYDOWN event; tests build keys with ``Key.named``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+NAMED: dict[str, int] = {
+    **{f"F{n}": getattr(pygame, f"K_F{n}") for n in range(1, 13)},
+    "ENTER": pygame.K_RETURN,
+    "KP_ENTER": pygame.K_KP_ENTER,
+    "ESC": pygame.K_ESCAPE,
+    "SPACE": pygame.K_SPACE,
+    "LEFT": pygame.K_LEFT,
+    "RIGHT": pygame.K_RIGHT,
+    "UP": pygame.K_UP,
+    "DOWN": pygame.K_DOWN,
+    "PAGEUP": pygame.K_PAGEUP,
+    "PAGEDOWN": pygame.K_PAGEDOWN,
+    "HOME": pygame.K_HOME,
+    "END": pygame.K_END,
+    "TAB": pygame.K_TAB,
+    "BACKSPACE": pygame.K_BACKSPACE,
+    "KP4": pygame.K_KP4,
+    "KP6": pygame.K_KP6,
+    "KP8": pygame.K_KP8,
+    "KP2": pygame.K_KP2,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    code: int  # pygame key constant
+    char: str = ""  # the text the key types ("" for function keys)
+    ctrl: bool = False
+    alt: bool = False
+    shift: bool = False
+
+    @classmethod
+    def from_event(cls, event: pygame.event.Event) -> Key:
+        mods = getattr(event, "mod", 0)
+        return cls(
+            code=event.key,
+            char=getattr(event, "unicode", "") or "",
+            ctrl=bool(mods & pygame.KMOD_CTRL),
+            alt=bool(mods & pygame.KMOD_ALT),
+            shift=bool(mods & pygame.KMOD_SHIFT),
+        )
+
+    @classmethod
+    def named(cls, name: str, ctrl: bool = False, alt: bool = False) -> Key:
+        """``Key.named("F5")``, ``Key.named("ENTER")``, ``Key.named("a")``, ``Key.named("1", ctrl=True)``."""
+        upper = name.upper()
+        if upper in NAMED:
+            char = {"ENTER": "\r", "KP_ENTER": "\r", "SPACE": " ", "ESC": "\x1b", "TAB": "\t"}.get(upper, "")
+            return cls(NAMED[upper], "" if ctrl else char, ctrl, alt)
+        if len(name) == 1:
+            code = ord(name.lower())  # SDL key codes of printable keys are their characters
+            return cls(code, "" if ctrl else name, ctrl, alt, name.isupper())
+        raise ValueError(f"no key named {name!r}")
+
+    # ---- what the key means, whatever produced it ----
+    @property
+    def is_confirm(self) -> bool:
+        return self.code in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+    @property
+    def is_cancel(self) -> bool:
+        return self.code == pygame.K_ESCAPE
+
+    @property
+    def is_left(self) -> bool:
+        return self.code in (pygame.K_LEFT, pygame.K_KP4) and not self.char.isdigit()
+
+    @property
+    def is_right(self) -> bool:
+        return self.code in (pygame.K_RIGHT, pygame.K_KP6) and not self.char.isdigit()
+
+    @property
+    def is_up(self) -> bool:
+        return self.code in (pygame.K_UP, pygame.K_KP8) and not self.char.isdigit()
+
+    @property
+    def is_down(self) -> bool:
+        return self.code in (pygame.K_DOWN, pygame.K_KP2) and not self.char.isdigit()
+
+    @property
+    def typed(self) -> str:
+        """The printable character typed, upper-cased ("" for none)."""
+        return self.char.upper() if self.char and self.char.isprintable() and not self.ctrl else ""
+
+
+def function_number(key: Key) -> int | None:
+    """1-10 for F1-F10, or for the second bindings Ctrl+1 .. Ctrl+9 and Ctrl+0 (= F10)."""
+    for n in range(1, 11):
+        if key.code == getattr(pygame, f"K_F{n}"):
+            return n
+    if key.ctrl and not key.alt and pygame.K_0 <= key.code <= pygame.K_9:
+        digit = key.code - pygame.K_0
+        return 10 if digit == 0 else digit
+    return None

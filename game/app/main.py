@@ -1,0 +1,36 @@
+"""Start the program: read the command line and the settings, open the window, run."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from game.app import cli
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = cli.parse(sys.argv[1:] if argv is None else argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.app.app import App, NoDisplayError
+    from game.app.settings import Settings
+
+    settings = Settings.load()
+    app = App(args, settings)
+    try:
+        app.start()
+    except NoDisplayError as exc:
+        print(f"Cannot open a window: {exc}. The program needs a display "
+              "(on a machine without one, SDL_VIDEODRIVER=dummy runs it invisibly).", file=sys.stderr)
+        app.shutdown()
+        return 1
+    try:
+        app.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        app.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

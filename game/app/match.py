@@ -1,0 +1,55 @@
+"""A match in progress: the rules state plus the record that describes it.
+
+The record (game, options, seed, steps) is what a save file or a replay log holds: each
+step is an action text, or an option change such as F6's ``replay``. Scenes ask a Match for
+the observation of a seat; they never read its state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules import get_rules
+
+
+@dataclass
+class Match:
+    game: str
+    seed: int
+    options: dict[str, Any]
+    rules: Any = None
+    state: Any = None
+    steps: list[Any] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.rules = get_rules(self.game)
+        self.state = self.rules.new_match(self.seed, self.options)
+
+    @property
+    def current_player(self) -> int | None:
+        return self.rules.current_player(self.state)  # type: ignore[no-any-return]
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.rules.is_over(self.state))
+
+    def observation(self, seat: int) -> Any:
+        return self.rules.observation(self.state, seat)
+
+    def apply(self, action: str) -> None:
+        """Apply an action (raises IllegalAction, leaving the match unchanged)."""
+        self.state = self.rules.apply(self.state, action)
+        self.steps.append(self.rules.action_text(action))
+
+    def set_option(self, key: str, value: Any) -> None:
+        """Change a live option (F6's replay); ``options`` stays the match's starting options."""
+        self.state = self.rules.set_option(self.state, key, value)
+        self.steps.append({"option": key, "value": value})
+
+    def decision_seed(self) -> int:
+        """A seed for the next computer decision, fixed by the match seed and its progress."""
+        return (self.seed * 1_000_003 + len(self.steps) * 7919) & 0x7FFFFFFF
+
+    def record(self) -> dict[str, Any]:
+        return {"game": self.game, "seed": self.seed, "options": dict(self.options), "steps": list(self.steps)}

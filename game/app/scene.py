@@ -1,0 +1,103 @@
+"""Scenes and the scene stack.
+
+A scene draws itself on the text canvas and reacts to keys. The stack draws from the
+lowest opaque scene upward, so a transparent scene (the help pager, a dialog) appears over
+the table; only the top scene receives keys and time, so the table waits while a dialog is up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.app.keys import Key
+from game.screen.canvas import TextCanvas
+
+if TYPE_CHECKING:
+    from game.app.app import App
+
+
+class Scene:
+    transparent = False  # draw the scenes below first
+    allow_attract = False  # idle here long enough and demo games start
+    game_name: str | None = None  # the game whose instructions F5 shows
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def on_key(self, key: Key) -> None:
+        """React to a key the global hotkeys did not take."""
+
+    def update(self, dt: float) -> None:
+        """Advance time by ``dt`` seconds (only the top scene is updated)."""
+
+    def draw(self, canvas: TextCanvas) -> None:
+        """Draw on rows 0-23; row 24 is the function-key bar."""
+
+    def on_setting_changed(self, section: str, key: str) -> None:
+        """A setting changed through a hotkey (sound, sort, replay, delay...)."""
+
+    def on_demo_changed(self) -> None:
+        """F2 switched demo mode."""
+
+    def on_top(self) -> None:
+        """This scene became the top of the stack again."""
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+
+    def pop(self) -> Scene | None:
+        scene = self.scenes.pop() if self.scenes else None
+        if self.top is not None:
+            self.top.on_top()
+        return scene
+
+    def remove(self, scene: Scene) -> None:
+        """Take ``scene`` (and everything above it) off the stack."""
+        if scene in self.scenes:
+            del self.scenes[self.scenes.index(scene):]
+            if self.top is not None:
+                self.top.on_top()
+
+    def pop_to(self, scene: Scene) -> None:
+        """Take every scene above ``scene`` off the stack."""
+        if scene in self.scenes:
+            del self.scenes[self.scenes.index(scene) + 1:]
+            scene.on_top()
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop()
+        self.scenes.append(scene)
+
+    def clear_to(self, scene: Scene) -> None:
+        self.scenes = [scene]
+
+    def find(self, kind: type) -> Scene | None:
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def draw(self, canvas: TextCanvas) -> None:
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if not self.scenes[i].transparent:
+                start = i
+                break
+        for scene in self.scenes[start:]:
+            scene.draw(canvas)
+
+    def game_on_screen(self) -> str | None:
+        for scene in reversed(self.scenes):
+            if scene.game_name:
+                return scene.game_name
+        return None

@@ -1,0 +1,89 @@
+"""F5: the instructions for the game on screen, paged, drawn over the table.
+
+The texts live beside this module in ``help/<game>.txt`` (written by us from the rules
+files); every game's pages end with the pages on the keys, from ``help/keys.txt``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.app.keys import Key
+from game.app.scene import Scene
+from game.scenes.widgets import dialog, wrap
+from game.screen import palette
+from game.screen.canvas import COLS, TextCanvas
+
+if TYPE_CHECKING:
+    from game.app.app import App
+
+HELP_DIR = Path(__file__).resolve().parent / "help"
+BOX_W, BOX_H = COLS - 2, 23
+TEXT_W = BOX_W - 4
+LINES_PER_PAGE = BOX_H - 4
+TITLES = {"klaberjass": "Klaberjass", "jubmoo": "Jub Moo", "mus": "Mus", "lukfu": "Luk Fu", None: "The Card Parlour"}
+
+
+def help_pages(game: str | None) -> list[list[str]]:
+    """The pages for ``game`` (None: the program itself). A line '---' forces a new page."""
+    texts = []
+    own = HELP_DIR / f"{game or 'program'}.txt"
+    if own.exists():
+        texts.append(own.read_text(encoding="utf-8"))
+    texts.append((HELP_DIR / "keys.txt").read_text(encoding="utf-8"))
+    pages: list[list[str]] = []
+    for text in texts:
+        page: list[str] = []
+        for line in wrap(text.rstrip("\n"), TEXT_W):
+            if line.strip() == "---":
+                if page:
+                    pages.append(page)
+                page = []
+                continue
+            if len(page) == LINES_PER_PAGE:
+                pages.append(page)
+                page = []
+            if not page and not line.strip():
+                continue  # no blank line at the top of a page
+            page.append(line)
+        if page:
+            pages.append(page)
+    return pages
+
+
+class HelpScene(Scene):
+    transparent = True
+
+    def __init__(self, app: App, game: str | None) -> None:
+        super().__init__(app)
+        self.game = game
+        self.pages = help_pages(game)
+        self.page = 0
+
+    def on_key(self, key: Key) -> None:
+        last = len(self.pages) - 1
+        if key.is_cancel:
+            self.app.stack.pop()
+        elif key.is_right or key.is_down or key.code == pygame.K_PAGEDOWN or key.is_confirm:
+            if self.page == last and key.is_confirm:
+                self.app.stack.pop()
+            else:
+                self.page = min(last, self.page + 1)
+        elif key.is_left or key.is_up or key.code == pygame.K_PAGEUP:
+            self.page = max(0, self.page - 1)
+        elif key.code == pygame.K_HOME:
+            self.page = 0
+        elif key.code == pygame.K_END:
+            self.page = last
+
+    def draw(self, canvas: TextCanvas) -> None:
+        title = f"Instructions: {TITLES.get(self.game, self.game)}"
+        col, row = dialog(canvas, BOX_W, BOX_H, title, fg=palette.WHITE, bg=palette.BLUE, row=0)
+        for i, line in enumerate(self.pages[self.page]):
+            fg = palette.YELLOW if line.isupper() and line.strip() else palette.WHITE
+            canvas.text(col, row + i, line, fg, palette.BLUE)
+        footer = f" Page {self.page + 1} of {len(self.pages)}   PgDn/PgUp or arrows: turn   Esc: close "
+        canvas.text((COLS - len(footer)) // 2, BOX_H - 1, footer, palette.LIGHT_CYAN, palette.BLUE)

@@ -1,0 +1,101 @@
+"""The game menu: pick one of the four games, the options, the instructions, or quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.app.keys import Key
+from game.app.scene import Scene
+from game.scenes import registry
+from game.scenes.widgets import big_text, title_bar
+from game.screen import glyphs, palette
+from game.screen.canvas import COLS, TextCanvas
+
+if TYPE_CHECKING:
+    from game.app.app import App
+
+
+class MenuScene(Scene):
+    allow_attract = True
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.cursor = 0
+        self.message = ""
+
+    def items(self) -> list[tuple[str, str, str]]:
+        """(key, label, action) rows of the menu."""
+        rows = [(str(i + 1), game.title, f"game:{game.name}") for i, game in enumerate(registry.GAMES)]
+        rows.append(("O", "Options", "options"))
+        rows.append(("Q", "Quit", "quit"))
+        return rows
+
+    def on_key(self, key: Key) -> None:
+        items = self.items()
+        self.message = ""
+        if key.is_up:
+            self.cursor = (self.cursor - 1) % len(items)
+            self.app.sound("click")
+        elif key.is_down:
+            self.cursor = (self.cursor + 1) % len(items)
+            self.app.sound("click")
+        elif key.is_confirm:
+            self.choose(items[self.cursor][2])
+        elif key.is_cancel:
+            self.choose("quit")
+        else:
+            for i, (k, _, action) in enumerate(items):
+                if key.typed == k:
+                    self.cursor = i
+                    self.choose(action)
+                    return
+
+    def choose(self, action: str) -> None:
+        if action.startswith("game:"):
+            self.start_game(action[5:])
+        elif action == "options":
+            from game.scenes.options import OptionsScene
+
+            self.app.stack.push(OptionsScene(self.app))
+        elif action == "quit":
+            from game.scenes.dialogs import QuitDialog
+
+            self.app.stack.push(QuitDialog(self.app))
+
+    def start_game(self, name: str) -> None:
+        table = registry.table_class(name)
+        if table is None:
+            self.message = f"{registry.entry(name).title} is still being built; it is not playable yet."
+            self.app.sound("buzz")
+            return
+        self.app.sound("select")
+        self.app.stack.push(table.new(self.app))
+
+    def draw(self, canvas: TextCanvas) -> None:
+        canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, palette.BLUE)
+        title_bar(canvas, "THE CARD PARLOUR", "", "F5 HELP", bg=palette.CYAN, fg=palette.BLACK)
+        for i, line in enumerate(big_text("CARDS")):
+            canvas.text(20, 2 + i, line, palette.YELLOW, palette.BLUE)
+        suits = f"{glyphs.SPADE} {glyphs.HEART} {glyphs.CLUB} {glyphs.DIAMOND}"
+        canvas.text(62, 4, suits, palette.WHITE, palette.BLUE)
+        canvas.text(62, 5, f"{glyphs.OROS} {glyphs.COPAS} {glyphs.ESPADAS} {glyphs.BASTOS}", palette.WHITE,
+                    palette.BLUE)
+        canvas.box(6, 9, 68, 12, fg=palette.LIGHT_CYAN, bg=palette.BLUE, double=True)
+        canvas.centre(9, " Choose a game ", palette.YELLOW, palette.BLUE)
+        available = {g.name for g in registry.available()}
+        for i, (key, label, action) in enumerate(self.items()):
+            row = 11 + i
+            selected = i == self.cursor
+            playable = not action.startswith("game:") or action[5:] in available
+            fg = palette.WHITE if playable else palette.DARK_GREY
+            bg = palette.BLUE
+            if selected:
+                fg, bg = palette.BLACK, palette.GREY
+            canvas.fill(8, row, 64, 1, " ", fg, bg)
+            canvas.text(9, row, key, palette.RED if selected else palette.YELLOW, bg)
+            canvas.text(12, row, label, fg, bg)
+            if action.startswith("game:"):
+                blurb = registry.entry(action[5:]).blurb if playable else "(not playable yet)"
+                canvas.text(36, row, blurb[:35], fg, bg)
+        hint = self.message or "Number or arrows + Enter.  O: options.  F2: watch a demo."
+        canvas.centre(22, hint, palette.LIGHT_CYAN if not self.message else palette.YELLOW, palette.BLUE)

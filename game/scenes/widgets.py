@@ -1,0 +1,72 @@
+"""Drawing pieces the scenes share: dialog boxes, titles, word wrapping."""
+
+from __future__ import annotations
+
+import textwrap
+
+from game.screen import palette
+from game.screen.canvas import COLS, ROWS, TextCanvas
+
+PLAY_ROWS = ROWS - 1  # rows 0-23 belong to scenes; row 24 is the key bar
+
+
+def dialog(canvas: TextCanvas, width: int, height: int, title: str = "", fg: int = palette.WHITE,
+           bg: int = palette.BLUE, row: int | None = None) -> tuple[int, int]:
+    """A centred double-framed box with a shadow; returns the (col, row) of its inside."""
+    width = min(width, COLS - 2)
+    height = min(height, PLAY_ROWS - 1)
+    col = (COLS - width) // 2
+    top = (PLAY_ROWS - height) // 2 if row is None else row
+    canvas.shadow(col, top, width, height)
+    canvas.box(col, top, width, height, fg=fg, bg=bg, double=True, fill=True)
+    if title:
+        label = f" {title} "
+        canvas.text(col + (width - len(label)) // 2, top, label, palette.YELLOW, bg)
+    return col + 2, top + 1
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Word-wrap each paragraph of ``text``; blank lines are kept."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        if not paragraph.strip():
+            lines.append("")
+            continue
+        indent = len(paragraph) - len(paragraph.lstrip(" "))
+        lines.extend(textwrap.wrap(paragraph, width, subsequent_indent=" " * indent) or [""])
+    return lines
+
+
+def title_bar(canvas: TextCanvas, left: str, centre: str = "", right: str = "",
+              fg: int = palette.WHITE, bg: int = palette.BLUE) -> None:
+    """Row 0: the game's name, the target and the scores, as the manual's screen has them."""
+    canvas.fill(0, 0, COLS, 1, " ", fg, bg)
+    canvas.text(1, 0, left, fg, bg)
+    if centre:
+        canvas.centre(0, centre, palette.YELLOW, bg)
+    if right:
+        canvas.text(COLS - 1 - len(right), 0, right, fg, bg)
+
+
+BIG_ROWS = (2, 4, 6, 8, 10, 12)  # the glyph rows that make up a big letter (pairs of pixel rows)
+
+
+def big_text(text: str) -> list[str]:
+    """``text`` in big letters made of block characters, six rows high, eight columns a letter.
+
+    Each letter is the font's own 8x16 glyph, two pixel rows to a character cell.
+    """
+    from game.screen.font import glyph
+
+    halves = {(0, 0): " ", (1, 0): "▀", (0, 1): "▄", (1, 1): "█"}
+    rows = []
+    for top in BIG_ROWS:
+        line = []
+        for char in text:
+            bits = glyph(char)
+            upper, lower = bits[top], bits[top + 1]
+            for x in range(8):
+                mask = 0x80 >> x
+                line.append(halves[(1 if upper & mask else 0, 1 if lower & mask else 0)])
+        rows.append("".join(line))
+    return rows

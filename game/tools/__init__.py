@@ -1,0 +1,1 @@
+"""Command-line helpers: screenshots, sound rendering, benchmarks."""

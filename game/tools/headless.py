@@ -1,0 +1,59 @@
+"""Run the real program without a screen or sound card (tests, screenshots, soak runs)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def use_dummy_drivers() -> None:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def headless_app(argv: list[str] | None = None, home: Path | None = None, open_window: bool = True):  # type: ignore[no-untyped-def]
+    """A started App with dummy drivers, inline AI and its own user folder."""
+    use_dummy_drivers()
+    if home is None:
+        home = Path(tempfile.mkdtemp(prefix="dos-cards-"))
+    os.environ["DOS_CARDS_HOME"] = str(home)
+    from game.app import cli
+    from game.app.app import App
+    from game.app.settings import Settings
+
+    args = cli.parse(list(argv or []))
+    app = App(args, Settings.load(home), inline_ai=True)
+    app.start(open_window=open_window)
+    return app
+
+
+def advance(app, actions: int, max_updates: int = 200_000) -> int:  # type: ignore[no-untyped-def]
+    """Let the computer play ``actions`` actions at the table on top (demo on, no delay).
+
+    Returns the number of actions taken; stops early when the match ends.
+    """
+    from game.scenes.table import TableScene
+
+    table = app.stack.top
+    if not isinstance(table, TableScene):
+        return 0
+    was_demo, app.demo = app.demo, True
+    old_delay = app.settings.values["play"]["delay"]
+    app.settings.values["play"]["delay"] = 0.0
+    taken = 0
+    try:
+        for _ in range(max_updates):
+            if taken >= actions or table.finished or table.result_shown:
+                break
+            before = len(table.match.steps)
+            if table.panel is not None:
+                table.close_panel()
+            table.hold = 0.0
+            table.update(0.05)
+            taken += len(table.match.steps) - before
+    finally:
+        app.demo = was_demo
+        app.settings.values["play"]["delay"] = old_delay
+    return taken
