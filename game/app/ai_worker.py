@@ -8,6 +8,7 @@ process can be started).
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import random
 from dataclasses import dataclass
@@ -130,10 +131,8 @@ class AIWorker:
 
     def close(self) -> None:
         if self._conn is not None:
-            try:
+            with contextlib.suppress(Exception):
                 self._conn.send(None)
-            except Exception:
-                pass
         if self._proc is not None:
             self._proc.join(timeout=0.5)
             if self._proc.is_alive():

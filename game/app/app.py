@@ -6,6 +6,7 @@ import os
 import random
 from collections import deque
 from pathlib import Path
+
 import pygame
 
 from game.app.ai_worker import AIWorker
@@ -83,7 +84,6 @@ class App:
             raise NoDisplayError(str(exc)) from exc
 
     def _push_first_scenes(self) -> None:
-        from game.scenes.attract import AttractScene
         from game.scenes.intro import IntroScene
         from game.scenes.menu import MenuScene
 
@@ -92,9 +92,19 @@ class App:
         if self.args.game:
             menu.start_game(self.args.game)
         elif self.args.demo:
-            self.stack.push(AttractScene(self))
+            self.start_attract()
         elif self.settings.get("play", "intro") and not self.args.skip_intro:
             self.stack.push(IntroScene(self))
+
+    def start_attract(self) -> None:
+        """Demo games of every playable game in turn, until a key is pressed."""
+        from game.scenes import registry
+        from game.scenes.attract import AttractScene
+
+        if not registry.available():
+            self.notice("No game is playable yet, so there is no demo to show.")
+            return
+        self.stack.push(AttractScene(self))
 
     def quit(self) -> None:
         self.running = False
@@ -145,7 +155,7 @@ class App:
             return
         from game.screen.render import layout
 
-        scale, rect = layout(self.window.get_size())
+        _, rect = layout(self.window.get_size())
         if not rect.collidepoint(pos) or rect.width == 0:
             return
         col = (pos[0] - rect.x) * COLS // rect.width
@@ -182,10 +192,8 @@ class App:
         if self.stack.top is not None and self.stack.top.allow_attract:
             limit = int(self.settings.get("play", "attract_seconds"))
             if limit and self.idle_seconds >= limit:
-                from game.scenes.attract import AttractScene
-
                 self.idle_seconds = 0.0
-                self.stack.push(AttractScene(self))
+                self.start_attract()
 
     def keep_active(self) -> None:
         """Scenes with something moving call this so the loop runs at full frame rate."""
@@ -226,7 +234,7 @@ class App:
             if isinstance(top, AttractScene):
                 self.stack.pop()
             elif top is not None and top.allow_attract:
-                self.stack.push(AttractScene(self))
+                self.start_attract()
             else:
                 self.demo = not self.demo
                 for scene in list(self.stack.scenes):
@@ -312,19 +320,26 @@ class App:
 
     # ---- the bottom row ----
     def key_bar_items(self) -> list[tuple[str, str, int]]:
-        """(key label, word, F-number); toggles name the mode the key switches to."""
+        """(key label, word, F-number); toggles name the mode the key switches to.
+
+        Words shorten (DELAY to DLY, BORDER to BORDR, SOUND to SND) only when the row would overflow.
+        """
         play = self.settings.values["play"]
-        delay = f"{self.delay:.1f}"
-        return [
+        items = [
             ("F1", "NOSOUND" if play["sound"] else "SOUND", 1),
             ("F2", "NODEMO" if self.demo else "DEMO", 2),
             ("F3", "NOSORT" if play["hand_sort"] else "SORT", 3),
             ("F5", "HELP", 5),
             ("F6", "NOREPLAY" if play["replay"] else "REPLAY", 6),
             ("F7", "QUIT", 7),
-            ("F8/9", f"DELAY {delay}", 8),
+            ("F8/9", f"DELAY {self.delay:.1f}", 8),
             ("F10", "BORDER", 10),
         ]
+        for long, short in (("DELAY", "DLY"), ("BORDER", "BORDR"), ("SOUND", "SND")):
+            if sum(len(k) + len(w) + 2 for k, w, _ in items) - 1 <= COLS:
+                break
+            items = [(k, w.replace(long, short), n) for k, w, n in items]
+        return items
 
     def draw_key_bar(self, canvas: TextCanvas) -> None:
         row = KEY_BAR_ROW

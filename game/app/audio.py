@@ -8,6 +8,7 @@ audio device (or ``--no-sound``), ``Speaker`` stays silent and says why once.
 from __future__ import annotations
 
 import array
+import contextlib
 import re
 from pathlib import Path
 from typing import Any
@@ -67,7 +68,7 @@ def parse_macro(macro: str) -> list[Tone]:
             if letter in "PR":
                 tones.append((0.0, seconds, False))
             else:
-                semitone = NOTE_OFFSETS[letter] + (1 if accidental in "#+" else -1 if accidental == "-" else 0)
+                semitone = NOTE_OFFSETS[letter] + {"#": 1, "+": 1, "-": -1, "": 0}[accidental]
                 midi = 12 * (octave + 1) + semitone  # O4 C = middle C (MIDI 60)
                 freq = 440.0 * 2 ** ((midi - 69) / 12)
                 tones.append((freq, seconds * 0.875, False))  # staccato, as PLAY's "normal" legato
@@ -159,7 +160,5 @@ class Speaker:
 
     def stop(self) -> None:
         if self._channel is not None:
-            try:
+            with contextlib.suppress(Exception):
                 self._channel.stop()
-            except Exception:
-                pass

@@ -7,6 +7,7 @@ old file or the new one. A file that cannot be read is moved aside, never delete
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 import time
@@ -37,10 +38,8 @@ def atomic_write(path: Path, text: str) -> None:
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 

@@ -52,7 +52,8 @@ PAGES: dict[str, list[Option]] = {
         Option("display", "phosphor", "Mono phosphor", ("green", "amber", "white"), ("Green", "Amber", "White")),
         Option("display", "border", "Border colour", tuple(palette.BORDER_CYCLE),
                tuple(palette.COLOUR_NAMES[c].title() for c in palette.BORDER_CYCLE)),
-        Option("display", "scale", "Window size (next start)", (1, 2, 3, 4, 5, 6), ("x1", "x2", "x3", "x4", "x5", "x6")),
+        Option("display", "scale", "Window size (next start)", (1, 2, 3, 4, 5, 6),
+               ("x1", "x2", "x3", "x4", "x5", "x6")),
         _bool("play", "sound", "Sound effects"),
         _bool("play", "hand_sort", "Hand sort / auto-declare runs"),
         _bool("play", "replay", "Offer to replay each deal"),
@@ -186,9 +187,8 @@ class OptionsScene(Scene):
                 self.app.sound("buzz")
                 return
             self.store(option, number)
-        elif key.typed.isdigit() or (key.typed == "-" and not self.typing):
-            if len(self.typing) < 6:
-                self.typing += key.typed
+        elif (key.typed.isdigit() or (key.typed == "-" and not self.typing)) and len(self.typing) < 6:
+            self.typing += key.typed
 
     def change(self, option: Option, step: int) -> None:
         value = self.value(option)

@@ -1,0 +1,242 @@
+"""The Jub Moo computer player (``../shared/rules/jubmoo.md`` §5.3 strategy notes).
+
+``choose(rules, observation, level, rng)`` returns one of ``observation.legal_actions`` and
+reads nothing but the observation: its own hand, the trick on the table, every card played
+this deal (``plays``: it counts cards), the voids shown, and the options (the scoring uses the
+active ruleset through ``game.rules.jubmoo.mask_score``, never hard-coded values). With
+``open_hands`` on it uses the hands the observation shows.
+
+Levels: ``"easy"``, ``"normal"`` and ``"hard"`` are all accepted, and for now all three play the
+same one-trick heuristic described below (the stronger, searching levels come later).
+
+The heuristic rates every legal card as
+
+    P(win) x (what winning the trick does to my deal score)
+    + (1 - P(win)) x (what handing the card to another player is worth to me)
+    + (how much safer my hand is without the card)
+
+- P(win) counts the higher cards of the suit that the players still to play may hold (voids
+  and played cards excluded); a card that cannot beat the trick has P(win) = 0.
+- Winning is scored with the real ``stack_score`` of my stack plus the trick, and a rough
+  estimate of what the later players will add (hearts followed, Q♠ dropped under A♠/K♠,
+  dumps from players void in the suit). An empty stack's -50 only counts late in the deal.
+- Handing over: Q♠ and hearts are good riddance (the pig is dumped first, then the highest
+  heart), J♦ is never thrown away onto another player's trick, 10♣ is dumped only on a
+  player whose pile is negative, and hearts are not fed to a player collecting them all.
+- Safety: high cards (above all A♠/K♠ while Q♠ is out) are liabilities, so it ducks with the
+  highest card that still loses and wins forced tricks with its highest card; it leads low
+  spades to chase the pig when it holds none of Q♠/A♠/K♠, and never leads spades holding Q♠.
+- J♦ and 10♣ are kept for tricks that are safe to win.
+A little noise (from ``rng``) breaks ties, so it is not perfectly predictable. Always chooses
+``continue`` at the replay choice.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.rules.jubmoo import CARD_INDEX, CARDS, RULESETS, JubMooObservation, card_value, mask_score
+
+LEVELS = ("easy", "normal", "hard")
+
+_SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
+_QS = CARD_INDEX["QS"]
+_JD = CARD_INDEX["JD"]
+_TC = CARD_INDEX["TC"]
+_AS = CARD_INDEX["AS"]
+_KS = CARD_INDEX["KS"]
+_HEARTS = _SUIT_MASKS[1]
+_VALUES = {name: tuple(card_value(c, name) for c in CARDS) for name in RULESETS}
+_SUIT_LETTER = {"S": 0, "H": 1, "D": 2, "C": 3}
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _mask(cards: Any) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << CARD_INDEX[c]
+    return m
+
+
+def _winner(cards: list[int]) -> int:
+    best = 0
+    suit = cards[0] // 13
+    for i in range(1, len(cards)):
+        if cards[i] // 13 == suit and cards[i] < cards[best]:
+            best = i
+    return best
+
+
+class _View:
+    """What the observation says, as card masks."""
+
+    def __init__(self, obs: JubMooObservation) -> None:
+        options = dict(obs.options)
+        self.ruleset: str = options["ruleset"]
+        self.ten_clubs: str = options["ten_clubs"]
+        self.values = _VALUES[self.ruleset]
+        self.me = obs.seat
+        self.hand = _mask(obs.hand)
+        self.won = [0, 0, 0, 0]
+        played = 0
+        plays = [(s, CARD_INDEX[c]) for s, c in obs.plays]
+        for seat, card in plays:
+            played |= 1 << card
+        for k in range(0, len(plays) - 3, 4):
+            group = plays[k : k + 4]
+            cards = [c for _, c in group]
+            taker = group[_winner(cards)][0]
+            for c in cards:
+                self.won[taker] |= 1 << c
+        self.tricks_done = len(plays) // 4
+        self.unseen = ((1 << 52) - 1) & ~self.hand & ~played
+        voids = [sum(_SUIT_MASKS[_SUIT_LETTER[x]] for x in v) for v in obs.voids]
+        if obs.all_hands is not None:
+            self.possible = [_mask(h) for h in obs.all_hands]
+        else:
+            self.possible = [self.unseen & ~voids[p] for p in range(4)]
+        self.possible[self.me] = self.hand
+        self.trick = [(s, CARD_INDEX[c]) for s, c in obs.trick]
+        self.qs_out = bool(self.unseen >> _QS & 1)  # another player still holds the pig
+
+    def score(self, mask: int) -> int:
+        return mask_score(mask, self.ruleset, self.ten_clubs)
+
+    def my_base(self) -> int:
+        """My stack's score now; an empty stack's -50 only counts late in the deal."""
+        won = self.won[self.me]
+        if not won and self.tricks_done < 8:
+            return 0
+        return self.score(won)
+
+    def followers_cost(self, card: int, players: list[int]) -> float:
+        """A rough estimate of the points ``players`` add to a trick that ``card`` wins."""
+        suit = card // 13
+        suit_mask = _SUIT_MASKS[suit]
+        bad_out = bool(self.unseen & (_HEARTS | 1 << _QS))
+        cost = 0.0
+        qs_holders = [p for p in players if self.possible[p] >> _QS & 1]
+        for p in players:
+            follow = self.possible[p] & suit_mask & ~(1 << _QS)
+            if follow:
+                vals = [self.values[c] for c in _bits(follow)]
+                cost += 0.6 * sum(vals) / len(vals)
+            elif not self.possible[p] & suit_mask and bad_out:
+                cost -= 30.0
+        if suit == 0 and card < _QS and qs_holders:
+            cost -= 100.0 * 0.6
+        return cost
+
+    def liability(self, card: int) -> float:
+        """How much safer my hand is without ``card``."""
+        if card in (_QS, _JD, _TC):
+            return 0.0
+        strength = 12 - card % 13
+        if card in (_AS, _KS) and self.qs_out:
+            return 20.0 + strength
+        if card // 13 == 1:
+            return 1.0 * strength
+        return 0.8 * strength
+
+    def give(self, card: int, taker: int | None, trick_mask: int) -> float:
+        """What handing ``card`` to another player (``taker`` if known) is worth to me."""
+        if card == _QS:
+            return 80.0
+        if card == _JD:
+            return -80.0
+        if card == _TC:
+            if taker is None:
+                return -20.0
+            pile = self.won[taker] | trick_mask
+            return 30.0 if self.score(pile) < 0 and self.won[taker] else -30.0
+        value = self.values[card]
+        if card // 13 == 1 and taker is not None:
+            hearts_taken = (self.won[taker] | trick_mask) & _HEARTS
+            others_hearts = sum((self.won[p] & _HEARTS).bit_count() for p in range(4) if p != taker)
+            if hearts_taken.bit_count() >= 7 and not others_hearts and not self.hand & _HEARTS & ~(1 << card):
+                return float(value)  # feeding a Chuan
+        return -0.5 * value
+
+
+def _rate_follow(view: _View, card: int) -> float:
+    led = view.trick[0][1] // 13
+    cards = [c for _, c in view.trick]
+    best = _winner(cards)
+    taker, best_card = view.trick[best]
+    trick_mask = _mask_ints(cards)
+    n_later = 3 - len(view.trick)
+    later = [(view.me + i) % 4 for i in range(1, n_later + 1)]
+    p_win = 0.0
+    if card // 13 == led and card < best_card:
+        higher = _SUIT_MASKS[led] & ((1 << card) - 1)
+        threats = 0
+        for p in later:
+            threats |= view.possible[p] & higher
+        k = threats.bit_count()
+        p_win = 1.0 if not k else 0.6 / k
+    value = view.liability(card)
+    if p_win:
+        gain = view.score(view.won[view.me] | trick_mask | 1 << card) - view.my_base()
+        gain += view.followers_cost(card, later)
+        value += p_win * gain
+    if p_win < 1.0:
+        value += (1.0 - p_win) * view.give(card, taker, trick_mask)
+    return value
+
+
+def _rate_lead(view: _View, card: int) -> float:
+    suit = card // 13
+    others = [(view.me + i) % 4 for i in range(1, 4)]
+    higher = _SUIT_MASKS[suit] & ((1 << card) - 1)
+    threats = 0
+    for p in others:
+        threats |= view.possible[p] & higher
+    k = threats.bit_count()
+    p_win = 1.0 if not k else 0.5**k
+    gain = view.score(view.won[view.me] | 1 << card) - view.my_base() + view.followers_cost(card, others)
+    value = p_win * gain + (1.0 - p_win) * view.give(card, None, 0) + 0.5 * view.liability(card)
+    if suit == 0:
+        if view.hand >> _QS & 1:
+            value -= 25.0  # never invite the pig hunt holding the pig
+        elif view.qs_out and card > _QS and not view.hand & (1 << _AS | 1 << _KS):
+            value += 12.0  # chase the pig with low spades
+    value += 2.0 * (4 - (view.hand & _SUIT_MASKS[suit]).bit_count())  # shorten suits towards voids
+    return value
+
+
+def _mask_ints(cards: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def choose(rules: Any, observation: JubMooObservation, level: str, rng: random.Random) -> str:
+    """One of ``observation.legal_actions`` for the observing seat (see the module docstring)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+    legal = observation.legal_actions
+    if not legal:
+        raise ValueError("this seat has no decision to take now")
+    if len(legal) == 1:
+        return legal[0]
+    if "continue" in legal:
+        return "continue"
+    view = _View(observation)
+    rate = _rate_follow if view.trick else _rate_lead
+    best_action = legal[0]
+    best_value = float("-inf")
+    for action in legal:
+        value = rate(view, CARD_INDEX[action]) + rng.random() * 2.0
+        if value > best_value:
+            best_action, best_value = action, value
+    return best_action

@@ -1,0 +1,1671 @@
+"""Klaberjass ("Clobby"): the pure rules engine (``../shared/rules/klaberjass.md``, API.md).
+
+Two players: seat 0 (you) and seat 1 (the computer). The dealer alternates every deal;
+the other seat is *elder*. Cards are ``rank + suit`` with ranks ``A K Q J T 9 8 7`` and suits
+``S H D C``; the canonical card order is suit by suit (S, H, D, C), each suit from 7 up to A
+in the natural (sequence) order, so ``hand()`` and every action list cards that way.
+A contract is ``"S"``, ``"H"``, ``"D"``, ``"C"`` (that suit is trump), ``"NT"`` (sans tout)
+or ``"AT"`` (tout atout).
+
+Action grammar (one action is one decision; every action is its canonical text)
+-----------------------------------------------------------------------------
+- ``replay`` / ``continue``: with the ``replay`` option on, seat 0 chooses at the start of
+  every deal after the first whether to replay the previous deal (same deck, dealer and
+  scores as before it; nothing is drawn from the random stream) or to deal a new one.
+- Bidding, round 1 (the proposed suit is the turn-up's, or clubs with ``clubs_preferred``):
+  ``take``, ``pass``, ``schmeiss``; elder speaks first, then the dealer.
+- Answer to a schmeiss (phase ``schmeiss``, by the schmeisser's opponent): ``throw-in``
+  (the deal ends, nothing scored, the deal passes) or ``make-play`` (round 1: the proposed
+  suit is trump and the schmeisser is maker; round 2: the schmeisser must now name).
+- Bidding, round 2: ``name S`` / ``name H`` / ``name D`` / ``name C`` (any suit but the
+  proposed one), ``sans-tout`` (only with ``tout_atout``), ``tout-atout`` (only with
+  ``tout_atout`` and ``tout_atout_direct``), ``pass``, ``schmeiss``. If both pass the deal is
+  annulled. A schmeisser who is made to play must ``name X`` (or ``sans-tout``).
+  After ``sans-tout`` the opponent answers ``tout-atout`` (he becomes maker of an all-trump
+  deal) or ``pass`` (the caller is maker of a no-trump deal).
+- Dix (phase ``dix``): asked only of the holder of the 7 of trumps, only when trump is the
+  turn-up's suit: ``exchange`` (the 7 for the turn-up) or ``keep``.
+- Declaring (phase ``declare``, elder first, then the dealer): ``declare 7C 8C 9C`` lists the
+  cards of the maximal runs the player declares (any subset of his runs, whole runs only,
+  cards in canonical order); ``declare none`` declares nothing (forced when he has no run).
+  Skipped in sans tout when ``nt_melds`` is off.
+- Play (phase ``play``): a card, ``JH``; ``QH bella`` plays the second card of a K+Q pair of
+  trumps (of any suit in tout atout; never in sans tout) and announces bella (+20). Playing
+  it without ``bella`` stays silent.
+
+Observation fields (``KlaberjassObservation``; tuples of ``(seat, card)`` are leader first)
+-----------------------------------------------------------------------------------------
+- ``seat: int`` the observer; ``options: OptionItems`` the options (``freeze_options``).
+- ``scores: tuple[int, int]``; ``deal_number: int`` (a replay keeps the replayed number);
+  ``dealer: int``; ``elder: int`` (in phase ``replay`` these are the previous deal's).
+- ``phase: str`` one of ``replay bid schmeiss dix declare play over``; ``bid_round: int``
+  (1 or 2 in phases ``bid``/``schmeiss``, else 0).
+- ``current_player: int | None``; ``legal_actions: tuple[str, ...]`` (empty unless the
+  observer is to act); ``hand: tuple[str, ...]``; ``hand_sizes: tuple[int, int]``.
+- ``proposed_suit: str | None`` the round-1 suit; ``turn_up: str | None`` the card now face up
+  beside the stock (the turn-up, or the 7 after an exchange); ``original_turn_up: str | None``
+  the card turned at the deal (None with ``clubs_preferred``); ``dix_by: int | None`` who
+  exchanged; ``bottom_card: str | None`` once turned.
+- ``contract: str | None``; ``maker: int | None``; ``bids: tuple[tuple[int, str], ...]`` every
+  bidding action in order (answers to a schmeiss and to a sans tout included).
+- ``declared: tuple[str, ...] | None`` the observer's own declared cards (None before he
+  declares); ``meld_messages: tuple[str, ...]`` the top-meld protocol (A10), e.g.
+  ``"Elder: 50"``, ``"Dealer: how high?"``, ``"Elder: high J"``, ``"Elder: in trumps"``,
+  ``"Dealer: good"`` / ``"Dealer: not good"`` / ``"Dealer: tie"`` / ``"Dealer: none"``;
+  ``top_meld: int | None`` the seat that scores melds once decided; ``meld_value: int`` its
+  meld points, public once shown after trick 1 (0 before); ``shown_melds`` per seat the cards
+  shown (lowest four of a longer run).
+- ``trick`` the cards on the table now; ``tricks`` the completed tricks of this deal;
+  ``last_trick`` the previous completed trick (empty before); ``last_trick_winner: int | None``;
+  ``tricks_won: tuple[int, int]``; ``card_points: tuple[int, int]`` card points won so far.
+- ``bellas: tuple[int, ...]`` a seat per bella announced; ``opponent_hand`` the other hand
+  with ``open_hands``, else None.
+- ``history: tuple[tuple[int, str], ...]`` every action of this deal in order, the opponent's
+  declaration shown as ``"declare ?"``; ``events: tuple[str, ...]`` the deal's public events
+  as short English (``"1 plays JH"``); ``last_deal: DealSummary | None``; ``winner: int | None``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.rules.common import (
+    IllegalAction,
+    OptionItems,
+    OptionSpec,
+    freeze_options,
+    int_in,
+    is_bool,
+    resolve_options,
+    rng_for,
+    seat_or_none,
+)
+
+__all__ = [
+    "CARDS",
+    "RULES",
+    "DealSummary",
+    "KlaberjassObservation",
+    "KlaberjassRules",
+    "State",
+    "card_points",
+    "legal_plays",
+    "meld_points",
+    "parse_card",
+    "settle",
+    "top_meld",
+    "trick_winner",
+]
+
+# ---------------------------------------------------------------------------------------
+# Cards and precomputed tables
+# ---------------------------------------------------------------------------------------
+
+SUITS = "SHDC"
+NAT_RANKS = "789TJQKA"  # natural (sequence) order; a card's id is suit * 8 + natural index
+SUIT_WORDS = ("spade", "heart", "diamond", "club")
+CARDS: tuple[str, ...] = tuple(r + s for s in SUITS for r in NAT_RANKS)
+CARD_ID: dict[str, int] = {c: i for i, c in enumerate(CARDS)}
+SUIT_MASK: tuple[int, ...] = tuple(0xFF << (8 * s) for s in range(4))
+ALL_CARDS = (1 << 32) - 1
+CONTRACTS = ("S", "H", "D", "C", "NT", "AT")
+NT, AT = 4, 5
+_SEVEN, _NINE, _JACK, _QUEEN, _KING = 0, 2, 4, 5, 6  # natural indexes
+
+_TRUMP_PTS = (0, 0, 14, 10, 20, 3, 4, 11)
+_PLAIN_PTS = (0, 0, 0, 10, 2, 3, 4, 11)
+_TRUMP_POW = (0, 1, 6, 4, 7, 2, 3, 5)  # 7 < 8 < Q < K < T < A < 9 < J
+_PLAIN_POW = (0, 1, 2, 6, 3, 4, 5, 7)  # 7 < 8 < 9 < J < Q < K < T < A
+
+
+def _is_trump(card: int, code: int) -> bool:
+    return code == AT or (code < 4 and card >> 3 == code)
+
+
+POINTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_TRUMP_PTS[c & 7] if _is_trump(c, code) else _PLAIN_PTS[c & 7] for c in range(32)) for code in range(6)
+)
+# Legal-play / trick variants: 0-3 suit contracts, 4 sans tout, 5 tout atout (cross-suit, A16),
+# 6 tout atout with only the led suit able to win (all_trump_cross_suit off).
+
+
+def _wins(led: int, fol: int, variant: int) -> bool:
+    ls, fs = led >> 3, fol >> 3
+    if variant < 4:
+        lt, ft = ls == variant, fs == variant
+        if ft and not lt:
+            return True
+        if ls != fs:
+            return False
+        pw = _TRUMP_POW if lt else _PLAIN_POW
+        return pw[fol & 7] > pw[led & 7]
+    if variant == 4:
+        return ls == fs and _PLAIN_POW[fol & 7] > _PLAIN_POW[led & 7]
+    if variant == 5:
+        return _TRUMP_POW[fol & 7] > _TRUMP_POW[led & 7]
+    return ls == fs and _TRUMP_POW[fol & 7] > _TRUMP_POW[led & 7]
+
+
+_WIN: tuple[bytes, ...] = tuple(
+    bytes(1 if _wins(led, fol, v) else 0 for led in range(32) for fol in range(32)) for v in range(7)
+)
+# Cards of the same suit ranking higher in trump order; cards of any suit ranking higher.
+_BEAT_SAME: tuple[int, ...] = tuple(
+    sum(1 << c for c in range(32) if c >> 3 == x >> 3 and _TRUMP_POW[c & 7] > _TRUMP_POW[x & 7]) for x in range(32)
+)
+_BEAT_RANK: tuple[int, ...] = tuple(
+    sum(1 << c for c in range(32) if _TRUMP_POW[c & 7] > _TRUMP_POW[x & 7]) for x in range(32)
+)
+
+
+def _runs8(pattern: int) -> tuple[tuple[int, int], ...]:
+    """Maximal runs of 3+ in an 8-bit suit pattern, as (lowest natural index, length)."""
+    runs: list[tuple[int, int]] = []
+    i = 0
+    while i < 8:
+        if pattern >> i & 1:
+            j = i
+            while j < 8 and pattern >> j & 1:
+                j += 1
+            if j - i >= 3:
+                runs.append((i, j - i))
+            i = j
+        else:
+            i += 1
+    return tuple(runs)
+
+
+_RUNS8: tuple[tuple[tuple[int, int], ...], ...] = tuple(_runs8(p) for p in range(256))
+_MELD8: tuple[int, ...] = tuple(sum(20 if n == 3 else 50 for _, n in runs) for runs in _RUNS8)
+_SUIT_CARDS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(tuple(CARDS[s * 8 + i] for i in range(8) if p >> i & 1) for p in range(256)) for s in range(4)
+)
+_SUIT_IDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(s * 8 + i for i in range(8) if p >> i & 1) for p in range(256)) for s in range(4)
+)
+_POPCOUNT8 = tuple(bin(p).count("1") for p in range(256))
+
+# Deck positions (API.md / rules §1.3): the first 3+3+3+3, then the completion, E D E D E D.
+_FIRST_ELDER = (0, 1, 2, 6, 7, 8)
+_FIRST_DEALER = (3, 4, 5, 9, 10, 11)
+_TURN_UP_POS = 12
+_BOTTOM_POS = 31
+
+
+def _completion_positions(clubs_preferred: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(elder's, dealer's) completion positions: d13-d18, or d12-d17 with no turn-up (A12)."""
+    base = 12 if clubs_preferred else 13
+    return (base, base + 2, base + 4), (base + 1, base + 3, base + 5)
+
+
+def _cards(mask: int) -> tuple[str, ...]:
+    """The cards of a mask, canonical order."""
+    return (
+        _SUIT_CARDS[0][mask & 255]
+        + _SUIT_CARDS[1][mask >> 8 & 255]
+        + _SUIT_CARDS[2][mask >> 16 & 255]
+        + _SUIT_CARDS[3][mask >> 24 & 255]
+    )
+
+
+def _ids(mask: int) -> tuple[int, ...]:
+    return (
+        _SUIT_IDS[0][mask & 255]
+        + _SUIT_IDS[1][mask >> 8 & 255]
+        + _SUIT_IDS[2][mask >> 16 & 255]
+        + _SUIT_IDS[3][mask >> 24 & 255]
+    )
+
+
+def _count(mask: int) -> int:
+    return (
+        _POPCOUNT8[mask & 255]
+        + _POPCOUNT8[mask >> 8 & 255]
+        + _POPCOUNT8[mask >> 16 & 255]
+        + _POPCOUNT8[mask >> 24 & 255]
+    )
+
+
+_SUIT_SYMBOLS = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
+
+
+def parse_card(text: str) -> str:
+    """A card in canonical form from a loose spelling (``jh``, ``10H``, ``J♥``); ValueError if none."""
+    t = text.strip().upper()
+    if t and t[-1] in _SUIT_SYMBOLS:
+        t = t[:-1] + _SUIT_SYMBOLS[t[-1]]
+    if t.startswith("10"):
+        t = "T" + t[2:]
+    if t in CARD_ID:
+        return t
+    raise ValueError(f"{text!r} is not a Klaberjass card (write e.g. JH, TC, 7S)")
+
+
+def _card_id(text: str) -> int:
+    return CARD_ID[parse_card(text)]
+
+
+def _mask_of(cards: Iterable[str]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << _card_id(c)
+    return mask
+
+
+def _contract_code(contract: str) -> int:
+    if contract not in CONTRACTS:
+        raise ValueError(f"unknown contract {contract!r}; use one of {', '.join(CONTRACTS)}")
+    return CONTRACTS.index(contract)
+
+
+# ---------------------------------------------------------------------------------------
+# Options
+# ---------------------------------------------------------------------------------------
+
+_BOOL = "true or false"
+OPTION_SPECS: dict[str, OptionSpec] = {
+    "game_point": OptionSpec(500, int_in(100, 9999), "an integer from 100 to 9999"),
+    "no_tie": OptionSpec(False, is_bool, _BOOL),
+    "clubs_preferred": OptionSpec(False, is_bool, _BOOL),
+    "tout_atout": OptionSpec(False, is_bool, _BOOL),
+    # A15: tout atout only as an overcall of sans tout unless this is on (needs tout_atout).
+    "tout_atout_direct": OptionSpec(False, is_bool, _BOOL),
+    "all_trump_cross_suit": OptionSpec(True, is_bool, _BOOL),
+    "nt_melds": OptionSpec(True, is_bool, _BOOL),
+    "first_dealer": OptionSpec(None, seat_or_none(2), "0, 1 or None"),
+    "open_hands": OptionSpec(False, is_bool, _BOOL),
+    "replay": OptionSpec(False, is_bool, _BOOL),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Opts:
+    items: OptionItems
+    game_point: int
+    no_tie: bool
+    clubs: bool
+    tout_atout: bool
+    direct: bool
+    cross: bool
+    nt_melds: bool
+    open_hands: bool
+    replay: bool
+
+    @staticmethod
+    def make(options: Mapping[str, Any] | None) -> _Opts:
+        o = resolve_options(OPTION_SPECS, options)
+        return _Opts(
+            freeze_options(o),
+            o["game_point"],
+            o["no_tie"],
+            o["clubs_preferred"],
+            o["tout_atout"],
+            o["tout_atout_direct"],
+            o["all_trump_cross_suit"],
+            o["nt_melds"],
+            o["open_hands"],
+            o["replay"],
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.items)
+
+
+def _variant(contract: int, cross: bool) -> int:
+    return 6 if contract == AT and not cross else contract
+
+
+# ---------------------------------------------------------------------------------------
+# Pure helpers (API.md)
+# ---------------------------------------------------------------------------------------
+
+
+def card_points(card: str, contract: str) -> int:
+    """The card points of ``card`` when the contract is ``contract`` (§1.2, §1.14)."""
+    return POINTS[_contract_code(contract)][_card_id(card)]
+
+
+def _legal_mask(hand: int, lead: int, variant: int) -> int:
+    """The cards of ``hand`` that may be played to ``lead`` (-1 = leading), §1.8 / §1.14."""
+    if lead < 0:
+        return hand
+    ls = lead >> 3
+    follow = hand & SUIT_MASK[ls]
+    if variant < 4:
+        if follow:
+            if ls == variant:
+                return (follow & _BEAT_SAME[lead]) or follow
+            return follow
+        return (hand & SUIT_MASK[variant]) or hand
+    if variant == 4:
+        return follow or hand
+    if follow:
+        return (follow & _BEAT_SAME[lead]) or follow
+    if variant == 5:
+        return (hand & _BEAT_RANK[lead]) or hand
+    return hand
+
+
+def _follow_forbidden(lead: int, fol: int, variant: int) -> int:
+    """Cards the follower cannot have held when he answered ``lead`` with ``fol`` legally."""
+    ls, fs = lead >> 3, fol >> 3
+    if variant < 4:
+        if fs == ls:
+            if ls == variant and not (_BEAT_SAME[lead] >> fol & 1):
+                return _BEAT_SAME[lead]
+            return 0
+        if fs == variant:
+            return SUIT_MASK[ls]
+        return SUIT_MASK[ls] | SUIT_MASK[variant]
+    if variant == 4:
+        return 0 if fs == ls else SUIT_MASK[ls]
+    if fs == ls:
+        return 0 if _BEAT_SAME[lead] >> fol & 1 else _BEAT_SAME[lead]
+    if variant == 5:
+        return SUIT_MASK[ls] | (0 if _BEAT_RANK[lead] >> fol & 1 else _BEAT_RANK[lead])
+    return SUIT_MASK[ls]
+
+
+def legal_plays(
+    hand: Iterable[str], led: str | None, contract: str, options: Mapping[str, Any] | None = None
+) -> set[str]:
+    """The cards of ``hand`` that may be played when ``led`` was led (None: leading)."""
+    opts = resolve_options(OPTION_SPECS, options)
+    code = _contract_code(contract)
+    lead = -1 if led is None else _card_id(led)
+    return set(_cards(_legal_mask(_mask_of(hand), lead, _variant(code, opts["all_trump_cross_suit"]))))
+
+
+def trick_winner(led: str, follow: str, contract: str, options: Mapping[str, Any] | None = None) -> int:
+    """0 if the leader's card wins the trick, 1 if the follower's (§1.8, A16)."""
+    opts = resolve_options(OPTION_SPECS, options)
+    variant = _variant(_contract_code(contract), opts["all_trump_cross_suit"])
+    return _WIN[variant][_card_id(led) * 32 + _card_id(follow)]
+
+
+def _meld_value(mask: int) -> int:
+    return _MELD8[mask & 255] + _MELD8[mask >> 8 & 255] + _MELD8[mask >> 16 & 255] + _MELD8[mask >> 24 & 255]
+
+
+def meld_points(hand: Iterable[str]) -> int:
+    """The value of all sequences in ``hand``: 20 per maximal 3-run, 50 per 4+ run (§1.6, A8)."""
+    return _meld_value(_mask_of(hand))
+
+
+def _runs(mask: int) -> list[tuple[int, int, int]]:
+    """Maximal runs of 3+ as (suit, lowest natural index, length)."""
+    return [(s, lo, n) for s in range(4) for lo, n in _RUNS8[mask >> (8 * s) & 255]]
+
+
+def _run_mask(suit: int, low: int, length: int) -> int:
+    return ((1 << length) - 1) << (suit * 8 + low)
+
+
+def _run_key(suit: int, low: int, length: int, trump: int) -> int:
+    """§1.6 key (capped length, top card, trump) packed in one comparable int."""
+    return min(length, 4) * 32 + (low + length - 1) * 2 + (1 if suit == trump else 0)
+
+
+def _best_key(mask: int, trump: int) -> int | None:
+    best: int | None = None
+    for s, lo, n in _runs(mask):
+        k = _run_key(s, lo, n, trump)
+        if best is None or k > best:
+            best = k
+    return best
+
+
+def _display(mask: int) -> int:
+    """The cards shown for the runs in ``mask``: each run's lowest four (§1.7, A7)."""
+    shown = 0
+    for s, lo, n in _runs(mask):
+        shown |= _run_mask(s, lo, min(n, 4))
+    return shown
+
+
+def _protocol(ke: int | None, kd: int | None, suit_game: bool, no_tie: bool) -> tuple[tuple[str, ...], int]:
+    """The spoken top-meld protocol (A10): its messages and the winner (0 elder, 1 dealer, -1 none)."""
+    if ke is None:
+        if kd is None:
+            return ("Elder: none", "Dealer: none"), -1
+        return ("Elder: none", "Dealer: not good"), 1
+    msgs = ["Elder: 20" if ke >> 5 == 3 else "Elder: 50"]
+    if kd is None or kd >> 5 < ke >> 5:
+        msgs.append("Dealer: good")
+        return tuple(msgs), 0
+    if kd >> 5 > ke >> 5:
+        msgs.append("Dealer: not good")
+        return tuple(msgs), 1
+    te, td = ke >> 1 & 15, kd >> 1 & 15
+    msgs += ["Dealer: how high?", f"Elder: high {NAT_RANKS[te]}"]
+    if td < te:
+        msgs.append("Dealer: good")
+        return tuple(msgs), 0
+    if td > te:
+        msgs.append("Dealer: not good")
+        return tuple(msgs), 1
+    if suit_game:
+        if ke & 1:
+            msgs += ["Elder: in trumps", "Dealer: good"]
+            return tuple(msgs), 0
+        msgs.append("Elder: not in trumps")
+        if kd & 1:
+            msgs.append("Dealer: not good")
+            return tuple(msgs), 1
+    msgs.append("Dealer: tie")
+    return tuple(msgs), 0 if no_tie else -1
+
+
+def top_meld(
+    elder_runs: Iterable[str], dealer_runs: Iterable[str], contract: str, no_tie: bool = False
+) -> str | None:
+    """Who scores melds: ``"elder"``, ``"dealer"`` or None (nobody, or a tie without No-Tie), §1.6."""
+    code = _contract_code(contract)
+    trump = code if code < 4 else -1
+    ke = _best_key(_mask_of(elder_runs), trump)
+    kd = _best_key(_mask_of(dealer_runs), trump)
+    role = _protocol(ke, kd, code < 4, no_tie)[1]
+    return None if role < 0 else ("elder", "dealer")[role]
+
+
+def settle(maker_raw: int, opponent_raw: int) -> tuple[int, int]:
+    """What maker and opponent add to their scores (§1.10, A19)."""
+    if maker_raw > opponent_raw:
+        return maker_raw, opponent_raw
+    if maker_raw == opponent_raw:
+        return 0, opponent_raw
+    return 0, maker_raw + opponent_raw
+
+
+# ---------------------------------------------------------------------------------------
+# States, summaries, observations
+# ---------------------------------------------------------------------------------------
+
+P_REPLAY, P_BID, P_SCHMEISS, P_DIX, P_DECLARE, P_PLAY, P_OVER = range(7)
+PHASES = ("replay", "bid", "schmeiss", "dix", "declare", "play", "over")
+# Bidding sub-steps inside P_BID.
+_SUB_NORMAL, _SUB_MUST_NAME, _SUB_OVERCALL = 0, 1, 2
+_BID_WORDS = frozenset(
+    {"take", "pass", "schmeiss", "throw-in", "make-play", "sans-tout", "tout-atout", "name S", "name H", "name D", "name C"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """A finished deal as the deal-summary screen shows it; only cards that were public."""
+
+    deal_number: int
+    dealer: int
+    contract: str | None
+    maker: int | None
+    outcome: str  # "made", "tie", "bete", "thrown-in", "annulled"
+    card_points: tuple[int, int]
+    last_trick: tuple[int, int]  # 10 or 0 per seat
+    melds: tuple[int, int]
+    bella: tuple[int, int]
+    raw: tuple[int, int]
+    added: tuple[int, int]
+    scores_after: tuple[int, int]
+    hands: tuple[tuple[str, ...], tuple[str, ...]]  # the cards each seat played (empty if not played out)
+    shown_melds: tuple[tuple[str, ...], tuple[str, ...]]
+    top_meld: int | None
+    turn_up: str | None  # the card turned at the deal
+    bottom_card: str | None
+    dix_by: int | None
+    tricks: tuple[tuple[tuple[int, str], ...], ...]
+    events: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A Klaberjass match. Cards are ids 0-31 (suit * 8 + natural index), hands are bitmasks."""
+
+    opts: _Opts
+    stream: int
+    draws: int
+    scores: tuple[int, int]
+    deal_number: int
+    dealer: int
+    deck: tuple[int, ...]  # this deal's deck, top first (phase replay: the deal to replay)
+    start_scores: tuple[int, int]  # the scores when this deal began (what a replay restores)
+    last_deal: DealSummary | None
+    winner: int | None
+    phase: int
+    actor: int  # -1: nobody
+    bid_round: int
+    sub: int
+    schmeisser: int
+    proposed: int  # the round-1 suit, -1 outside a deal
+    turn_up: int  # the card turned at the deal (d12), -1 if none
+    contract: int  # -1 until fixed
+    maker: int  # -1 until fixed (during the sans-tout overcall: the caller)
+    hands: tuple[int, int]
+    played: tuple[int, int]
+    dix_by: int
+    dix_asked: int
+    bottom: int  # -1 until turned
+    declared: tuple[int, int]  # -1 until declared
+    top: int  # top-meld seat, -1 none
+    meld_value: int
+    messages: tuple[str, ...]
+    shown: tuple[int, int]
+    leader: int
+    lead: int  # the card led to the current trick, -1 if none
+    tricks: tuple[tuple[int, int, int], ...]  # (leader, led card, follower's card)
+    points: tuple[int, int]
+    won: tuple[int, int]
+    bellas: tuple[int, ...]
+    history: tuple[tuple[int, str], ...]
+    events: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KlaberjassObservation:
+    """What one seat may know (see the module docstring for every field)."""
+
+    seat: int
+    options: OptionItems
+    scores: tuple[int, int]
+    deal_number: int
+    dealer: int
+    elder: int
+    phase: str
+    bid_round: int
+    current_player: int | None
+    legal_actions: tuple[str, ...]
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, int]
+    proposed_suit: str | None
+    turn_up: str | None
+    original_turn_up: str | None
+    dix_by: int | None
+    bottom_card: str | None
+    contract: str | None
+    maker: int | None
+    bids: tuple[tuple[int, str], ...]
+    declared: tuple[str, ...] | None
+    meld_messages: tuple[str, ...]
+    top_meld: int | None
+    meld_value: int
+    shown_melds: tuple[tuple[str, ...], tuple[str, ...]]
+    trick: tuple[tuple[int, str], ...]
+    tricks: tuple[tuple[tuple[int, str], ...], ...]
+    last_trick: tuple[tuple[int, str], ...]
+    last_trick_winner: int | None
+    tricks_won: tuple[int, int]
+    card_points: tuple[int, int]
+    bellas: tuple[int, ...]
+    opponent_hand: tuple[str, ...] | None
+    history: tuple[tuple[int, str], ...]
+    events: tuple[str, ...]
+    last_deal: DealSummary | None
+    winner: int | None
+
+
+_EMPTY_DEAL: dict[str, Any] = {
+    "bid_round": 0,
+    "sub": 0,
+    "schmeisser": -1,
+    "proposed": -1,
+    "turn_up": -1,
+    "contract": -1,
+    "maker": -1,
+    "hands": (0, 0),
+    "played": (0, 0),
+    "dix_by": -1,
+    "dix_asked": -1,
+    "bottom": -1,
+    "declared": (-1, -1),
+    "top": -1,
+    "meld_value": 0,
+    "messages": (),
+    "shown": (0, 0),
+    "leader": -1,
+    "lead": -1,
+    "tricks": (),
+    "points": (0, 0),
+    "won": (0, 0),
+    "bellas": (),
+    "history": (),
+    "events": (),
+}
+
+
+def _shuffled_deck(stream: int, draws: int) -> tuple[int, ...]:
+    cards = list(range(32))
+    rng_for(stream, draws).shuffle(cards)
+    return tuple(cards)
+
+
+def _start_deal(
+    opts: _Opts,
+    stream: int,
+    draws: int,
+    scores: tuple[int, int],
+    deal_number: int,
+    dealer: int,
+    deck: tuple[int, ...],
+    last_deal: DealSummary | None,
+) -> State:
+    """Deal the first 3+3+3+3 and turn the proposed trump (§1.3)."""
+    elder = 1 - dealer
+    e = d = 0
+    for p in _FIRST_ELDER:
+        e |= 1 << deck[p]
+    for p in _FIRST_DEALER:
+        d |= 1 << deck[p]
+    if opts.clubs:
+        turn_up, proposed = -1, 3
+        first = f"Deal {deal_number}: {dealer} deals, clubs proposed"
+    else:
+        turn_up = deck[_TURN_UP_POS]
+        proposed = turn_up >> 3
+        first = f"Deal {deal_number}: {dealer} deals, turn-up {CARDS[turn_up]}"
+    return State(
+        opts=opts,
+        stream=stream,
+        draws=draws,
+        scores=scores,
+        deal_number=deal_number,
+        dealer=dealer,
+        deck=deck,
+        start_scores=scores,
+        last_deal=last_deal,
+        winner=None,
+        phase=P_BID,
+        actor=elder,
+        bid_round=1,
+        sub=_SUB_NORMAL,
+        schmeisser=-1,
+        proposed=proposed,
+        turn_up=turn_up,
+        contract=-1,
+        maker=-1,
+        hands=(e, d) if elder == 0 else (d, e),
+        played=(0, 0),
+        dix_by=-1,
+        dix_asked=-1,
+        bottom=-1,
+        declared=(-1, -1),
+        top=-1,
+        meld_value=0,
+        messages=(),
+        shown=(0, 0),
+        leader=-1,
+        lead=-1,
+        tricks=(),
+        points=(0, 0),
+        won=(0, 0),
+        bellas=(),
+        history=(),
+        events=(first,),
+    )
+
+
+def _deal_from_stream(
+    opts: _Opts,
+    stream: int,
+    draws: int,
+    scores: tuple[int, int],
+    deal_number: int,
+    dealer: int,
+    last_deal: DealSummary | None,
+) -> State:
+    return _start_deal(opts, stream, draws + 1, scores, deal_number, dealer, _shuffled_deck(stream, draws), last_deal)
+
+
+def _pair(values: tuple[int, int], seat: int, value: int) -> tuple[int, int]:
+    return (value, values[1]) if seat == 0 else (values[0], value)
+
+
+def _contract_name(code: int) -> str:
+    if code == NT:
+        return "Sans tout"
+    if code == AT:
+        return "Tout atout"
+    return f"Trump {SUITS[code]}"
+
+
+def _fix_contract(state: State, contract: int, maker: int, history: tuple[tuple[int, str], ...],
+                  events: tuple[str, ...]) -> State:
+    """Trump is fixed: deal the 3+3 completion, then the dix (§1.5) or the bottom card."""
+    elder = 1 - state.dealer
+    e_pos, d_pos = _completion_positions(state.opts.clubs)
+    deck = state.deck
+    h = list(state.hands)
+    for p in e_pos:
+        h[elder] |= 1 << deck[p]
+    for p in d_pos:
+        h[state.dealer] |= 1 << deck[p]
+    hands = (h[0], h[1])
+    events = (*events, f"{_contract_name(contract)}, maker {maker}")
+    state = replace(
+        state,
+        contract=contract,
+        maker=maker,
+        hands=hands,
+        history=history,
+        events=events,
+        sub=_SUB_NORMAL,
+        schmeisser=-1,
+        bid_round=0,
+    )
+    t = state.turn_up
+    if t >= 0 and contract == t >> 3 and t & 7 != _SEVEN:
+        seven = 1 << (contract * 8 + _SEVEN)
+        for seat in (elder, state.dealer):
+            if hands[seat] & seven:
+                return replace(state, phase=P_DIX, actor=seat, dix_asked=seat)
+    return _turn_bottom(state)
+
+
+def _turn_bottom(state: State) -> State:
+    """Turn the bottom card (after the dix, A6), then declaring or play."""
+    bottom = state.deck[_BOTTOM_POS]
+    events = (*state.events, f"Bottom card {CARDS[bottom]}")
+    elder = 1 - state.dealer
+    if state.contract == NT and not state.opts.nt_melds:
+        return replace(state, bottom=bottom, events=events, phase=P_PLAY, actor=elder, leader=elder)
+    return replace(state, bottom=bottom, events=events, phase=P_DECLARE, actor=elder)
+
+
+def _decl_options(hand: int) -> tuple[str, ...]:
+    """``declare`` actions: every subset of the maximal runs, the full set first, none last."""
+    runs = [_run_mask(s, lo, n) for s, lo, n in _runs(hand)]
+    out: list[str] = []
+    for sub in range((1 << len(runs)) - 1, -1, -1):
+        mask = 0
+        for i, r in enumerate(runs):
+            if sub >> i & 1:
+                mask |= r
+        out.append("declare " + " ".join(_cards(mask)) if mask else "declare none")
+    return tuple(out)
+
+
+def _bella_suits(contract: int) -> int:
+    """Mask of suits whose K+Q make a bella: the trump suit, all in tout atout, none in sans tout."""
+    if contract < 4:
+        return 1 << contract
+    return 15 if contract == AT else 0
+
+
+def _bella_ok(state: State, seat: int, card: int) -> bool:
+    nat = card & 7
+    if nat != _KING and nat != _QUEEN:
+        return False
+    if not (_bella_suits(state.contract) >> (card >> 3) & 1):
+        return False
+    partner = card - nat + (_QUEEN if nat == _KING else _KING)
+    return bool(state.played[seat] >> partner & 1)
+
+
+def _legal_actions(state: State) -> tuple[str, ...]:
+    phase = state.phase
+    if phase == P_PLAY:
+        seat = state.actor
+        opts = state.opts
+        legal = _legal_mask(state.hands[seat], state.lead, _variant(state.contract, opts.cross))
+        bellas = _bella_suits(state.contract)
+        out: list[str] = []
+        for c in _ids(legal):
+            out.append(CARDS[c])
+            if bellas and _bella_ok(state, seat, c):
+                out.append(CARDS[c] + " bella")
+        return tuple(out)
+    if phase == P_BID:
+        opts = state.opts
+        if state.sub == _SUB_OVERCALL:
+            return ("tout-atout", "pass")
+        if state.bid_round == 1:
+            return ("take", "pass", "schmeiss")
+        names = [f"name {SUITS[s]}" for s in range(4) if s != state.proposed]
+        if opts.tout_atout:
+            names.append("sans-tout")
+            if opts.direct:
+                names.append("tout-atout")
+        if state.sub == _SUB_MUST_NAME:
+            return tuple(names)
+        return (*names, "pass", "schmeiss")
+    if phase == P_SCHMEISS:
+        return ("throw-in", "make-play")
+    if phase == P_DECLARE:
+        return _decl_options(state.hands[state.actor])
+    if phase == P_DIX:
+        return ("exchange", "keep")
+    if phase == P_REPLAY:
+        return ("replay", "continue")
+    return ()
+
+
+def _illegal(state: State, action: object) -> IllegalAction:
+    """A readable explanation of why ``action`` is not legal now."""
+    if state.phase == P_OVER:
+        return IllegalAction("The match is over: no more actions.")
+    legal = _legal_actions(state)
+    if not isinstance(action, str):
+        return IllegalAction(f"{action!r} is not an action; choose one of: {', '.join(legal)}.")
+    if state.phase == P_PLAY:
+        text = action[:-6] if action.endswith(" bella") else action
+        card = CARD_ID.get(text, -1)
+        if card >= 0:
+            seat = state.actor
+            hand = state.hands[seat]
+            if not hand >> card & 1:
+                return IllegalAction(f"You do not hold {text}.")
+            if text != action:
+                return IllegalAction(
+                    f"{text} does not complete a king-queen pair you hold: bella is announced with the second of "
+                    "the pair of trumps."
+                )
+            lead = state.lead
+            ls = lead >> 3
+            code = state.contract
+            if hand & SUIT_MASK[ls]:
+                if (code == ls or code == AT) and card >> 3 == ls:
+                    return IllegalAction(f"You must beat {CARDS[lead]}: play a higher {SUIT_WORDS[ls]}.")
+                return IllegalAction(f"You must follow suit: play a {SUIT_WORDS[ls]}.")
+            if code < 4:
+                return IllegalAction(f"You cannot follow suit, so you must trump: play a {SUIT_WORDS[code]}.")
+            return IllegalAction(f"You must play a card that beats {CARDS[lead]}.")
+    return IllegalAction(f"{action!r} is not legal now; choose one of: {', '.join(legal)}.")
+
+
+def _name_code(action: str) -> int:
+    if action == "sans-tout":
+        return NT
+    if action == "tout-atout":
+        return AT
+    return SUITS.index(action[5])
+
+
+def _apply_bid(state: State, action: str) -> State:
+    seat = state.actor
+    other = 1 - seat
+    elder = 1 - state.dealer
+    history = (*state.history, (seat, action))
+    if state.phase == P_SCHMEISS:
+        if action == "throw-in":
+            return _end_unplayed(state, "thrown-in", history, (*state.events, f"{seat} throws in"))
+        events = (*state.events, f"{seat} makes {other} play")
+        if state.bid_round == 1:
+            return _fix_contract(state, state.proposed, other, history, events)
+        return replace(state, phase=P_BID, actor=other, sub=_SUB_MUST_NAME, history=history, events=events)
+    if action == "schmeiss":
+        return replace(
+            state,
+            phase=P_SCHMEISS,
+            actor=other,
+            schmeisser=seat,
+            history=history,
+            events=(*state.events, f"{seat} schmeisses"),
+        )
+    if state.sub == _SUB_OVERCALL:
+        if action == "tout-atout":
+            return _fix_contract(state, AT, seat, history, (*state.events, f"{seat} overcalls tout atout"))
+        return _fix_contract(state, NT, other, history, (*state.events, f"{seat} passes"))
+    if action == "pass":
+        events = (*state.events, f"{seat} passes")
+        if seat == elder:
+            return replace(state, actor=other, history=history, events=events)
+        if state.bid_round == 1:
+            return replace(state, actor=elder, bid_round=2, history=history, events=events)
+        return _end_unplayed(state, "annulled", history, events)
+    if action == "take":
+        return _fix_contract(state, state.proposed, seat, history, (*state.events, f"{seat} takes"))
+    code = _name_code(action)
+    if code == NT:
+        return replace(
+            state,
+            actor=other,
+            sub=_SUB_OVERCALL,
+            maker=seat,
+            history=history,
+            events=(*state.events, f"{seat} calls sans tout"),
+        )
+    if code == AT:
+        return _fix_contract(state, AT, seat, history, (*state.events, f"{seat} calls tout atout"))
+    return _fix_contract(state, code, seat, history, (*state.events, f"{seat} names {SUITS[code]}"))
+
+
+def _apply_declare(state: State, action: str) -> State:
+    seat = state.actor
+    mask = 0 if action == "declare none" else _mask_of(action[8:].split())
+    declared = _pair(state.declared, seat, mask)
+    history = (*state.history, (seat, action))
+    events = (*state.events, f"{seat} declares")
+    elder = 1 - state.dealer
+    if seat == elder:
+        return replace(state, declared=declared, actor=state.dealer, history=history, events=events)
+    code = state.contract
+    trump = code if code < 4 else -1
+    ke = _best_key(declared[elder], trump)
+    kd = _best_key(declared[state.dealer], trump)
+    messages, role = _protocol(ke, kd, code < 4, state.opts.no_tie)
+    top = -1 if role < 0 else (elder, state.dealer)[role]
+    value = _meld_value(declared[top]) if top >= 0 else 0
+    return replace(
+        state,
+        declared=declared,
+        top=top,
+        meld_value=value,
+        messages=messages,
+        phase=P_PLAY,
+        actor=elder,
+        leader=elder,
+        history=history,
+        events=events + messages,
+    )
+
+
+def _apply_play(state: State, seat: int, card: int, bella: bool, action: str) -> State:
+    hands = _pair(state.hands, seat, state.hands[seat] & ~(1 << card))
+    played = _pair(state.played, seat, state.played[seat] | 1 << card)
+    history = (*state.history, (seat, action))
+    bellas = (*state.bellas, seat) if bella else state.bellas
+    events = (*state.events, f"{seat} plays {CARDS[card]}, bella" if bella else f"{seat} plays {CARDS[card]}")
+    lead = state.lead
+    if lead < 0:
+        return replace(
+            state, hands=hands, played=played, history=history, bellas=bellas, events=events, lead=card, actor=1 - seat
+        )
+    contract = state.contract
+    leader = state.leader
+    winner = leader ^ _WIN[_variant(contract, state.opts.cross)][lead * 32 + card]
+    pts = POINTS[contract][lead] + POINTS[contract][card]
+    points = _pair(state.points, winner, state.points[winner] + pts)
+    won = _pair(state.won, winner, state.won[winner] + 1)
+    tricks = (*state.tricks, (leader, lead, card))
+    events = (*events, f"{winner} wins the trick, {pts} points")
+    shown = state.shown
+    if len(tricks) == 1 and state.top >= 0:
+        top = state.top
+        show = _display(state.declared[top])
+        shown = _pair(shown, top, show)
+        events = (*events, f"{top} shows {' '.join(_cards(show))}: {state.meld_value}")
+    if len(tricks) == 9:
+        return _settle_deal(
+            replace(
+                state,
+                hands=hands,
+                played=played,
+                history=history,
+                bellas=bellas,
+                points=points,
+                won=won,
+                tricks=tricks,
+                shown=shown,
+                lead=-1,
+                leader=winner,
+                events=(*events, f"{winner} wins the last trick, 10 points"),
+            ),
+            winner,
+        )
+    return replace(
+        state,
+        hands=hands,
+        played=played,
+        history=history,
+        bellas=bellas,
+        points=points,
+        won=won,
+        tricks=tricks,
+        shown=shown,
+        lead=-1,
+        leader=winner,
+        actor=winner,
+        events=events,
+    )
+
+
+def _trick_pairs(tricks: tuple[tuple[int, int, int], ...]) -> tuple[tuple[tuple[int, str], ...], ...]:
+    return tuple(((ld, CARDS[a]), (1 - ld, CARDS[b])) for ld, a, b in tricks)
+
+
+def _summary(
+    state: State,
+    outcome: str,
+    raw_parts: tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]],
+    raw: tuple[int, int],
+    added: tuple[int, int],
+    scores_after: tuple[int, int],
+    events: tuple[str, ...],
+) -> DealSummary:
+    played_out = outcome in ("made", "tie", "bete")
+    seven = 1 << (state.contract * 8 + _SEVEN) if 0 <= state.contract < 4 else 0
+    face_up_turn = state.turn_up
+    return DealSummary(
+        deal_number=state.deal_number,
+        dealer=state.dealer,
+        contract=CONTRACTS[state.contract] if played_out else None,
+        maker=state.maker if played_out else None,
+        outcome=outcome,
+        card_points=raw_parts[0],
+        last_trick=raw_parts[1],
+        melds=raw_parts[2],
+        bella=raw_parts[3],
+        raw=raw,
+        added=added,
+        scores_after=scores_after,
+        hands=(_cards(state.played[0]), _cards(state.played[1])) if played_out else ((), ()),
+        shown_melds=(_cards(state.shown[0]), _cards(state.shown[1])),
+        top_meld=state.top if played_out and state.top >= 0 else None,
+        turn_up=CARDS[face_up_turn] if face_up_turn >= 0 else None,
+        bottom_card=CARDS[state.bottom] if state.bottom >= 0 else None,
+        dix_by=state.dix_by if state.dix_by >= 0 and seven else None,
+        tricks=_trick_pairs(state.tricks),
+        events=events,
+    )
+
+
+def _match_winner(scores: tuple[int, int], game_point: int) -> int | None:
+    """§1.11: at or above the game point and ahead; equal scores at/above it play on."""
+    a, b = scores
+    if a >= game_point or b >= game_point:
+        if a > b:
+            return 0
+        if b > a:
+            return 1
+    return None
+
+
+def _settle_deal(state: State, last_winner: int) -> State:
+    """Score a played-out deal (§1.10) and move on."""
+    maker = state.maker
+    last = _pair((0, 0), last_winner, 10)
+    melds = _pair((0, 0), state.top, state.meld_value) if state.top >= 0 else (0, 0)
+    bella = (20 * state.bellas.count(0), 20 * state.bellas.count(1))
+    pts = state.points
+    raw = (pts[0] + last[0] + melds[0] + bella[0], pts[1] + last[1] + melds[1] + bella[1])
+    m_add, o_add = settle(raw[maker], raw[1 - maker])
+    added = (m_add, o_add) if maker == 0 else (o_add, m_add)
+    scores = (state.scores[0] + added[0], state.scores[1] + added[1])
+    if raw[maker] > raw[1 - maker]:
+        outcome, line = "made", f"{maker} makes it, {raw[maker]} to {raw[1 - maker]}"
+    elif raw[maker] == raw[1 - maker]:
+        outcome, line = "tie", f"Tie at {raw[maker]}: maker {maker} scores nothing"
+    else:
+        outcome, line = "bete", f"{maker} is bete, {raw[maker]} to {raw[1 - maker]}"
+    events = (*state.events, line, f"Scores {scores[0]} to {scores[1]}")
+    summary = _summary(state, outcome, (pts, last, melds, bella), raw, added, scores, events)
+    return _next_deal(state, summary, scores)
+
+
+def _end_unplayed(state: State, outcome: str, history: tuple[tuple[int, str], ...],
+                  events: tuple[str, ...]) -> State:
+    """A thrown-in (A4) or annulled (A3) deal: nothing scored, the deal passes."""
+    events = (*events, "Deal thrown in" if outcome == "thrown-in" else "Both pass: deal annulled")
+    zero = (0, 0)
+    state = replace(state, history=history)
+    summary = _summary(state, outcome, (zero, zero, zero, zero), zero, zero, state.scores, events)
+    return _next_deal(state, summary, state.scores)
+
+
+def _next_deal(state: State, summary: DealSummary, scores: tuple[int, int]) -> State:
+    opts = state.opts
+    winner = _match_winner(scores, opts.game_point)
+    if winner is not None:
+        return replace(
+            state,
+            scores=scores,
+            last_deal=summary,
+            winner=winner,
+            phase=P_OVER,
+            actor=-1,
+            **{**_EMPTY_DEAL, "events": (*summary.events, f"{winner} wins the match")},
+        )
+    if opts.replay:
+        return replace(state, scores=scores, last_deal=summary, phase=P_REPLAY, actor=0, **_EMPTY_DEAL)
+    return _deal_from_stream(opts, state.stream, state.draws, scores, state.deal_number + 1, 1 - state.dealer, summary)
+
+
+def _apply(state: State, action: str) -> State:
+    phase = state.phase
+    if phase == P_PLAY:
+        card = CARD_ID.get(action, -1) if isinstance(action, str) else -1
+        bella = False
+        if card < 0 and isinstance(action, str) and action.endswith(" bella"):
+            card = CARD_ID.get(action[:-6], -1)
+            bella = True
+        seat = state.actor
+        if card < 0 or not (
+            _legal_mask(state.hands[seat], state.lead, _variant(state.contract, state.opts.cross)) >> card & 1
+        ):
+            raise _illegal(state, action)
+        if bella and not _bella_ok(state, seat, card):
+            raise _illegal(state, action)
+        return _apply_play(state, seat, card, bella, action)
+    if not isinstance(action, str) or action not in _legal_actions(state):
+        raise _illegal(state, action)
+    if phase in (P_BID, P_SCHMEISS):
+        return _apply_bid(state, action)
+    if phase == P_DECLARE:
+        return _apply_declare(state, action)
+    if phase == P_DIX:
+        seat = state.actor
+        history = (*state.history, (seat, action))
+        seven = state.contract * 8 + _SEVEN
+        if action == "keep":
+            return _turn_bottom(replace(state, history=history, events=(*state.events, f"{seat} keeps the dix")))
+        hand = (state.hands[seat] & ~(1 << seven)) | 1 << state.turn_up
+        return _turn_bottom(
+            replace(
+                state,
+                hands=_pair(state.hands, seat, hand),
+                dix_by=seat,
+                history=history,
+                events=(*state.events, f"{seat} exchanges {CARDS[seven]} for {CARDS[state.turn_up]}"),
+            )
+        )
+    # P_REPLAY
+    if action == "replay":
+        return _start_deal(
+            state.opts,
+            state.stream,
+            state.draws,
+            state.start_scores,
+            state.deal_number,
+            state.dealer,
+            state.deck,
+            state.last_deal,
+        )
+    return _deal_from_stream(
+        state.opts, state.stream, state.draws, state.scores, state.deal_number + 1, 1 - state.dealer, state.last_deal
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Observation
+# ---------------------------------------------------------------------------------------
+
+
+def _observation(state: State, seat: int) -> KlaberjassObservation:
+    if seat not in (0, 1):
+        raise ValueError(f"seat must be 0 or 1, not {seat!r}")
+    other = 1 - seat
+    phase = state.phase
+    tricks = _trick_pairs(state.tricks)
+    last_trick = tricks[-1] if tricks else ()
+    last_winner: int | None = None
+    if state.tricks:
+        ld, a, b = state.tricks[-1]
+        last_winner = ld ^ _WIN[_variant(state.contract, state.opts.cross)][a * 32 + b]
+    history = tuple(
+        (s, "declare ?") if s == other and a.startswith("declare") else (s, a) for s, a in state.history
+    )
+    turn_up: str | None = None
+    if state.turn_up >= 0:
+        turn_up = CARDS[state.contract * 8 + _SEVEN] if state.dix_by >= 0 else CARDS[state.turn_up]
+    shown_done = bool(state.tricks)
+    own_decl = state.declared[seat]
+    return KlaberjassObservation(
+        seat=seat,
+        options=state.opts.items,
+        scores=state.scores,
+        deal_number=state.deal_number,
+        dealer=state.dealer,
+        elder=1 - state.dealer,
+        phase=PHASES[phase],
+        bid_round=state.bid_round if phase in (P_BID, P_SCHMEISS) else 0,
+        current_player=state.actor if state.actor >= 0 else None,
+        legal_actions=_legal_actions(state) if state.actor == seat else (),
+        hand=_cards(state.hands[seat]),
+        hand_sizes=(_count(state.hands[0]), _count(state.hands[1])),
+        proposed_suit=SUITS[state.proposed] if state.proposed >= 0 else None,
+        turn_up=turn_up,
+        original_turn_up=CARDS[state.turn_up] if state.turn_up >= 0 else None,
+        dix_by=state.dix_by if state.dix_by >= 0 else None,
+        bottom_card=CARDS[state.bottom] if state.bottom >= 0 else None,
+        contract=CONTRACTS[state.contract] if state.contract >= 0 else None,
+        maker=state.maker if state.contract >= 0 else None,
+        bids=tuple((s, a) for s, a in state.history if a in _BID_WORDS),
+        declared=None if own_decl < 0 else _cards(own_decl),
+        meld_messages=state.messages,
+        top_meld=state.top if state.top >= 0 else None,
+        meld_value=state.meld_value if shown_done else 0,
+        shown_melds=(_cards(state.shown[0]), _cards(state.shown[1])),
+        trick=((state.leader, CARDS[state.lead]),) if state.lead >= 0 else (),
+        tricks=tricks,
+        last_trick=last_trick,
+        last_trick_winner=last_winner,
+        tricks_won=state.won,
+        card_points=state.points,
+        bellas=state.bellas,
+        opponent_hand=_cards(state.hands[other]) if state.opts.open_hands else None,
+        history=history,
+        events=state.events,
+        last_deal=state.last_deal,
+        winner=state.winner,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Determinization
+# ---------------------------------------------------------------------------------------
+
+_DETERMINIZE_TRIES = 20000
+
+
+def _sample(rng: random.Random, pool: int, k: int) -> int:
+    ids = _ids(pool)
+    mask = 0
+    for c in rng.sample(ids, k):
+        mask |= 1 << c
+    return mask
+
+
+def _deal_positions(dealer: int, clubs: bool, completed: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The deck positions dealt to seat 0 and seat 1 so far."""
+    e_pos, d_pos = _completion_positions(clubs)
+    elder_pos = _FIRST_ELDER + (e_pos if completed else ())
+    dealer_pos = _FIRST_DEALER + (d_pos if completed else ())
+    return (elder_pos, dealer_pos) if dealer == 1 else (dealer_pos, elder_pos)
+
+
+def _build_deck(
+    rng: random.Random,
+    dealt: tuple[int, int],
+    positions: tuple[tuple[int, ...], tuple[int, ...]],
+    fixed: Mapping[int, int],
+) -> tuple[int, ...]:
+    """A deck with each seat's dealt cards on its positions, ``fixed`` positions set, the rest random."""
+    deck = [-1] * 32
+    used = 0
+    for pos, card in fixed.items():
+        deck[pos] = card
+        used |= 1 << card
+    for seat in (0, 1):
+        cards = list(_ids(dealt[seat]))
+        rng.shuffle(cards)
+        for pos, card in zip(positions[seat], cards, strict=True):
+            deck[pos] = card
+        used |= dealt[seat]
+    rest = list(_ids(ALL_CARDS & ~used))
+    rng.shuffle(rest)
+    it = iter(rest)
+    for i in range(32):
+        if deck[i] < 0:
+            deck[i] = next(it)
+    return tuple(deck)
+
+
+def _possible_keys(suit_game: bool) -> list[int | None]:
+    keys: list[int | None] = [None]
+    for cap in (3, 4):
+        for top in range(cap - 1, 8):
+            for trump in (0, 1) if suit_game else (0,):
+                keys.append(cap * 32 + top * 2 + trump)
+    return keys
+
+
+def _determinize_between(obs: KlaberjassObservation, rng: random.Random) -> State:
+    """Phase replay or over: no deal in progress; rebuild the previous deal's deck from its summary."""
+    opts = _Opts.make(dict(obs.options))
+    stream = rng.getrandbits(62)
+    summary = obs.last_deal
+    deck: tuple[int, ...]
+    start_scores = obs.scores
+    if summary is None:
+        deck = tuple(rng.sample(range(32), 32))
+    else:
+        start_scores = (obs.scores[0] - summary.added[0], obs.scores[1] - summary.added[1])
+        fixed: dict[int, int] = {}
+        if summary.turn_up is not None:
+            fixed[_TURN_UP_POS] = CARD_ID[summary.turn_up]
+        if summary.bottom_card is not None:
+            fixed[_BOTTOM_POS] = CARD_ID[summary.bottom_card]
+        if summary.hands[0] or summary.hands[1]:
+            code = CONTRACTS.index(summary.contract) if summary.contract else -1
+            dealt = [_mask_of(summary.hands[0]), _mask_of(summary.hands[1])]
+            if summary.dix_by is not None and summary.turn_up is not None:
+                x = summary.dix_by
+                dealt[x] = dealt[x] & ~(1 << CARD_ID[summary.turn_up]) | 1 << (code * 8 + _SEVEN)
+            deck = _build_deck(rng, (dealt[0], dealt[1]), _deal_positions(summary.dealer, opts.clubs, True), fixed)
+        else:
+            deck = _build_deck(rng, (0, 0), ((), ()), fixed)
+    phase = P_OVER if obs.phase == "over" else P_REPLAY
+    return State(
+        opts=opts,
+        stream=stream,
+        draws=0,
+        scores=obs.scores,
+        deal_number=obs.deal_number,
+        dealer=obs.dealer,
+        deck=deck,
+        start_scores=start_scores,
+        last_deal=summary,
+        winner=obs.winner,
+        phase=phase,
+        actor=0 if phase == P_REPLAY else -1,
+        bid_round=0,
+        sub=0,
+        schmeisser=-1,
+        proposed=-1,
+        turn_up=-1,
+        contract=-1,
+        maker=-1,
+        hands=(0, 0),
+        played=(0, 0),
+        dix_by=-1,
+        dix_asked=-1,
+        bottom=-1,
+        declared=(-1, -1),
+        top=-1,
+        meld_value=0,
+        messages=(),
+        shown=(0, 0),
+        leader=-1,
+        lead=-1,
+        tricks=(),
+        points=(0, 0),
+        won=(0, 0),
+        bellas=(),
+        history=(),
+        events=obs.events,
+    )
+
+
+def _determinize(obs: KlaberjassObservation, rng: random.Random) -> State:
+    if obs.phase in ("replay", "over"):
+        return _determinize_between(obs, rng)
+    opts = _Opts.make(dict(obs.options))
+    s = obs.seat
+    o = 1 - s
+    dealer = obs.dealer
+    code = CONTRACTS.index(obs.contract) if obs.contract is not None else -1
+    completed = code >= 0
+    suit_game = 0 <= code < 4
+    trump = code if suit_game else -1
+    variant = _variant(code, opts.cross) if completed else 0
+    own_hand = _mask_of(obs.hand)
+    played = [0, 0]
+    follow_forbidden = 0
+    for trick in obs.tricks:
+        (ld, a), (fl, b) = trick
+        ia, ib = CARD_ID[a], CARD_ID[b]
+        played[ld] |= 1 << ia
+        played[fl] |= 1 << ib
+        if fl == o:
+            follow_forbidden |= _follow_forbidden(ia, ib, variant)
+    for seat, card in obs.trick:
+        played[seat] |= 1 << CARD_ID[card]
+    turn_up = CARD_ID[obs.original_turn_up] if obs.original_turn_up is not None else -1
+    seven = trump * 8 + _SEVEN if suit_game else -1
+    dix_applies = suit_game and turn_up >= 0 and turn_up >> 3 == trump and turn_up & 7 != _SEVEN
+    asked = -1
+    if dix_applies:
+        if obs.phase == "dix":
+            asked = obs.current_player if obs.current_player is not None else -1
+        for seat, a in obs.history:
+            if a in ("exchange", "keep"):
+                asked = seat
+    known_out = own_hand | played[0] | played[1]
+    if turn_up >= 0:
+        known_out |= 1 << turn_up
+    if obs.dix_by is not None:
+        known_out |= 1 << seven
+    if obs.bottom_card is not None:
+        known_out |= 1 << CARD_ID[obs.bottom_card]
+    shown_o = _mask_of(obs.shown_melds[o])
+    required = shown_o & ~played[o]
+    if obs.dix_by == o and not played[o] >> turn_up & 1:
+        required |= 1 << turn_up
+    if asked == o and obs.dix_by is None and not played[o] >> seven & 1:
+        required |= 1 << seven
+    forbidden = follow_forbidden
+    if dix_applies and asked < 0 and obs.phase in ("declare", "play"):
+        forbidden |= 1 << seven  # nobody was asked: the 7 of trumps is in the stock
+    # A shown run is exactly as long as shown (3 cards) or at least 4: its neighbours are not his.
+    for sg in range(4):
+        for lo, n in _RUNS8[shown_o >> (8 * sg) & 255]:
+            if lo > 0:
+                forbidden |= 1 << (sg * 8 + lo - 1)
+            if n == 3 and lo + 3 < 8:
+                forbidden |= 1 << (sg * 8 + lo + 3)
+    pool = ALL_CARDS & ~known_out & ~required
+    candidates = pool & ~forbidden
+    size = obs.hand_sizes[o]
+    free = size - _count(required)
+    own_declared = _mask_of(obs.declared) if obs.declared is not None else -1
+    elder = 1 - dealer
+    o_declared = any(seat == o and a.startswith("declare") for seat, a in obs.history)
+    messages = obs.meld_messages
+    shown_done = bool(obs.tricks)
+    o_top_shown = shown_done and obs.top_meld == o
+    # Which best keys of the opponent's declaration would give the public messages.
+    targets: list[int | None] = []
+    if messages:
+        k_own = _best_key(own_declared, trump)
+        for k in _possible_keys(suit_game):
+            ke, kd = (k_own, k) if o == dealer else (k, k_own)
+            if _protocol(ke, kd, suit_game, opts.no_tie)[0] == messages:
+                targets.append(k)
+    seeds: list[int] = []
+    if messages and (None not in targets or o_top_shown):
+        for sg in range(4):
+            for lo in range(6):
+                for n in range(3, 9 - lo):
+                    if not o_top_shown and n > 4:
+                        continue
+                    if _run_key(sg, lo, n, trump) not in targets:
+                        continue
+                    run = _run_mask(sg, lo, n)
+                    if o_top_shown and _run_mask(sg, lo, min(n, 4)) & ~shown_o:
+                        continue
+                    need = run & ~played[o] & ~required
+                    if need & ~candidates or _count(need) > free:
+                        continue
+                    seeds.append(run)
+    open_hand = _mask_of(obs.opponent_hand) if obs.opponent_hand is not None else -1
+    positions = _deal_positions(dealer, opts.clubs, completed)
+    fixed: dict[int, int] = {}
+    if turn_up >= 0:
+        fixed[_TURN_UP_POS] = turn_up
+    if obs.bottom_card is not None:
+        fixed[_BOTTOM_POS] = CARD_ID[obs.bottom_card]
+    own_dealt = own_hand | played[s]
+    if obs.dix_by == s:
+        own_dealt = own_dealt & ~(1 << turn_up) | 1 << seven
+    for _ in range(_DETERMINIZE_TRIES):
+        if open_hand >= 0:
+            hand_o = open_hand
+        else:
+            hand_o = required
+            avail = candidates
+            if seeds:
+                need = rng.choice(seeds) & ~played[o] & ~required
+                hand_o |= need
+                avail &= ~need
+            k = size - _count(hand_o)
+            if k < 0 or _count(avail) < k:
+                continue
+            hand_o |= _sample(rng, avail, k)
+        decl_hand = hand_o | played[o]
+        o_decl = -1
+        if o_declared:
+            choices = []
+            runs = [_run_mask(sg, lo, n) for sg, lo, n in _runs(decl_hand)]
+            for sub in range(1 << len(runs)):
+                d = 0
+                for i, r in enumerate(runs):
+                    if sub >> i & 1:
+                        d |= r
+                if messages:
+                    kd_o = _best_key(d, trump)
+                    k_own = _best_key(own_declared, trump)
+                    ke, kd = (k_own, kd_o) if o == dealer else (kd_o, k_own)
+                    if _protocol(ke, kd, suit_game, opts.no_tie)[0] != messages:
+                        continue
+                    if o_top_shown and (_display(d) != shown_o or _meld_value(d) != obs.meld_value):
+                        continue
+                choices.append(d)
+            if not choices:
+                continue
+            o_decl = rng.choice(choices)
+        o_dealt = decl_hand if completed else hand_o
+        if obs.dix_by == o:
+            o_dealt = o_dealt & ~(1 << turn_up) | 1 << seven
+        dealt = (own_dealt, o_dealt) if s == 0 else (o_dealt, own_dealt)
+        deck = _build_deck(rng, dealt, positions, fixed)
+        state = _start_deal(opts, rng.getrandbits(62), 0, obs.scores, obs.deal_number, dealer, deck, obs.last_deal)
+        try:
+            for seat, a in obs.history:
+                if seat == o and a == "declare ?":
+                    a = "declare " + " ".join(_cards(o_decl)) if o_decl > 0 else "declare none"
+                state = _apply(state, a)
+        except IllegalAction:
+            continue
+        if _observation(state, s) == obs:
+            return state
+    raise ValueError("no world is consistent with this observation")  # pragma: no cover
+
+
+# ---------------------------------------------------------------------------------------
+# Action parsing
+# ---------------------------------------------------------------------------------------
+
+_KEYWORDS = {
+    "take": "take",
+    "take-it": "take",
+    "pass": "pass",
+    "schmeiss": "schmeiss",
+    "throw-in": "throw-in",
+    "throwin": "throw-in",
+    "make-play": "make-play",
+    "make-him-play": "make-play",
+    "makeplay": "make-play",
+    "sans-tout": "sans-tout",
+    "santout": "sans-tout",
+    "sanstout": "sans-tout",
+    "tout-atout": "tout-atout",
+    "toutatout": "tout-atout",
+    "exchange": "exchange",
+    "keep": "keep",
+    "replay": "replay",
+    "continue": "continue",
+}
+_SUIT_WORDS = {"s": "S", "h": "H", "d": "D", "c": "C", "spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+
+
+def _suit_of(word: str) -> str:
+    w = word.strip().lower()
+    if w in _SUIT_WORDS:
+        return _SUIT_WORDS[w]
+    if word.strip() in _SUIT_SYMBOLS:
+        return _SUIT_SYMBOLS[word.strip()]
+    raise ValueError(f"{word!r} is not a suit")
+
+
+def _canonical(text: str) -> str:
+    words = text.replace(",", " ").split()
+    if not words:
+        raise ValueError("empty action")
+    head = words[0].lower()
+    if head == "declare":
+        if [w.lower() for w in words[1:]] == ["none"]:
+            return "declare none"
+        if len(words) < 2:
+            raise ValueError("declare what? write e.g. 'declare 7C 8C 9C' or 'declare none'")
+        return "declare " + " ".join(_cards(_mask_of(words[1:])))
+    if head == "name" and len(words) == 2:
+        return "name " + _suit_of(words[1])
+    joined = "-".join(w.lower() for w in words)
+    if joined in _KEYWORDS:
+        return _KEYWORDS[joined]
+    if len(words) == 2 and words[1].lower() == "bella":
+        return parse_card(words[0]) + " bella"
+    if len(words) == 2 and words[0].lower() == "bella":
+        return parse_card(words[1]) + " bella"
+    if len(words) == 1:
+        return parse_card(words[0])
+    raise ValueError(f"{text!r} is not a Klaberjass action")
+
+
+# ---------------------------------------------------------------------------------------
+# The game object
+# ---------------------------------------------------------------------------------------
+
+
+class KlaberjassRules:
+    """The Klaberjass game object of API.md."""
+
+    name = "klaberjass"
+    title = "Klaberjass"
+    num_players = 2
+
+    def default_options(self) -> dict[str, Any]:
+        return {key: spec.default for key, spec in OPTION_SPECS.items()}
+
+    def new_match(self, seed: int, options: dict[str, Any] | None = None, deck: Sequence[str] | None = None) -> State:
+        opts = _Opts.make(options)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        draws = 0
+        first = opts.as_dict()["first_dealer"]
+        if first is None:
+            first = rng_for(seed, draws).randrange(2)
+            draws += 1
+        if deck is None:
+            return _deal_from_stream(opts, seed, draws, (0, 0), 1, first, None)
+        if isinstance(deck, str):
+            raise ValueError("deck must be a sequence of 32 card strings")
+        try:
+            ids = tuple(_card_id(c) for c in deck)
+        except (ValueError, AttributeError) as exc:
+            raise ValueError(f"deck: {exc}") from None
+        if len(ids) != 32 or len(set(ids)) != 32:
+            raise ValueError("deck must hold each of the 32 cards exactly once")
+        return _start_deal(opts, seed, draws, (0, 0), 1, first, ids, None)
+
+    def current_player(self, state: State) -> int | None:
+        return state.actor if state.actor >= 0 else None
+
+    def legal_actions(self, state: State) -> tuple[str, ...]:
+        return _legal_actions(state)
+
+    def apply(self, state: State, action: str) -> State:
+        return _apply(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == P_OVER
+
+    def match_scores(self, state: State) -> tuple[int, ...]:
+        return state.scores
+
+    def hand(self, state: State, seat: int) -> tuple[str, ...]:
+        return _cards(state.hands[seat])
+
+    def observation(self, state: State, seat: int) -> KlaberjassObservation:
+        return _observation(state, seat)
+
+    def determinize(self, observation: KlaberjassObservation, rng: random.Random) -> State:
+        return _determinize(observation, rng)
+
+    def action_text(self, action: str) -> str:
+        if not isinstance(action, str):
+            raise ValueError(f"{action!r} is not a Klaberjass action")
+        return action
+
+    def parse_action(self, state: State, text: str) -> str:
+        if not isinstance(text, str):
+            raise ValueError(f"{text!r} is not a Klaberjass action")
+        action = _canonical(text)
+        if action not in _legal_actions(state):
+            raise ValueError(f"{text!r} is not a legal action now")
+        return action
+
+    def set_option(self, state: State, key: str, value: Any) -> State:
+        if key != "replay":
+            raise ValueError(f"option {key!r} cannot change during a match (only 'replay' can)")
+        options = state.opts.as_dict()
+        options["replay"] = value
+        opts = _Opts.make(options)
+        state = replace(state, opts=opts)
+        if state.phase == P_REPLAY and not value:
+            return _apply(state, "continue")
+        return state
+
+
+RULES = KlaberjassRules()

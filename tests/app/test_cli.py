@@ -1,0 +1,60 @@
+import subprocess
+import sys
+
+import pytest
+
+from game.app import cli
+
+
+@pytest.mark.parametrize(
+    ("argv", "sound", "mono", "skip"),
+    [
+        (["MS"], False, True, False),
+        (["M", "S"], False, True, False),
+        (["ms*"], False, True, True),
+        (["*"], None, None, True),
+        (["C"], None, False, False),
+        (["S", "C", "*"], False, False, True),
+        (["--no-sound", "--mono", "--skip-intro"], False, True, True),
+        (["--nosound", "--color"], False, False, False),
+        ([], None, None, False),
+    ],
+)
+def test_letters_and_long_flags(argv, sound, mono, skip):
+    args = cli.parse(argv)
+    assert (args.sound, args.mono, args.skip_intro) == (sound, mono, skip)
+
+
+def test_demo_game_seed():
+    args = cli.parse(["--demo", "--game", "klaberjass", "--seed", "42"])
+    assert args.demo and args.game == "klaberjass" and args.seed == 42
+
+
+@pytest.mark.parametrize("argv", [["--bogus"], ["X"], ["--game", "chess"], ["--seed", "abc"], ["--mono", "--color"]])
+def test_bad_arguments_exit_2(argv, capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli.parse(argv)
+    assert exc.value.code == 2
+    assert "usage" in capsys.readouterr().err
+
+
+def test_help_exits_0(capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli.parse(["--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    assert "--skip-intro" in out and "S sound off" in out
+
+
+def test_main_py_unknown_flag_status_2():
+    result = subprocess.run([sys.executable, "main.py", "--nope"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "usage" in result.stderr
+
+
+def test_main_py_without_display_exits_1(tmp_path):
+    env = {"SDL_VIDEODRIVER": "offscreen-does-not-exist", "DOS_CARDS_HOME": str(tmp_path),
+           "PATH": "/usr/bin:/bin", "SDL_AUDIODRIVER": "dummy"}
+    result = subprocess.run([sys.executable, "main.py", "*"], capture_output=True, text=True, timeout=60, env=env)
+    assert result.returncode == 1
+    assert "Cannot open a window" in result.stderr

@@ -1,0 +1,185 @@
+"""The program driven headless through its keys: startup, menu, hotkeys, dialogs."""
+
+from game.app.keys import Key
+from game.app.settings import Settings
+from game.scenes.dialogs import QuitDialog
+from game.scenes.help import HelpScene, help_pages
+from game.scenes.intro import IntroScene
+from game.scenes.menu import MenuScene
+from game.scenes.options import PAGES, OptionsScene
+from game.screen.canvas import COLS
+
+
+def test_startup_show_then_menu_on_any_key(make_app):
+    app = make_app()
+    assert isinstance(app.top_scene(), IntroScene)
+    app.tick(0.5, steps=6)
+    assert "PARLOUR" not in app.screen_text()  # big letters, not plain text
+    app.press("x")
+    assert isinstance(app.top_scene(), MenuScene)
+    assert "Choose a game" in app.screen_text()
+
+
+def test_startup_show_ends_by_itself(make_app):
+    app = make_app()
+    app.tick(0.5, steps=25)
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_star_skips_the_show(make_app):
+    app = make_app("*")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_key_bar_on_bottom_row_and_toggles_name_next_mode(make_app):
+    app = make_app("*")
+    bar = app.screen_text().splitlines()[24]
+    assert bar.startswith("F1 NOSOUND") and "F2 DEMO" in bar and "F7 QUIT" in bar and "DELAY 1.0" in bar
+    app.press("F1")
+    assert "F1 SOUND" in app.screen_text().splitlines()[24]
+    assert Settings.load().get("play", "sound") is False  # saved at once
+    app.press("1", ctrl=True)  # second binding
+    assert "F1 NOSOUND" in app.screen_text().splitlines()[24]
+
+
+def test_key_bar_fits_in_every_state(make_app):
+    app = make_app("*")
+    for sound in (True, False):
+        for sort in (True, False):
+            for replay in (True, False):
+                for demo in (True, False):
+                    app.settings.values["play"].update(sound=sound, hand_sort=sort, replay=replay, delay=9.5)
+                    app.demo = demo
+                    words = " ".join(f"{k} {w}" for k, w, _ in app.key_bar_items())
+                    assert len(words) <= COLS
+
+
+def test_delay_keys_step_by_half_seconds_within_limits(make_app):
+    app = make_app("*")
+    for _ in range(30):
+        app.press("F9")
+    assert app.delay == 9.5
+    assert "DELAY 9.5" in app.screen_text()
+    app.press("F8")
+    assert app.delay == 9.0
+    for _ in range(30):
+        app.press("8", ctrl=True)
+    assert app.delay == 0.0
+
+
+def test_border_cycles_and_is_saved(make_app):
+    app = make_app("*")
+    first = app.settings.get("display", "border")
+    app.press("F10")
+    assert app.settings.get("display", "border") != first
+    assert Settings.load().get("display", "border") == app.settings.get("display", "border")
+
+
+def test_f3_f6_toggle_and_save(make_app):
+    app = make_app("*")
+    app.press("F3")
+    app.press("F6")
+    saved = Settings.load()
+    assert saved.get("play", "hand_sort") is False and saved.get("play", "replay") is True
+    bar = app.screen_text().splitlines()[24]
+    assert "F3 SORT" in bar and "F6 NOREPLAY" in bar
+
+
+def test_help_pager_pages_and_closes(make_app):
+    app = make_app("*")
+    app.press("F5")
+    assert isinstance(app.top_scene(), HelpScene)
+    text = app.screen_text()
+    assert "Instructions" in text and "Page 1 of" in text
+    pages = len(app.top_scene().pages)
+    for _ in range(pages + 2):
+        app.press("PAGEDOWN")
+    assert f"Page {pages} of {pages}" in app.screen_text()
+    app.press("ESC")
+    assert isinstance(app.top_scene(), MenuScene)
+    app.press("5", ctrl=True)
+    assert isinstance(app.top_scene(), HelpScene)
+    app.press("F5")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_help_lines_fit_the_box():
+    from game.scenes.help import LINES_PER_PAGE, TEXT_W
+
+    for game in (None, "klaberjass", "jubmoo", "mus", "lukfu"):
+        for page in help_pages(game):
+            assert 0 < len(page) <= LINES_PER_PAGE
+            assert all(len(line) <= TEXT_W for line in page)
+
+
+def test_f7_asks_and_n_keeps_going(make_app):
+    app = make_app("*")
+    app.press("F7")
+    assert isinstance(app.top_scene(), QuitDialog)
+    assert "(Y/N)" in app.screen_text()
+    app.press("n")
+    assert isinstance(app.top_scene(), MenuScene) and app.running
+    app.press("F7")
+    app.press("y")
+    assert not app.running
+
+
+def test_menu_quit_entry(make_app):
+    app = make_app("*")
+    app.press("q")
+    app.press("Y")
+    assert not app.running
+
+
+def test_options_change_values_and_save(make_app):
+    app = make_app("*")
+    app.press("o")
+    assert isinstance(app.top_scene(), OptionsScene)
+    assert "Monitor" in app.screen_text()
+    app.press("RIGHT")  # Monitor: Colour -> Mono
+    assert app.mode.mono
+    assert Settings.load().get("display", "mono") is True
+    app.press("LEFT")
+    assert not app.mode.mono
+    app.press("TAB")  # Klaberjass page
+    assert "Game point" in app.screen_text()
+    app.press("DOWN")
+    app.press("1", "0", "0", "0", "ENTER")
+    assert Settings.load().get("klaberjass", "game_point") == 1000
+    app.press("5", "ENTER")  # out of range: refused with a message
+    assert Settings.load().get("klaberjass", "game_point") == 1000
+    assert "must be from 100" in app.screen_text()
+    app.press("ESC")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_every_options_page_fits():
+    for options in PAGES.values():
+        assert len(options) <= 15
+        for option in options:
+            assert len(option.label) < 46
+            assert all(len(name) <= 24 for name in option.names)
+
+
+def test_mono_flag_and_screenshot(make_app, tmp_path):
+    app = make_app("M*")
+    assert app.mode.mono
+    out = tmp_path / "shot.png"
+    app.save_png(out)
+    assert out.stat().st_size > 1000
+
+
+def test_alt_enter_toggles_fullscreen(make_app):
+    app = make_app("*")
+    app.handle_key(Key.named("ENTER", alt=True))
+    assert app.fullscreen
+    assert app.settings.get("display", "fullscreen") is True
+
+
+def test_odd_keys_everywhere_never_crash(make_app):
+    app = make_app()
+    for name in ["F4", "F11", "F12", "TAB", "HOME", "END", "BACKSPACE", "z", "!", "ENTER", "o", "F5", "ESC",
+                 "UP", "DOWN", "PAGEUP", "ESC", "F7", "ESC", "F2", "x"]:
+        app.press(name)
+        app.tick(0.05)
+    assert app.running

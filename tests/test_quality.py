@@ -1,0 +1,37 @@
+"""The code-quality gates CI enforces, run as tests so the one test command covers them."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _tool(name: str) -> list[str]:
+    local = Path(sys.executable).parent / name
+    if local.exists():
+        return [str(local)]
+    found = shutil.which(name)
+    if found is None:
+        pytest.fail(f"{name} is not installed: pip install -e '.[test]'")
+    return [found]
+
+
+def test_ruff_clean():
+    result = subprocess.run([*_tool("ruff"), "check", "."], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_clean_on_rules_and_ai():
+    result = subprocess.run([*_tool("mypy")], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_pure_layers_do_not_import_pygame():
+    for folder in ("game/rules", "game/ai"):
+        for path in (ROOT / folder).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            assert "import pygame" not in text and "from pygame" not in text, path
