@@ -30,6 +30,15 @@ ATTRACT_DELAY = 0.6
 MIN_TRICK_HOLD = 1.0
 
 
+@dataclass(frozen=True)
+class Choice:
+    """One labelled decision on the prompt line: its hot key, its words, its action."""
+
+    key: str
+    label: str
+    action: str
+
+
 @dataclass
 class Panel:
     """A box over the table: a deal summary, the match result, a question."""
@@ -69,7 +78,8 @@ class TableScene(Scene):
         self.hold = 0.0
         self.panel: Panel | None = None
         self.message = ""
-        self.cursor = 0
+        self.cursor = 0  # the highlighted card of the hand
+        self.choice_cursor = 0  # the highlighted labelled choice
         self.finished = False  # the match is over and its result was dismissed
         self.deals_seen = 0
         self.result_shown = False
@@ -208,6 +218,42 @@ class TableScene(Scene):
         assert panel is not None
         if panel.on_key is None or panel.on_key(key):
             self.close_panel()
+
+    # ---- labelled choices (bids, answers, bets) ----
+    def choice_key(self, key: Key, choices: list[Choice]) -> bool:
+        """Hot key, or Left/Right then Enter, picks a choice; True if the key was used."""
+        if not choices:
+            return False
+        self.choice_cursor = min(self.choice_cursor, len(choices) - 1)
+        for choice in choices:
+            if key.typed and key.typed == choice.key:
+                self.human_act(choice.action)
+                self.choice_cursor = 0
+                return True
+        if key.is_left:
+            self.choice_cursor = (self.choice_cursor - 1) % len(choices)
+            return True
+        if key.is_right:
+            self.choice_cursor = (self.choice_cursor + 1) % len(choices)
+            return True
+        if key.is_confirm:
+            action = choices[self.choice_cursor].action
+            self.choice_cursor = 0
+            self.human_act(action)
+            return True
+        return False
+
+    def draw_choices(self, canvas: TextCanvas, col: int, row: int, choices: list[Choice],
+                     fg: int = palette.WHITE, bg: int = palette.GREEN) -> int:
+        """Draw ``K Label`` items; the one under the cursor in reverse video."""
+        cursor = min(self.choice_cursor, max(0, len(choices) - 1))
+        for i, choice in enumerate(choices):
+            selected = i == cursor
+            key_fg, text_fg, back = (palette.RED, palette.BLACK, palette.GREY) if selected else (palette.YELLOW, fg, bg)
+            col = canvas.text(col, row, choice.key, key_fg, back)
+            col = canvas.text(col, row, " " + choice.label, text_fg, back)
+            col += 2
+        return col
 
     # ---- panels ----
     def show_panel(self, panel: Panel) -> None:

@@ -1,0 +1,472 @@
+"""The Klaberjass table, in the manual's layout: your hand on top, the computer's below,
+the deck, the turn-up beside it and the bottom card, the trick, and the score panel.
+
+Everything drawn comes from seat 0's observation. Bids and answers are labelled keys on
+the prompt line; cards are played with 1-9 or Left/Right and Enter/Space/Up/Down.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.app.keys import Key
+from game.scenes.table import Choice, TableScene
+from game.scenes.widgets import title_bar
+from game.screen import glyphs, palette
+from game.screen.canvas import COLS, TextCanvas
+from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face, hand_key, key_index
+
+if TYPE_CHECKING:
+    from game.app.app import App
+    from game.app.match import Match
+
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+CONTRACT_NAMES = {"NT": "Sans Tout", "AT": "Tout Atout"}
+TABLE_BG = palette.GREEN
+CARD_W, CARD_H, CARD_STEP = 7, 5, 8
+HAND_COL = 3
+# Rows of the two hands: (label row, cards row, keys row) for the top and bottom positions.
+TOP_HAND = (1, 2, 7)  # the top label sits on the table's frame
+LOWER_HAND = (8, 9, 14)
+TABLE_ROW = 15  # label row of the deck / turn-up / bottom / trick line
+MESSAGE_ROW, PROMPT_ROW = 21, 22
+
+ACTION_KEYS = {
+    "take": ("T", "Take"),
+    "pass": ("P", "Pass"),
+    "schmeiss": ("X", "Schmeiss"),
+    "throw-in": ("T", "Throw in"),
+    "make-play": ("M", "Make him play"),
+    "sans-tout": ("N", "Sans Tout"),
+    "tout-atout": ("A", "Tout Atout"),
+    "exchange": ("E", "Exchange the dix"),
+    "keep": ("K", "Keep"),
+    "replay": ("R", "Replay the last deal"),
+    "continue": ("C", "Continue"),
+}
+
+
+def contract_text(contract: str | None) -> str:
+    if contract is None:
+        return "-"
+    return CONTRACT_NAMES.get(contract, glyphs.FRENCH_SUIT_GLYPH.get(contract, contract))
+
+
+def runs_text(cards: list[str]) -> str:
+    """``7C 8C 9C JH QH KH`` -> ``7♣-9♣ J♥-K♥``: each run by its ends (cards come in runs)."""
+    order = "789TJQKA"
+    runs: list[list[str]] = []
+    for card in cards:
+        if runs and runs[-1][-1][1] == card[1] and order.index(card[0]) == order.index(runs[-1][-1][0]) + 1:
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+    return " ".join(f"{card_name(r[0])}-{card_name(r[-1])}" for r in runs)
+
+
+def cards_text(cards: Any) -> str:
+    return " ".join(card_name(c) for c in cards)
+
+
+class KlaberjassTable(TableScene):
+    game_name = "klaberjass"
+
+    def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
+        super().__init__(app, match, attract, humans)
+        self.arrangement: list[str] = list(self.obs.hand)  # your order when F3 (sort) is off
+        self.bella_card: str | None = None  # waiting for "with or without bella?"
+        self.meld_seen = 0
+
+    # ---- names ----
+    def seat_name(self, seat: int) -> str:
+        return "You" if seat == self.viewer else "Computer"
+
+    def _verb(self, seat: int, you: str, it: str) -> str:
+        return f"{self.seat_name(seat)} {you if seat == self.viewer else it}"
+
+    # ---- the hand as shown ----
+    @property
+    def sorted_hand(self) -> bool:
+        return bool(self.app.settings.get("play", "hand_sort"))
+
+    def shown_hand(self) -> list[str]:
+        """Your cards in the order on screen: sorted by suit and rank, or your own order."""
+        hand = list(self.obs.hand)
+        if self.sorted_hand:
+            return hand
+        kept = [c for c in self.arrangement if c in hand]
+        kept += [c for c in hand if c not in kept]  # new cards go to the right
+        self.arrangement = kept
+        return kept
+
+    # ---- decisions ----
+    def choices(self) -> list[Choice]:
+        """The labelled choices for a decision that is not a card (empty while playing)."""
+        obs = self.obs
+        out: list[Choice] = []
+        declares = [a for a in obs.legal_actions if a.startswith("declare")]
+        for action in obs.legal_actions:
+            if action in ACTION_KEYS:
+                key, label = ACTION_KEYS[action]
+                if action == "take" and obs.proposed_suit:
+                    label = f"Take {glyphs.FRENCH_SUIT_GLYPH[obs.proposed_suit]}"
+                out.append(Choice(key, label, action))
+            elif action.startswith("name "):
+                suit = action[5]
+                out.append(Choice(suit, f"{glyphs.FRENCH_SUIT_GLYPH[suit]} {SUIT_NAMES[suit]}", action))
+        if declares:
+            letters = "ABCDEFGHIJ"
+            for i, action in enumerate(sorted(declares, key=len, reverse=True)):
+                cards = action.split()[1:]
+                if cards == ["none"]:
+                    out.append(Choice("N", "none", action))
+                else:
+                    out.append(Choice(letters[i], runs_text(cards), action))
+        return out
+
+    def card_action(self, card: str) -> list[str]:
+        """The legal actions that play ``card`` (the plain play and, maybe, the bella call)."""
+        return [a for a in self.obs.legal_actions if a.split()[0] == card and not a.startswith(("declare", "name"))]
+
+    def auto_declare(self) -> None:
+        """With F3 on, declare every run for you (the longest declaration lists them all)."""
+        declares = [a for a in self.obs.legal_actions if a.startswith("declare")]
+        if declares and self.human_to_act:
+            self.human_act(max(declares, key=len))
+
+    def update(self, dt: float) -> None:
+        if self.human_to_act and self.obs.phase == "declare":
+            declares = [a for a in self.obs.legal_actions if a.startswith("declare")]
+            if len(declares) == 1 or self.sorted_hand:
+                self.auto_declare()
+                return
+        super().update(dt)
+
+    def table_key(self, key: Key) -> None:
+        obs = self.obs
+        if self.bella_card is not None:
+            card, self.bella_card = self.bella_card, None
+            if key.typed == "B" or key.is_confirm:
+                self.human_act(f"{card} bella")
+            elif key.typed == "N":
+                self.human_act(card)
+            return
+        if obs.phase != "play":
+            self.choice_key(key, self.choices())
+            return
+        hand = self.shown_hand()
+        if not hand:
+            return
+        index = key_index(key.typed, len(hand)) if key.typed and key.typed.isdigit() else None
+        if key.is_left or key.is_right:
+            step = -1 if key.is_left else 1
+            if key.shift and not self.sorted_hand:
+                self._move_card(hand, step)
+            else:
+                self.cursor = (self.cursor + step) % len(hand)
+            return
+        if key.is_confirm or key.is_up or key.is_down:
+            index = self.cursor
+        if index is None:
+            return
+        self.cursor = index
+        self.play_card(hand[index])
+
+    def _move_card(self, hand: list[str], step: int) -> None:
+        """Shift+Left/Right with F3 off: move the highlighted card within your hand."""
+        j = self.cursor + step
+        if 0 <= j < len(hand):
+            hand[self.cursor], hand[j] = hand[j], hand[self.cursor]
+            self.arrangement = hand
+            self.cursor = j
+
+    def play_card(self, card: str) -> None:
+        actions = self.card_action(card)
+        if not actions:
+            self.explain_illegal(card)
+            return
+        if len(actions) > 1:  # the second of K+Q of trumps: ask about bella
+            self.bella_card = card
+            self.message = f"{card_name(card)} completes your bella."
+            return
+        self.human_act(actions[0])
+
+    def explain_illegal(self, card: str) -> None:
+        try:
+            self.match.rules.parse_action(self.match.state, card)
+        except ValueError as exc:
+            self.message = str(exc)
+        self.app.sound("buzz")
+
+    def on_click(self, col: int, row: int) -> None:
+        """Clicking a card of your hand plays it; clicking a choice picks it."""
+        label_row, cards_row, _ = self.hand_rows()[0]
+        if cards_row <= row < cards_row + CARD_H and self.obs.phase == "play" and self.human_to_act:
+            index = (col - HAND_COL) // CARD_STEP
+            hand = self.shown_hand()
+            if 0 <= index < len(hand) and (col - HAND_COL) % CARD_STEP < CARD_W:
+                self.cursor = index
+                self.play_card(hand[index])
+
+    # ---- after each action ----
+    def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
+        self.message = self.describe(seat, action, before, after)
+        same_deal = after.deal_number == before.deal_number and after.last_deal == before.last_deal
+        if " bella" in action:
+            self.app.sound("bella")
+        elif same_deal and len(after.tricks) > len(before.tricks):
+            self.hold = 0.8 if self.attract else max(1.0, self.app.delay)
+            self.app.sound("trick")
+        elif action in ("take", "name H", "name S", "name D", "name C", "schmeiss", "sans-tout", "tout-atout"):
+            self.app.sound("select")
+        elif not action.startswith("declare"):
+            self.app.sound("click")
+        if not same_deal and after.last_deal is not None:
+            self.app.sound("bete" if after.last_deal.outcome == "bete" else "trick")
+        if self.obs.phase == "play" and before.phase != "play":
+            self.cursor = 0
+
+    def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
+        words = action.split()
+        head = words[0]
+        if head == "take":
+            return self._verb(seat, "take", "takes") + f" {SUIT_NAMES[before.proposed_suit]}."
+        if head == "pass":
+            return self._verb(seat, "pass", "passes") + "."
+        if head == "schmeiss":
+            return self._verb(seat, "schmeiss", "schmeisses") + "!"
+        if head == "throw-in":
+            return self._verb(seat, "throw", "throws") + " the deal in."
+        if head == "make-play":
+            other = "you" if seat != self.viewer else "the computer"
+            return self._verb(seat, "make", "makes") + f" {other} play."
+        if head == "name":
+            return self._verb(seat, "name", "names") + f" {SUIT_NAMES[words[1]]}."
+        if head == "sans-tout":
+            return self._verb(seat, "call", "calls") + " Sans Tout."
+        if head == "tout-atout":
+            return self._verb(seat, "call", "calls") + " Tout Atout!"
+        if head == "exchange":
+            return self._verb(seat, "exchange", "exchanges") + f" the dix for the {card_name(before.turn_up)}."
+        if head == "keep":
+            return "You keep the dix." if seat == self.viewer else ""
+        if head == "declare":
+            if seat != self.viewer:
+                return "The computer has declared its runs."
+            return "You declare no run." if words[1] == "none" else f"You declare {cards_text(words[1:])}."
+        if head == "replay":
+            return "Replaying the last deal: same cards, dealer and scores."
+        if head == "continue":
+            return ""
+        card = head
+        leading = not before.trick
+        text = self._verb(seat, "lead", "leads") if leading else self._verb(seat, "play", "plays")
+        text += f" the {card_name(card)}"
+        if "bella" in words:
+            text += ": Bella!"
+        if after.deal_number == before.deal_number and len(after.tricks) > len(before.tricks):
+            winner = after.last_trick_winner
+            text += f". {self._verb(winner, 'take', 'takes')} the trick."
+        else:
+            text += "."
+        return text
+
+    # ---- summary and result ----
+    def summary_lines(self, last: Any) -> list[tuple[str, int]]:
+        you, it = self.viewer, 1 - self.viewer
+        lines: list[tuple[str, int]] = []
+        if last.outcome == "thrown-in":
+            lines.append(("The deal was thrown in: nobody scores.", palette.WHITE))
+        elif last.outcome == "annulled":
+            lines.append(("Both passed twice: the deal is annulled.", palette.WHITE))
+        else:
+            maker = "You" if last.maker == you else "The computer"
+            lines.append((f"Contract {contract_text(last.contract)}, maker: {maker}", palette.YELLOW))
+            lines.append(("", palette.WHITE))
+            lines.append((f"{'':16}{'YOU':>8}{'COMPUTER':>10}", palette.LIGHT_CYAN))
+            for label, pair in (("Card points", last.card_points), ("Last trick", last.last_trick),
+                                ("Melds", last.melds), ("Bella", last.bella), ("Total", last.raw)):
+                lines.append((f"{label:16}{pair[you]:>8}{pair[it]:>10}", palette.WHITE))
+            lines.append(("", palette.WHITE))
+            verdict = {"made": f"{maker} made it.", "tie": f"A tie: {maker.lower()} score nothing.",
+                       "bete": f"{maker} went BETE!"}[last.outcome]
+            if last.outcome == "tie" and last.maker != you:
+                verdict = "A tie: the computer scores nothing."
+            lines.append((verdict, palette.LIGHT_RED if last.outcome != "made" else palette.LIGHT_GREEN))
+            lines.append((f"Added{'':11}{last.added[you]:>8}{last.added[it]:>10}", palette.WHITE))
+        lines.append((f"Scores{'':10}{last.scores_after[you]:>8}{last.scores_after[it]:>10}", palette.YELLOW))
+        return lines
+
+    def result_lines(self) -> list[tuple[str, int]]:
+        scores = self.obs.scores
+        you, it = scores[self.viewer], scores[1 - self.viewer]
+        if self.obs.winner == self.viewer:
+            head = ("YOU WIN THE MATCH!", palette.LIGHT_GREEN)
+        else:
+            head = ("The computer wins the match.", palette.LIGHT_RED)
+        return [head, ("", palette.WHITE), (f"You {you}   Computer {it}", palette.WHITE),
+                (f"Game point {self.game_point}", palette.WHITE)]
+
+    def human_won(self) -> bool:
+        return self.obs.winner == self.viewer
+
+    @property
+    def game_point(self) -> int:
+        return int(dict(self.obs.options)["game_point"])
+
+    # ---- drawing ----
+    def hand_rows(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """(your rows, the computer's rows): on top as in the manual, or swapped."""
+        on_top = bool(self.app.settings.get("klaberjass", "your_hand_on_top"))
+        return (TOP_HAND, LOWER_HAND) if on_top else (LOWER_HAND, TOP_HAND)
+
+    def draw_table(self, canvas: TextCanvas) -> None:
+        obs = self.obs
+        you, it = self.viewer, 1 - self.viewer
+        title_bar(canvas, "KLABERJASS", f"GAME TO {self.game_point}",
+                  f"YOU {obs.scores[you]}   COMPUTER {obs.scores[it]}")
+        canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, TABLE_BG)
+        canvas.box(0, 1, COLS, 23, fg=palette.WHITE, bg=TABLE_BG, double=True)
+        mine, theirs = self.hand_rows()
+        self.draw_your_hand(canvas, mine)
+        self.draw_computer_hand(canvas, theirs)
+        right = f" TRUMP {contract_text(obs.contract)}   MAKER: "
+        right += "- " if obs.maker is None else ("YOU " if obs.maker == you else "COMPUTER ")
+        canvas.text(COLS - 2 - len(right), 1, right, palette.WHITE, TABLE_BG)
+        self.draw_stock_and_trick(canvas)
+        self.draw_info(canvas)
+        self.draw_prompt(canvas)
+
+    def draw_your_hand(self, canvas: TextCanvas, rows: tuple[int, int, int]) -> None:
+        label_row, cards_row, keys_row = rows
+        obs = self.obs
+        label = " YOUR HAND (DEALER) " if obs.dealer == self.viewer else " YOUR HAND "
+        canvas.text(2, label_row, label, palette.YELLOW, TABLE_BG)
+        hand = self.shown_hand()
+        playing = obs.phase == "play" and self.human_to_act
+        legal_cards = {a.split()[0] for a in obs.legal_actions} if playing else set()
+        self.cursor = min(self.cursor, max(0, len(hand) - 1))
+        for i, card in enumerate(hand):
+            col = HAND_COL + i * CARD_STEP
+            highlight = playing and i == self.cursor
+            draw_face(canvas, col, cards_row, french_face(card), CARD_W, CARD_H, highlight=highlight,
+                      dim=playing and card not in legal_cards)
+            key_fg, key_bg = (palette.BLACK, palette.WHITE) if highlight else (palette.WHITE, TABLE_BG)
+            canvas.put(col + CARD_W // 2, keys_row, hand_key(i), key_fg, key_bg)
+
+    def draw_computer_hand(self, canvas: TextCanvas, rows: tuple[int, int, int]) -> None:
+        label_row, cards_row, _ = rows
+        obs = self.obs
+        it = 1 - self.viewer
+        label = " COMPUTER'S HAND (DEALER) " if obs.dealer == it else " COMPUTER'S HAND "
+        canvas.text(2, label_row, label, palette.YELLOW, TABLE_BG)
+        open_cards = obs.opponent_hand
+        for i in range(obs.hand_sizes[it]):
+            col = HAND_COL + i * CARD_STEP
+            if open_cards is not None and i < len(open_cards):
+                draw_face(canvas, col, cards_row, french_face(open_cards[i]), CARD_W, CARD_H)
+            else:
+                draw_back(canvas, col, cards_row, CARD_W, CARD_H)
+
+    def draw_stock_and_trick(self, canvas: TextCanvas) -> None:
+        obs = self.obs
+        row = TABLE_ROW
+        labels = ((3, "DECK"), (12, "TURN-UP"), (21, "BOTTOM"))
+        for col, text in labels:
+            canvas.text(col, row, text, palette.YELLOW, TABLE_BG)
+        stock_left = obs.hand_sizes[0] + obs.hand_sizes[1] < 32
+        if stock_left:
+            draw_back(canvas, 3, row + 1, CARD_W, CARD_H)
+        if obs.turn_up:
+            draw_face(canvas, 12, row + 1, french_face(obs.turn_up), CARD_W, CARD_H)
+        else:
+            draw_slot(canvas, 12, row + 1, CARD_W, CARD_H)
+        if obs.bottom_card:
+            draw_face(canvas, 21, row + 1, french_face(obs.bottom_card), CARD_W, CARD_H)
+        else:
+            draw_slot(canvas, 21, row + 1, CARD_W, CARD_H)
+        held = bool(self.hold > 0 and obs.last_trick)
+        trick = obs.last_trick if held else obs.trick
+        if trick:
+            names = ["YOU" if seat == self.viewer else "COMP" for seat, _ in trick]
+            canvas.text(32, row, "  ".join(f"{n:^7}" for n in names), palette.YELLOW, TABLE_BG)
+        else:
+            canvas.text(32, row, "TRICK", palette.YELLOW, TABLE_BG)
+        for i in range(2):
+            col = 32 + i * 9
+            if i < len(trick):
+                seat, card = trick[i]
+                winner = held and seat == obs.last_trick_winner
+                draw_face(canvas, col, row + 1, french_face(card), CARD_W, CARD_H, highlight=winner)
+            else:
+                draw_slot(canvas, col, row + 1, CARD_W, CARD_H)
+
+    def draw_info(self, canvas: TextCanvas) -> None:
+        obs = self.obs
+        you, it = self.viewer, 1 - self.viewer
+        col, row = 52, TABLE_ROW
+        lines: list[tuple[str, int]] = []
+        if obs.phase in ("bid", "schmeiss"):
+            lines.append((f"BIDDING, ROUND {obs.bid_round}", palette.YELLOW))
+            for seat, bid in obs.bids[-4:]:
+                who = "You" if seat == you else "Comp"
+                lines.append((f"{who}: {bid}", palette.WHITE))
+        else:
+            if obs.top_meld is None:
+                meld = "TOP MELD: -" if obs.phase == "play" and obs.meld_messages else "TOP MELD:"
+            else:
+                owner = "YOURS" if obs.top_meld == you else "COMP'S"
+                meld = f"TOP MELD: {owner}" + (f", {obs.meld_value}" if obs.meld_value else "")
+            lines.append((meld, palette.WHITE))
+            for message in obs.meld_messages[-2:]:
+                lines.append(("  " + message, palette.LIGHT_CYAN))
+            lines.append((f"TRICKS  YOU {obs.tricks_won[you]:<3}COMP {obs.tricks_won[it]}", palette.WHITE))
+            lines.append((f"POINTS  YOU {obs.card_points[you]:<3}COMP {obs.card_points[it]}", palette.WHITE))
+            for seat in (you, it):
+                shown = obs.shown_melds[seat]
+                if shown:
+                    who = "YOU" if seat == you else "COMP"
+                    lines.append((f"{who} SHOW {cards_text(shown)}"[:26], palette.LIGHT_CYAN))
+            if obs.bellas:
+                names = ", ".join("you" if s == you else "comp" for s in obs.bellas)
+                lines.append((f"BELLA: {names}", palette.LIGHT_MAGENTA))
+        for i, (text, colour) in enumerate(lines[:6]):
+            canvas.text(col, row + i, text[: COLS - col - 2], colour, TABLE_BG)
+
+    def prompt(self) -> tuple[str, list[Choice]]:
+        """The prompt line: what you can do now (or whom we wait for)."""
+        obs = self.obs
+        if self.panel is not None:
+            return "", []
+        if self.hold > 0:
+            return "Any key: go on.", []
+        if obs.current_player is None:
+            return "", []
+        if not self.human_to_act:
+            if self.app.demo or self.attract:
+                return "Demo: the computer plays both hands.", []
+            return "The computer is thinking...", []
+        if self.bella_card is not None:
+            card = card_name(self.bella_card)
+            return "", [Choice("B", f"Play {card} and call Bella!", f"{self.bella_card} bella"),
+                        Choice("N", f"Play {card} silently", self.bella_card)]
+        if obs.phase == "play":
+            lead = "lead" if not obs.trick else "play"
+            return f"Your {lead}: 1-{len(obs.hand)}, or {glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT} then Enter.", []
+        if obs.phase == "declare":
+            return "Declare which runs? ", self.choices()
+        return "", self.choices()
+
+    def draw_prompt(self, canvas: TextCanvas) -> None:
+        canvas.text(2, MESSAGE_ROW, self.message[: COLS - 4], palette.YELLOW, TABLE_BG)
+        text, choices = self.prompt()
+        col = canvas.text(2, PROMPT_ROW, text, palette.WHITE, TABLE_BG)
+        if choices:
+            self.draw_choices(canvas, col, PROMPT_ROW, choices)
+
+    # ---- settings ----
+    def on_setting_changed(self, section: str, key: str) -> None:
+        super().on_setting_changed(section, key)
+        if (section, key) == ("play", "hand_sort"):
+            self.arrangement = list(self.obs.hand)
+            self.cursor = 0
