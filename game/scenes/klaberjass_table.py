@@ -89,9 +89,9 @@ class KlaberjassTable(TableScene):
     def sorted_hand(self) -> bool:
         return bool(self.app.settings.get("play", "hand_sort"))
 
-    def shown_hand(self) -> list[str]:
+    def shown_hand(self, obs: Any = None) -> list[str]:
         """Your cards in the order on screen: sorted by suit and rank, or your own order."""
-        hand = list(self.obs.hand)
+        hand = list((obs or self.obs).hand)
         if self.sorted_hand:
             return hand
         kept = [c for c in self.arrangement if c in hand]
@@ -267,6 +267,9 @@ class KlaberjassTable(TableScene):
         if after.deal_number == before.deal_number and len(after.tricks) > len(before.tricks):
             winner = after.last_trick_winner
             text += f". {self._verb(winner, 'take', 'takes')} the trick."
+        elif after.last_deal is not None and after.last_deal != before.last_deal:
+            winner = 0 if after.last_deal.last_trick[0] else 1
+            text += f". {self._verb(winner, 'take', 'takes')} the last trick."
         else:
             text += "."
         return text
@@ -321,7 +324,7 @@ class KlaberjassTable(TableScene):
         return (TOP_HAND, LOWER_HAND) if on_top else (LOWER_HAND, TOP_HAND)
 
     def draw_table(self, canvas: TextCanvas) -> None:
-        obs = self.obs
+        obs = self.view
         you, it = self.viewer, 1 - self.viewer
         title_bar(canvas, "KLABERJASS", f"GAME TO {self.game_point}",
                   f"YOU {obs.scores[you]}   COMPUTER {obs.scores[it]}")
@@ -339,10 +342,10 @@ class KlaberjassTable(TableScene):
 
     def draw_your_hand(self, canvas: TextCanvas, rows: tuple[int, int, int]) -> None:
         label_row, cards_row, keys_row = rows
-        obs = self.obs
+        obs = self.view
         label = " YOUR HAND (DEALER) " if obs.dealer == self.viewer else " YOUR HAND "
         canvas.text(2, label_row, label, palette.YELLOW, TABLE_BG)
-        hand = self.shown_hand()
+        hand = self.shown_hand(obs)
         playing = obs.phase == "play" and self.human_to_act
         legal_cards = {a.split()[0] for a in obs.legal_actions} if playing else set()
         self.cursor = min(self.cursor, max(0, len(hand) - 1))
@@ -356,7 +359,7 @@ class KlaberjassTable(TableScene):
 
     def draw_computer_hand(self, canvas: TextCanvas, rows: tuple[int, int, int]) -> None:
         label_row, cards_row, _ = rows
-        obs = self.obs
+        obs = self.view
         it = 1 - self.viewer
         label = " COMPUTER'S HAND (DEALER) " if obs.dealer == it else " COMPUTER'S HAND "
         canvas.text(2, label_row, label, palette.YELLOW, TABLE_BG)
@@ -369,7 +372,7 @@ class KlaberjassTable(TableScene):
                 draw_back(canvas, col, cards_row, CARD_W, CARD_H)
 
     def draw_stock_and_trick(self, canvas: TextCanvas) -> None:
-        obs = self.obs
+        obs = self.view
         row = TABLE_ROW
         labels = ((3, "DECK"), (12, "TURN-UP"), (21, "BOTTOM"))
         for col, text in labels:
@@ -402,7 +405,7 @@ class KlaberjassTable(TableScene):
                 draw_slot(canvas, col, row + 1, CARD_W, CARD_H)
 
     def draw_info(self, canvas: TextCanvas) -> None:
-        obs = self.obs
+        obs = self.view
         you, it = self.viewer, 1 - self.viewer
         col, row = 52, TABLE_ROW
         lines: list[tuple[str, int]] = []

@@ -83,6 +83,12 @@ class TableScene(Scene):
         self.finished = False  # the match is over and its result was dismissed
         self.deals_seen = 0
         self.result_shown = False
+        self.frozen_obs: Any = None  # the finished deal's last view, kept under its summary
+
+    @property
+    def view(self) -> Any:
+        """The observation to draw: the current one, or the finished deal under its summary."""
+        return self.frozen_obs if self.frozen_obs is not None else self.obs
 
     # ---- who decides ----
     def computer_plays(self, seat: int) -> bool:
@@ -168,6 +174,7 @@ class TableScene(Scene):
         last = getattr(self.obs, "last_deal", None)
         if last is not None and last != getattr(before, "last_deal", None):
             self.deals_seen += 1
+            self.frozen_obs = before
             self.show_summary(last)
         self.cursor = max(0, min(self.cursor, len(self.obs.hand) - 1))
         return True
@@ -263,6 +270,7 @@ class TableScene(Scene):
 
     def close_panel(self) -> None:
         panel, self.panel = self.panel, None
+        self.frozen_obs = None
         if panel is not None and panel.on_close is not None:
             panel.on_close()
 

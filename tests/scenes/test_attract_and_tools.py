@@ -1,0 +1,58 @@
+"""Attract mode, the screenshot tool and the mouse."""
+
+from game.scenes.attract import AttractScene
+from game.scenes.menu import MenuScene
+from game.tools import snap
+
+
+def test_idle_menu_starts_demo_and_any_key_returns(make_app):
+    app = make_app("*")
+    app.settings.values["play"]["attract_seconds"] = 2
+    app.tick(0.5, steps=5)
+    assert isinstance(app.top_scene(), AttractScene)
+    table = app.top_scene().table
+    for _ in range(100):
+        app.tick(0.1)
+    assert len(table.match.steps) > 3, "the demo plays by itself"
+    app.top_scene().blink = 0.0  # the banner blinks: look while it is lit
+    assert "DEMO - press any key" in app.screen_text()
+    app.press("x")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_demo_flag_starts_in_attract(make_app):
+    app = make_app("--demo")
+    assert isinstance(app.top_scene(), AttractScene)
+    app.press("F2")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_attract_moves_on_to_the_next_game(make_app):
+    app = make_app("--demo")
+    attract = app.top_scene()
+    first = attract.table
+    for _ in range(20000):
+        app.tick(0.2)
+        if attract.table is not first:
+            break
+    assert attract.table is not first
+
+
+def test_snap_tool_writes_png(tmp_path, home, capsys):
+    out = tmp_path / "t.png"
+    assert snap.main(["--game", "klaberjass", "--seed", "3", "--step", "6", "--out", str(out), "--text"]) == 0
+    assert out.stat().st_size > 2000
+    assert "KLABERJASS" in capsys.readouterr().out
+
+
+def test_click_on_key_bar_presses_the_f_key(make_app):
+    app = make_app("*")
+    app.compose()
+    number, start, end = next(span for span in app._key_bar_spans if span[0] == 1)
+    from game.screen.render import layout
+
+    _, rect = layout(app.window.get_size())
+    x = rect.x + (start + 1) * rect.width // 80
+    y = rect.y + 24 * rect.height // 25 + 2
+    app.handle_click((x, y))
+    assert app.settings.get("play", "sound") is False
