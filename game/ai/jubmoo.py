@@ -16,19 +16,24 @@ The heuristic rates every legal card as
     + (how much safer my hand is without the card)
 
 - P(win) counts the higher cards of the suit that the players still to play may hold (voids
-  and played cards excluded); a card that cannot beat the trick has P(win) = 0.
-- Winning is scored with the real ``stack_score`` of my stack plus the trick, and a rough
-  estimate of what the later players will add (hearts followed, Q♠ dropped under A♠/K♠,
-  dumps from players void in the suit). An empty stack's -50 only counts late in the deal.
-- Handing over: Q♠ and hearts are good riddance (the pig is dumped first, then the highest
-  heart), J♦ is never thrown away onto another player's trick, 10♣ is dumped only on a
-  player whose pile is negative, and hearts are not fed to a player collecting them all.
+  and played cards excluded): none left means a sure win; otherwise players are expected to
+  duck a trick worth negative points when they can and to overtake one worth positive points.
+  A card that cannot beat the trick has P(win) = 0.
+- Winning is scored with the real stack score of my stack plus the trick (so the 10♣ doubles,
+  Chuan flips and the -50 of an empty stack all count), less a rough estimate of what the
+  later players add (hearts followed, Q♠ dropped under A♠/K♠, dumps from players void in the
+  suit) and a small cost for having to lead next. The -50 of an empty stack only counts late
+  in the deal.
+- Handing a card over: Q♠ and hearts are good riddance (the pig is dumped first, then the
+  highest heart); J♦ is not thrown onto another player's trick; 10♣ is dumped only on a player
+  whose pile is negative; hearts are not fed to a player collecting them all.
 - Safety: high cards (above all A♠/K♠ while Q♠ is out) are liabilities, so it ducks with the
-  highest card that still loses and wins forced tricks with its highest card; it leads low
-  spades to chase the pig when it holds none of Q♠/A♠/K♠, and never leads spades holding Q♠.
-- J♦ and 10♣ are kept for tricks that are safe to win.
-A little noise (from ``rng``) breaks ties, so it is not perfectly predictable. Always chooses
-``continue`` at the replay choice.
+  highest card that still loses and wins a forced trick with its highest card. It leads low
+  spades to chase the pig when it holds none of Q♠/A♠/K♠, and avoids leading spades while
+  holding Q♠; J♦ and 10♣ wait for tricks that are safe to win.
+A little noise (from ``rng``, at most half a point) breaks near-ties, so it is not perfectly
+predictable; the same ``rng`` state gives the same choice. It returns at once when only one
+action is legal, and always chooses ``continue`` at the replay choice.
 """
 
 from __future__ import annotations
@@ -49,6 +54,11 @@ _KS = CARD_INDEX["KS"]
 _HEARTS = _SUIT_MASKS[1]
 _VALUES = {name: tuple(card_value(c, name) for c in CARDS) for name in RULESETS}
 _SUIT_LETTER = {"S": 0, "H": 1, "D": 2, "C": 3}
+# Winning a trick means leading the next one, which is a small risk of its own: it makes the
+# player duck when a trick is worth nothing either way.
+_LEAD_COST = 8.0
+# Up to this many points of noise break near-ties, so the player is not perfectly predictable.
+_NOISE = 0.5
 
 
 def _bits(mask: int) -> list[int]:
@@ -89,7 +99,7 @@ class _View:
         self.won = [0, 0, 0, 0]
         played = 0
         plays = [(s, CARD_INDEX[c]) for s, c in obs.plays]
-        for seat, card in plays:
+        for _, card in plays:
             played |= 1 << card
         for k in range(0, len(plays) - 3, 4):
             group = plays[k : k + 4]
@@ -107,6 +117,10 @@ class _View:
         self.possible[self.me] = self.hand
         self.trick = [(s, CARD_INDEX[c]) for s, c in obs.trick]
         self.qs_out = bool(self.unseen >> _QS & 1)  # another player still holds the pig
+
+    def trick_value(self, mask: int) -> int:
+        """The plain sum of the card values in ``mask`` (10♣ counts 0)."""
+        return sum(self.values[c] for c in _bits(mask))
 
     def score(self, mask: int) -> int:
         return mask_score(mask, self.ruleset, self.ten_clubs)
@@ -167,6 +181,18 @@ class _View:
         return -0.5 * value
 
 
+def _win_chance(threats: int, trick_value: int) -> float:
+    """P(a card wins) when ``threats`` higher cards may still come: players duck a trick
+    worth negative points if they can, and overtake one worth positive points."""
+    if not threats:
+        return 1.0
+    if trick_value < 0:
+        return 0.75
+    if trick_value > 0:
+        return 0.3**threats
+    return 0.5**threats
+
+
 def _rate_follow(view: _View, card: int) -> float:
     led = view.trick[0][1] // 13
     cards = [c for _, c in view.trick]
@@ -181,12 +207,11 @@ def _rate_follow(view: _View, card: int) -> float:
         threats = 0
         for p in later:
             threats |= view.possible[p] & higher
-        k = threats.bit_count()
-        p_win = 1.0 if not k else 0.6 / k
+        p_win = _win_chance(threats.bit_count(), view.trick_value(trick_mask | 1 << card))
     value = view.liability(card)
     if p_win:
-        gain = view.score(view.won[view.me] | trick_mask | 1 << card) - view.my_base()
-        gain += view.followers_cost(card, later)
+        gain = float(view.score(view.won[view.me] | trick_mask | 1 << card) - view.my_base())
+        gain += view.followers_cost(card, later) - _LEAD_COST
         value += p_win * gain
     if p_win < 1.0:
         value += (1.0 - p_win) * view.give(card, taker, trick_mask)
@@ -200,9 +225,9 @@ def _rate_lead(view: _View, card: int) -> float:
     threats = 0
     for p in others:
         threats |= view.possible[p] & higher
-    k = threats.bit_count()
-    p_win = 1.0 if not k else 0.5**k
-    gain = view.score(view.won[view.me] | 1 << card) - view.my_base() + view.followers_cost(card, others)
+    p_win = _win_chance(threats.bit_count(), view.trick_value(1 << card))
+    gain = float(view.score(view.won[view.me] | 1 << card) - view.my_base())
+    gain += view.followers_cost(card, others) - _LEAD_COST
     value = p_win * gain + (1.0 - p_win) * view.give(card, None, 0) + 0.5 * view.liability(card)
     if suit == 0:
         if view.hand >> _QS & 1:
@@ -236,7 +261,7 @@ def choose(rules: Any, observation: JubMooObservation, level: str, rng: random.R
     best_action = legal[0]
     best_value = float("-inf")
     for action in legal:
-        value = rate(view, CARD_INDEX[action]) + rng.random() * 2.0
+        value = rate(view, CARD_INDEX[action]) + rng.random() * _NOISE
         if value > best_value:
             best_action, best_value = action, value
     return best_action
