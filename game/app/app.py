@@ -13,6 +13,7 @@ from game.app.ai_worker import AIWorker
 from game.app.audio import Speaker
 from game.app.cli import Args
 from game.app.keys import Key, function_number
+from game.app.saves import SaveStore
 from game.app.scene import Scene, SceneStack
 from game.app.settings import Settings
 from game.screen import palette
@@ -23,6 +24,15 @@ KEY_BAR_ROW = ROWS - 1
 DELAY_STEP, DELAY_MAX = 0.5, 9.5
 ACTIVE_FPS, IDLE_FPS = 60, 15
 NOTICE_SECONDS = 4.0
+
+
+def _saves_folder() -> Path | None:
+    from game.app import storage
+
+    try:
+        return storage.user_dir() / "saves"
+    except Exception:
+        return None
 
 
 class NoDisplayError(RuntimeError):
@@ -42,6 +52,7 @@ class App:
         sound = settings.get("play", "sound") and args.sound is not False
         self.speaker = Speaker(enabled=bool(sound))
         self.ai = AIWorker(inline=inline_ai)
+        self.saves = SaveStore(_saves_folder())
         self.demo = args.demo
         self.notices: deque[tuple[str, float]] = deque()
         self.notice_left = 0.0
@@ -71,6 +82,12 @@ class App:
         if self.ai.notice:
             self.notice(self.ai.notice)
         self._push_first_scenes()
+        saved = [g for g in ("klaberjass", "jubmoo", "mus", "lukfu") if self.saves.exists(g)]
+        if saved:
+            from game.scenes import registry
+
+            names = ", ".join(registry.entry(g).title for g in saved)
+            self.notice(f"Unfinished match saved: {names}. Choose it on the menu to resume.")
 
     def _open_window(self) -> None:
         scale = self.args.scale or int(self.settings.get("display", "scale"))
@@ -277,6 +294,13 @@ class App:
         for notice in self.settings.notices:
             self.notice(notice)
         self.settings.notices.clear()
+
+    def flush_notices(self) -> None:
+        """Show what the settings and the save store had to say."""
+        self._flush_setting_notices()
+        for notice in self.saves.notices:
+            self.notice(notice)
+        self.saves.notices.clear()
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen

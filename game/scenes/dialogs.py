@@ -75,3 +75,45 @@ class MessageScene(Scene):
         for i, line in enumerate(self.lines):
             canvas.text(col, row + 1 + i, line, palette.WHITE, palette.BLUE)
         canvas.text(col, row + len(self.lines) + 1, "", palette.WHITE, palette.BLUE)
+
+
+class ResumeDialog(Scene):
+    """Choosing a game with a saved match: resume it (Y) or start a new one (N)."""
+
+    transparent = True
+
+    def __init__(self, app: App, game: str) -> None:
+        super().__init__(app)
+        self.game = game
+
+    def on_key(self, key: Key) -> None:
+        from game.scenes import registry
+
+        table = registry.table_class(self.game)
+        if table is None:
+            self.app.stack.pop()
+            return
+        if key.typed == "Y" or key.is_confirm:
+            self.app.stack.pop()
+            loaded = self.app.saves.load(self.game)
+            self.app.flush_notices()
+            if loaded is None:
+                self.app.stack.push(table.new(self.app))
+            else:
+                match, humans = loaded
+                self.app.stack.push(table.resume(self.app, match, humans))
+        elif key.typed == "N":
+            self.app.stack.pop()
+            self.app.stack.push(table.new(self.app))
+        elif key.is_cancel:
+            self.app.stack.pop()
+
+    def draw(self, canvas: TextCanvas) -> None:
+        from game.scenes import registry
+
+        lines = [f"You have an unfinished {registry.entry(self.game).title} match.",
+                 "Resume it where you left it? (Y/N)",
+                 "N starts a new match instead; Esc goes back."]
+        col, row = dialog(canvas, max(len(line) for line in lines) + 6, len(lines) + 3, "Saved match")
+        for i, line in enumerate(lines):
+            canvas.text(col + 1, row + 1 + i, line, palette.WHITE, palette.BLUE)

@@ -69,6 +69,11 @@ class MenuScene(Scene):
             self.app.sound("buzz")
             return
         self.app.sound("select")
+        if self.app.saves.exists(name):
+            from game.scenes.dialogs import ResumeDialog
+
+            self.app.stack.push(ResumeDialog(self.app, name))
+            return
         self.app.stack.push(table.new(self.app))
 
     def draw(self, canvas: TextCanvas) -> None:
@@ -96,6 +101,8 @@ class MenuScene(Scene):
             canvas.text(12, row, label, fg, bg)
             if action.startswith("game:"):
                 blurb = registry.entry(action[5:]).blurb if playable else "(not playable yet)"
+                if playable and self.app.saves.exists(action[5:]):
+                    blurb = "(unfinished match saved)"
                 canvas.text(36, row, blurb[:35], fg, bg)
         hint = self.message or "Number or arrows + Enter.  O: options.  F2: watch a demo."
         canvas.centre(22, hint, palette.LIGHT_CYAN if not self.message else palette.YELLOW, palette.BLUE)

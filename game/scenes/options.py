@@ -68,6 +68,7 @@ PAGES: dict[str, list[Option]] = {
         _bool("klaberjass", "no_tie", "No-Tie (a top-meld tie goes to elder)"),
         _bool("klaberjass", "clubs_preferred", "Clubs Preferred (no turn-up)"),
         _bool("klaberjass", "tout_atout", "Sans Tout / Tout Atout bids"),
+        _bool("klaberjass", "tout_atout_direct", "Tout Atout may be bid directly"),
         _bool("klaberjass", "all_trump_cross_suit", "Tout Atout: any suit can win", "No (Coinche)", "Yes"),
         _bool("klaberjass", "nt_melds", "Melds score in Sans Tout"),
         _bool("klaberjass", "open_hands", "Open hands (learning)"),

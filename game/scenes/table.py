@@ -65,6 +65,11 @@ class TableScene(Scene):
         match = Match(cls.game_name, app.new_seed(), options)
         return cls(app, match, attract=attract)
 
+    @classmethod
+    def resume(cls, app: App, match: Match, humans: tuple[int, ...]) -> TableScene:
+        """A table for a saved match, exactly where it was left."""
+        return cls(app, match, humans=humans)
+
     def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
         super().__init__(app)
         self.match = match
@@ -170,6 +175,7 @@ class TableScene(Scene):
             self.app.sound("buzz")
             return False
         self.obs = self.match.observation(self.viewer)
+        self.save()
         self.after_action(seat, action, before, self.obs)
         last = getattr(self.obs, "last_deal", None)
         if last is not None and last != getattr(before, "last_deal", None):
@@ -178,6 +184,16 @@ class TableScene(Scene):
             self.show_summary(last)
         self.cursor = max(0, min(self.cursor, len(self.obs.hand) - 1))
         return True
+
+    def save(self) -> None:
+        """Keep the match on disk after every action; a finished match leaves no save."""
+        if self.attract:
+            return
+        if self.match.is_over:
+            self.app.saves.delete(self.game_name)
+        else:
+            self.app.saves.write(self.match, tuple(sorted(self.humans)))
+        self.app.flush_notices()
 
     def human_act(self, action: str) -> bool:
         """The human at the keyboard chose ``action``."""
@@ -322,6 +338,8 @@ class TableScene(Scene):
             except ValueError as exc:
                 self.app.notice(f"Replay option not changed: {exc}")
             self.obs = self.match.observation(self.viewer)
+            if not self.match.is_over:
+                self.save()
 
     # ---- drawing ----
     def draw(self, canvas: TextCanvas) -> None:

@@ -1,0 +1,104 @@
+"""No way of quitting loses a match: saved after every action, resumed exactly."""
+
+import json
+
+from game.app.match import Match
+from game.app.saves import SaveStore, restore
+from game.scenes.dialogs import ResumeDialog
+from game.scenes.klaberjass_table import KlaberjassTable
+from game.tools.headless import advance
+
+
+def _played_table(make_app, actions=12):
+    app = make_app("--game", "klaberjass", "--seed", "17")
+    table = app.top_scene()
+    advance(app, actions)
+    return app, table
+
+
+def test_every_action_is_saved_and_restores_exactly(make_app, home):
+    app, table = _played_table(make_app)
+    saved = json.loads((home / "saves" / "klaberjass.json").read_text(encoding="utf-8"))
+    assert saved["steps"] == table.match.steps and saved["seed"] == 17
+    match, humans = restore(saved, "klaberjass")
+    assert humans == (0,)
+    assert match.state == table.match.state
+
+
+def test_resume_after_closing_the_program(make_app, home):
+    app, table = _played_table(make_app)
+    steps = list(table.match.steps)
+    app.quit()  # the window closed; nothing else is written
+    again = make_app("*")
+    assert "Unfinished match saved" in again.screen_text()
+    again.press("1")
+    assert isinstance(again.top_scene(), ResumeDialog)
+    assert "Resume it" in again.screen_text()
+    again.press("Y")
+    resumed = again.top_scene()
+    assert isinstance(resumed, KlaberjassTable)
+    assert resumed.match.steps == steps
+    assert resumed.obs == table.obs
+
+
+def test_declining_starts_a_new_match(make_app, home):
+    _played_table(make_app)
+    again = make_app("*")
+    again.press("1")
+    again.press("N")
+    assert isinstance(again.top_scene(), KlaberjassTable)
+    assert again.top_scene().match.steps == []
+
+
+def test_finished_match_leaves_no_save(make_app, home):
+    app = make_app("--game", "klaberjass", "--seed", "4")
+    table = app.top_scene()
+    table.match = Match("klaberjass", 4, {"game_point": 100})
+    table.obs = table.match.observation(0)
+    advance(app, 100000)
+    assert table.match.is_over
+    assert not (home / "saves" / "klaberjass.json").exists()
+
+
+def test_damaged_save_is_moved_aside_and_a_new_match_starts(make_app, home):
+    (home / "saves").mkdir(parents=True)
+    (home / "saves" / "klaberjass.json").write_text('{"format": "dos-card-games-save", "vers', encoding="utf-8")
+    app = make_app("*")
+    app.press("1")
+    app.press("Y")
+    assert isinstance(app.top_scene(), KlaberjassTable)
+    assert app.top_scene().match.steps == []
+    assert list((home / "saves").glob("klaberjass.json.damaged-*"))
+    assert any("could not be resumed" in text for text, _ in app.notices)
+
+
+def test_foreign_version_and_bad_steps_are_refused(home):
+    store = SaveStore(home / "saves")
+    (home / "saves").mkdir()
+    good = {"format": "dos-card-games-save", "version": 1, "game": "klaberjass", "seed": 3, "options": {},
+            "steps": ["pass"], "humans": [0]}
+    for bad in ({**good, "version": 99}, {**good, "steps": ["AS", "nonsense"]}, {**good, "options": {"x": 1}},
+                {**good, "game": "mus"}, ["not", "a", "dict"]):
+        (home / "saves" / "klaberjass.json").write_text(json.dumps(bad), encoding="utf-8")
+        assert store.load("klaberjass") is None
+        assert store.notices
+        store.notices.clear()
+
+
+def test_unwritable_save_folder_keeps_the_match_in_memory(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    store = SaveStore(blocker / "saves")
+    match = Match("klaberjass", 1, {})
+    match.apply(match.rules.legal_actions(match.state)[0])
+    store.write(match, (0,))
+    assert store.notices and "kept in memory" in store.notices[0]
+    loaded = store.load("klaberjass")
+    assert loaded is not None and loaded[0].state == match.state
+
+
+def test_attract_games_are_not_saved(make_app, home):
+    app = make_app("--demo")
+    for _ in range(200):
+        app.tick(0.2)
+    assert not (home / "saves").exists() or not list((home / "saves").iterdir())
