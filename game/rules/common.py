@@ -10,8 +10,8 @@ the generator for the next decision, so the same match always replays identicall
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any, Protocol, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 
 class IllegalAction(ValueError):

@@ -200,7 +200,7 @@ class KlaberjassTable(TableScene):
 
     def on_click(self, col: int, row: int) -> None:
         """Clicking a card of your hand plays it; clicking a choice picks it."""
-        label_row, cards_row, _ = self.hand_rows()[0]
+        _, cards_row, _ = self.hand_rows()[0]
         if cards_row <= row < cards_row + CARD_H and self.obs.phase == "play" and self.human_to_act:
             index = (col - HAND_COL) // CARD_STEP
             hand = self.shown_hand()

@@ -17,7 +17,7 @@ def _played_table(make_app, actions=12):
 
 
 def test_every_action_is_saved_and_restores_exactly(make_app, home):
-    app, table = _played_table(make_app)
+    _, table = _played_table(make_app)
     saved = json.loads((home / "saves" / "klaberjass.json").read_text(encoding="utf-8"))
     assert saved["steps"] == table.match.steps and saved["seed"] == 17
     match, humans = restore(saved, "klaberjass")

@@ -48,7 +48,7 @@ def test_snap_tool_writes_png(tmp_path, home, capsys):
 def test_click_on_key_bar_presses_the_f_key(make_app):
     app = make_app("*")
     app.compose()
-    number, start, end = next(span for span in app._key_bar_spans if span[0] == 1)
+    _, start, _ = next(span for span in app._key_bar_spans if span[0] == 1)
     from game.screen.render import layout
 
     _, rect = layout(app.window.get_size())

@@ -55,7 +55,7 @@ def play_by_keys(app, table: KlaberjassTable, until, max_rounds: int = 5000) -> 
 
 
 def test_first_screen_is_the_manuals_layout(table_app):
-    app, table = table_app()
+    app, _ = table_app()
     lines = app.screen_text().splitlines()
     assert len(lines) == ROWS and all(len(line) == COLS for line in lines)
     assert lines[0].strip().startswith("KLABERJASS") and "GAME TO 500" in lines[0]
@@ -187,13 +187,13 @@ def test_open_hands_shows_the_computers_cards(table_app, make_app):
 
 
 def test_hand_drawn_at_the_bottom_option(table_app):
-    app, table = table_app(4)
+    app, _ = table_app(4)
     app.settings.values["klaberjass"]["your_hand_on_top"] = False
     lines = app.screen_text().splitlines()
     assert "COMPUTER'S HAND" in lines[1] and "YOUR HAND" in lines[8]
 
 
 def test_mono_table_screenshot(table_app, tmp_path):
-    app, table = table_app(4, "M")
+    app, _ = table_app(4, "M")
     app.save_png(tmp_path / "mono.png")
     assert (tmp_path / "mono.png").stat().st_size > 2000
