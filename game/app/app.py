@@ -16,6 +16,7 @@ from game.app.keys import Key, function_number
 from game.app.saves import SaveStore
 from game.app.scene import Scene, SceneStack
 from game.app.settings import Settings
+from game.app.stats import StatsStore
 from game.screen import palette
 from game.screen.canvas import COLS, ROWS, TextCanvas
 from game.screen.render import FRAME_H, FRAME_W, DisplayMode, Renderer, present
@@ -26,11 +27,12 @@ ACTIVE_FPS, IDLE_FPS = 60, 15
 NOTICE_SECONDS = 4.0
 
 
-def _saves_folder() -> Path | None:
+def _user_folder(sub: str = "") -> Path | None:
+    """A folder under the user folder, or None when there is none (everything stays in memory)."""
     from game.app import storage
 
     try:
-        return storage.user_dir() / "saves"
+        return storage.user_dir() / sub if sub else storage.user_dir()
     except Exception:
         return None
 
@@ -52,7 +54,8 @@ class App:
         sound = settings.get("play", "sound") and args.sound is not False
         self.speaker = Speaker(enabled=bool(sound))
         self.ai = AIWorker(inline=inline_ai)
-        self.saves = SaveStore(_saves_folder())
+        self.saves = SaveStore(_user_folder("saves"))
+        self.stats = StatsStore(_user_folder())
         self.demo = args.demo
         self.notices: deque[tuple[str, float]] = deque()
         self.notice_left = 0.0
@@ -74,9 +77,7 @@ class App:
         self.renderer = Renderer()
         self.speaker.start()
         self.ai.start()
-        for notice in self.settings.notices:
-            self.notice(notice)
-        self.settings.notices.clear()
+        self.flush_notices()
         if self.speaker.notice and self.speaker.enabled:
             self.notice(self.speaker.notice)
         if self.ai.notice:
@@ -298,9 +299,10 @@ class App:
     def flush_notices(self) -> None:
         """Show what the settings and the save store had to say."""
         self._flush_setting_notices()
-        for notice in self.saves.notices:
-            self.notice(notice)
-        self.saves.notices.clear()
+        for store in (self.saves, self.stats):
+            for notice in store.notices:
+                self.notice(notice)
+            store.notices.clear()
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen

@@ -310,6 +310,15 @@ class KlaberjassTable(TableScene):
         return [head, ("", palette.WHITE), (f"You {you}   Computer {it}", palette.WHITE),
                 (f"Game point {self.game_point}", palette.WHITE)]
 
+    def deal_stats(self, last: Any) -> tuple[bool, dict[str, int]] | None:
+        """A deal is won by the higher settled points; thrown-in and annulled deals do not count."""
+        if last.outcome in ("thrown-in", "annulled"):
+            return None
+        you, it = self.viewer, 1 - self.viewer
+        mine = last.maker == you
+        return last.added[you] > last.added[it], {"makes": int(mine and last.outcome == "made"),
+                                                  "betes": int(mine and last.outcome == "bete")}
+
     def human_won(self) -> bool:
         return self.obs.winner == self.viewer
 

@@ -27,6 +27,7 @@ class MenuScene(Scene):
         """(key, label, action) rows of the menu."""
         rows = [(str(i + 1), game.title, f"game:{game.name}") for i, game in enumerate(registry.GAMES)]
         rows.append(("O", "Options", "options"))
+        rows.append(("T", "Statistics", "statistics"))
         rows.append(("Q", "Quit", "quit"))
         return rows
 
@@ -57,6 +58,10 @@ class MenuScene(Scene):
             from game.scenes.options import OptionsScene
 
             self.app.stack.push(OptionsScene(self.app))
+        elif action == "statistics":
+            from game.scenes.statistics import StatisticsScene
+
+            self.app.stack.push(StatisticsScene(self.app))
         elif action == "quit":
             from game.scenes.dialogs import QuitDialog
 

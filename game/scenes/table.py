@@ -89,6 +89,8 @@ class TableScene(Scene):
         self.deals_seen = 0
         self.result_shown = False
         self.frozen_obs: Any = None  # the finished deal's last view, kept under its summary
+        self.deal_counts = not attract  # False once the deal is replayed or the computer played for you
+        self.human_decided = False  # the human made a decision in this match (statistics)
 
     @property
     def view(self) -> Any:
@@ -168,6 +170,13 @@ class TableScene(Scene):
     def perform(self, seat: int, action: str) -> bool:
         """Apply ``action`` for ``seat``; False (with a buzz and the reason) if it is illegal."""
         before = self.obs
+        if seat in self.humans and not self.attract:
+            if self.app.demo:
+                self.deal_counts = False
+            else:
+                self.human_decided = True
+        if action == "replay":
+            self.deal_counts = False
         try:
             self.match.apply(action)
         except IllegalAction as exc:
@@ -180,6 +189,7 @@ class TableScene(Scene):
         last = getattr(self.obs, "last_deal", None)
         if last is not None and last != getattr(before, "last_deal", None):
             self.deals_seen += 1
+            self.count_deal(last)
             self.frozen_obs = before
             self.show_summary(last)
         self.cursor = max(0, min(self.cursor, len(self.obs.hand) - 1))
@@ -293,8 +303,36 @@ class TableScene(Scene):
     def show_summary(self, last_deal: Any) -> None:
         self.show_panel(Panel(f"Deal {getattr(last_deal, 'deal_number', '')} summary", self.summary_lines(last_deal)))
 
+    # ---- statistics ----
+    def count_deal(self, last_deal: Any) -> None:
+        """Add a finished deal to the statistics, if it was really played."""
+        if self.deal_counts:
+            counted = self.deal_stats(last_deal)
+            if counted is not None:
+                won, extra = counted
+                self.app.stats.record_deal(self.game_name, won, extra)
+                self.app.flush_notices()
+        self.deal_counts = not self.attract
+
+    def count_match(self) -> None:
+        if self.attract or not self.human_decided:
+            return
+        self.app.stats.record_match(self.game_name, self.human_won(), self.human_score(), self.match_extra())
+        self.app.flush_notices()
+
+    def deal_stats(self, last_deal: Any) -> tuple[bool, dict[str, int]] | None:
+        """(did the human win this deal, game-specific counters); None: do not count."""
+        return None
+
+    def human_score(self) -> int:
+        return int(self.match.rules.match_scores(self.match.state)[self.viewer])
+
+    def match_extra(self) -> dict[str, int]:
+        return {}
+
     def show_result(self) -> None:
         self.result_shown = True
+        self.count_match()
         self.app.sound("won" if self.human_won() else "lost")
 
         def key(key: Key) -> bool:

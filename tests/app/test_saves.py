@@ -102,3 +102,55 @@ def test_attract_games_are_not_saved(make_app, home):
     for _ in range(200):
         app.tick(0.2)
     assert not (home / "saves").exists() or not list((home / "saves").iterdir())
+
+
+def test_statistics_count_real_deals_and_matches(make_app, home):
+    from game.app.stats import StatsStore
+    from tests.scenes.test_klaberjass_table import play_by_keys
+
+    app = make_app("--game", "klaberjass", "--seed", "3")
+    app.settings.values["play"]["delay"] = 0.0
+    table = app.top_scene()
+    table.match = Match("klaberjass", 3, {"game_point": 100})
+    table.obs = table.match.observation(0)
+    play_by_keys(app, table, lambda: table.result_shown, max_rounds=40000)
+    stats = StatsStore(home).games["klaberjass"]
+    assert stats["matches_played"] == 1
+    assert stats["matches_won"] == int(table.human_won())
+    assert stats["deals_played"] >= 1
+    assert stats["makes"] + stats["betes"] <= stats["deals_played"]
+    assert stats["best_score"] == stats["worst_score"] == table.human_score()
+
+
+def test_demo_and_attract_do_not_count(make_app, home):
+    from game.app.stats import StatsStore
+
+    app = make_app("--game", "klaberjass", "--seed", "3")
+    app.press("F2")
+    advance(app, 300)
+    assert StatsStore(home).games["klaberjass"]["deals_played"] == 0
+
+
+def test_statistics_screen_and_reset(make_app, home):
+    from game.app.stats import StatsStore
+
+    store = StatsStore(home)
+    store.record_deal("jubmoo", True, {"pigs": 1})
+    app = make_app("*")
+    app.press("T")
+    text = app.screen_text()
+    assert "STATISTICS" in text and "Times the pig" in text and "Jub Moo" in text
+    app.press("R")
+    assert "(Y/N)" in app.screen_text()
+    app.press("Y")
+    assert StatsStore(home).games["jubmoo"]["deals_played"] == 0
+
+
+def test_damaged_statistics_are_moved_aside(home):
+    from game.app.stats import StatsStore
+
+    (home / "statistics.json").write_text('{"format": "dos-card-games-statistics", "version": 1, "games": 7}',
+                                          encoding="utf-8")
+    store = StatsStore(home)
+    assert store.notices and list(home.glob("statistics.json.damaged-*"))
+    assert store.games["mus"]["matches_played"] == 0

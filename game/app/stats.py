@@ -1,0 +1,92 @@
+"""Per-game statistics of the human's matches, kept in ``statistics.json``.
+
+Only real play counts: demo games, deals the computer played for you (F2) and replayed
+deals (F6) are left out. A damaged file is moved aside with a notice and counting starts
+again; an unwritable folder keeps the figures in memory for the session.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from game.app import storage
+
+FORMAT = "dos-card-games-statistics"
+VERSION = 1
+GAMES = ("klaberjass", "jubmoo", "mus", "lukfu")
+# The game-specific counters, with the label the statistics screen shows.
+EXTRAS: dict[str, tuple[tuple[str, str], ...]] = {
+    "klaberjass": (("makes", "Contracts made"), ("betes", "Contracts bete")),
+    "jubmoo": (("pigs", "Times the pig"), ("chuans", "Chuans")),
+    "mus": (("games_played", "Games played"), ("games_won", "Games won")),
+    "lukfu": (("claims", "Winning claims"), ("draws", "Drawn deals")),
+}
+
+
+def empty(game: str) -> dict[str, Any]:
+    counters: dict[str, Any] = {"matches_played": 0, "matches_won": 0, "deals_played": 0, "deals_won": 0,
+                                "best_score": None, "worst_score": None}
+    counters.update({key: 0 for key, _ in EXTRAS[game]})
+    return counters
+
+
+class StatsStore:
+    def __init__(self, folder: Path | None) -> None:
+        self.path = None if folder is None else folder / "statistics.json"
+        self.notices: list[str] = []
+        self.games: dict[str, dict[str, Any]] = {game: empty(game) for game in GAMES}
+        self._load()
+
+    def _load(self) -> None:
+        if self.path is None or not self.path.exists():
+            return
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+                raise ValueError("not a statistics file of this version")
+            for game in GAMES:
+                stored = data["games"].get(game, {})
+                for key, value in empty(game).items():
+                    got = stored.get(key, value)
+                    if got is not None and (not isinstance(got, int) or isinstance(got, bool)):
+                        raise ValueError(f"{game}.{key} is not a number")
+                    self.games[game][key] = got
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, AttributeError, TypeError) as exc:
+            moved = storage.move_aside(self.path)
+            where = f", moved to {moved.name}" if moved else ""
+            self.notices.append(f"Statistics file damaged ({type(exc).__name__}){where}; counting afresh.")
+            self.games = {game: empty(game) for game in GAMES}
+
+    def save(self) -> None:
+        if self.path is None:
+            return
+        try:
+            storage.atomic_write(self.path, json.dumps({"format": FORMAT, "version": VERSION, "games": self.games}))
+        except OSError as exc:
+            self.notices.append(f"Cannot save statistics ({exc.strerror or exc}); kept in memory.")
+            self.path = None
+
+    def record_deal(self, game: str, won: bool, extra: dict[str, int] | None = None) -> None:
+        counters = self.games[game]
+        counters["deals_played"] += 1
+        counters["deals_won"] += int(won)
+        for key, value in (extra or {}).items():
+            counters[key] += value
+        self.save()
+
+    def record_match(self, game: str, won: bool, score: int, extra: dict[str, int] | None = None) -> None:
+        counters = self.games[game]
+        counters["matches_played"] += 1
+        counters["matches_won"] += int(won)
+        counters["best_score"] = score if counters["best_score"] is None else max(counters["best_score"], score)
+        counters["worst_score"] = score if counters["worst_score"] is None else min(counters["worst_score"], score)
+        for key, value in (extra or {}).items():
+            counters[key] += value
+        self.save()
+
+    def reset(self, game: str | None = None) -> None:
+        for name in GAMES if game is None else (game,):
+            self.games[name] = empty(name)
+        self.save()

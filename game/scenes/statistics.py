@@ -1,0 +1,73 @@
+"""The statistics screen: each game's matches, deals, best and worst scores, and its own
+counters. R resets them (after a Y/N question)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.app.keys import Key
+from game.app.scene import Scene
+from game.app.stats import EXTRAS, GAMES
+from game.scenes.widgets import dialog, title_bar
+from game.screen import palette
+from game.screen.canvas import COLS, TextCanvas
+
+if TYPE_CHECKING:
+    from game.app.app import App
+
+SHORT_TITLES = {"klaberjass": "Klaberjass", "jubmoo": "Jub Moo", "mus": "Mus", "lukfu": "Luk Fu"}
+COMMON_ROWS = (("matches_played", "Matches played"), ("matches_won", "Matches won"),
+               ("deals_played", "Deals played"), ("deals_won", "Deals won"),
+               ("best_score", "Best match score"), ("worst_score", "Worst match score"))
+
+
+def shown(value: Any) -> str:
+    return "-" if value is None else str(value)
+
+
+class StatisticsScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.confirm_reset = False
+
+    def on_key(self, key: Key) -> None:
+        if self.confirm_reset:
+            if key.typed == "Y":
+                self.app.stats.reset()
+                self.app.flush_notices()
+                self.app.sound("select")
+            self.confirm_reset = False
+            return
+        if key.typed == "R":
+            self.confirm_reset = True
+        elif key.is_cancel or key.is_confirm:
+            self.app.stack.pop()
+
+    def draw(self, canvas: TextCanvas) -> None:
+        canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, palette.BLUE)
+        title_bar(canvas, "STATISTICS", "", "Esc: back", bg=palette.CYAN, fg=palette.BLACK)
+        first, width = 26, 13
+        for i, game in enumerate(GAMES):
+            canvas.text(first + i * width, 2, SHORT_TITLES[game].rjust(width - 2), palette.YELLOW, palette.BLUE)
+        canvas.text(2, 3, "─" * (COLS - 4), palette.LIGHT_CYAN, palette.BLUE)
+        row = 4
+        for key, label in COMMON_ROWS:
+            canvas.text(2, row, label, palette.WHITE, palette.BLUE)
+            for i, game in enumerate(GAMES):
+                text = shown(self.app.stats.games[game][key]).rjust(width - 2)
+                canvas.text(first + i * width, row, text, palette.WHITE, palette.BLUE)
+            row += 1
+        canvas.text(2, row, "─" * (COLS - 4), palette.LIGHT_CYAN, palette.BLUE)
+        row += 1
+        for i, game in enumerate(GAMES):
+            for key, label in EXTRAS[game]:
+                canvas.text(2, row, label, palette.WHITE, palette.BLUE)
+                canvas.text(first + i * width, row, shown(self.app.stats.games[game][key]).rjust(width - 2),
+                            palette.LIGHT_GREEN, palette.BLUE)
+                row += 1
+        canvas.text(2, 22, "Demo games, deals the computer played for you and replayed deals do not count.",
+                    palette.LIGHT_CYAN, palette.BLUE)
+        canvas.text(2, 21, "R: reset all statistics   Esc: back", palette.LIGHT_CYAN, palette.BLUE)
+        if self.confirm_reset:
+            col, top = dialog(canvas, 44, 5, "Reset", bg=palette.RED)
+            canvas.text(col + 1, top + 1, "Reset every game's statistics? (Y/N)", palette.WHITE, palette.RED)
