@@ -20,7 +20,8 @@ Action grammar (one action is one decision; every action is its canonical text)
 - Bidding, round 2: ``name S`` / ``name H`` / ``name D`` / ``name C`` (any suit but the
   proposed one), ``sans-tout`` (only with ``tout_atout``), ``tout-atout`` (only with
   ``tout_atout`` and ``tout_atout_direct``), ``pass``, ``schmeiss``. If both pass the deal is
-  annulled. A schmeisser who is made to play must ``name X`` (or ``sans-tout``).
+  annulled. A schmeisser who is made to play must ``name X`` (or ``sans-tout``, or with
+  ``tout_atout_direct`` ``tout-atout``).
   After ``sans-tout`` the opponent answers ``tout-atout`` (he becomes maker of an all-trump
   deal) or ``pass`` (the caller is maker of a no-trump deal).
 - Dix (phase ``dix``): asked only of the holder of the 7 of trumps, only when trump is the
@@ -54,7 +55,8 @@ Observation fields (``KlaberjassObservation``; tuples of ``(seat, card)`` are le
   ``"Dealer: good"`` / ``"Dealer: not good"`` / ``"Dealer: tie"`` / ``"Dealer: none"``;
   ``top_meld: int | None`` the seat that scores melds once decided; ``meld_value: int`` its
   meld points, public once shown after trick 1 (0 before); ``shown_melds`` per seat the cards
-  shown (lowest four of a longer run).
+  shown (lowest four of a longer run); ``shown_tops`` per seat the announced top card of each
+  shown run longer than four ("50, high J", A7).
 - ``trick`` the cards on the table now; ``tricks`` the completed tricks of this deal;
   ``last_trick`` the previous completed trick (empty before); ``last_trick_winner: int | None``;
   ``tricks_won: tuple[int, int]``; ``card_points: tuple[int, int]`` card points won so far.
@@ -62,14 +64,22 @@ Observation fields (``KlaberjassObservation``; tuples of ``(seat, card)`` are le
   with ``open_hands``, else None.
 - ``history: tuple[tuple[int, str], ...]`` every action of this deal in order, the opponent's
   declaration shown as ``"declare ?"``; ``events: tuple[str, ...]`` the deal's public events
-  as short English (``"1 plays JH"``); ``last_deal: DealSummary | None``; ``winner: int | None``.
+  as short English (``"1 plays JH"``), reset at each deal (phase ``replay``: empty; phase ``over``:
+  the last deal's); ``last_deal: DealSummary | None``; ``winner: int | None``.
+
+``DealSummary`` (the previous finished deal, public cards only): deal_number, dealer, contract and
+maker (None unless played out), outcome (``made tie bete thrown-in annulled``), card_points,
+last_trick (10 or 0), melds, bella, raw, added (what settlement added), scores_after, hands (the
+cards each seat played; empty unless played out), shown_melds, top_meld, turn_up, bottom_card,
+dix_by, tricks and the deal's events. A ``replay`` restores the scores but keeps ``last_deal``
+(the summary of the deal being replayed).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
 from typing import Any
 
 from game.rules.common import (
@@ -459,9 +469,7 @@ def _protocol(ke: int | None, kd: int | None, suit_game: bool, no_tie: bool) -> 
     return tuple(msgs), 0 if no_tie else -1
 
 
-def top_meld(
-    elder_runs: Iterable[str], dealer_runs: Iterable[str], contract: str, no_tie: bool = False
-) -> str | None:
+def top_meld(elder_runs: Iterable[str], dealer_runs: Iterable[str], contract: str, no_tie: bool = False) -> str | None:
     """Who scores melds: ``"elder"``, ``"dealer"`` or None (nobody, or a tie without No-Tie), §1.6."""
     code = _contract_code(contract)
     trump = code if code < 4 else -1
@@ -489,7 +497,19 @@ PHASES = ("replay", "bid", "schmeiss", "dix", "declare", "play", "over")
 # Bidding sub-steps inside P_BID.
 _SUB_NORMAL, _SUB_MUST_NAME, _SUB_OVERCALL = 0, 1, 2
 _BID_WORDS = frozenset(
-    {"take", "pass", "schmeiss", "throw-in", "make-play", "sans-tout", "tout-atout", "name S", "name H", "name D", "name C"}
+    {
+        "take",
+        "pass",
+        "schmeiss",
+        "throw-in",
+        "make-play",
+        "sans-tout",
+        "tout-atout",
+        "name S",
+        "name H",
+        "name D",
+        "name C",
+    }
 )
 
 
@@ -537,7 +557,6 @@ class State:
     actor: int  # -1: nobody
     bid_round: int
     sub: int
-    schmeisser: int
     proposed: int  # the round-1 suit, -1 outside a deal
     turn_up: int  # the card turned at the deal (d12), -1 if none
     contract: int  # -1 until fixed
@@ -545,7 +564,6 @@ class State:
     hands: tuple[int, int]
     played: tuple[int, int]
     dix_by: int
-    dix_asked: int
     bottom: int  # -1 until turned
     declared: tuple[int, int]  # -1 until declared
     top: int  # top-meld seat, -1 none
@@ -560,6 +578,23 @@ class State:
     bellas: tuple[int, ...]
     history: tuple[tuple[int, str], ...]
     events: tuple[str, ...]
+
+
+_KEEP: Any = object()
+
+
+def _make_evolve() -> Callable[..., State]:
+    """``dataclasses.replace`` for State without its per-call introspection (the playout hot path)."""
+    names = [f.name for f in fields(State)]
+    params = ", ".join(f"{n}=_KEEP" for n in names)
+    args = ", ".join(f"s.{n} if {n} is _KEEP else {n}" for n in names)
+    namespace: dict[str, Any] = {"_KEEP": _KEEP, "_State": State}
+    exec(f"def _evolve(s, *, {params}):\n    return _State({args})\n", namespace)
+    evolve: Callable[..., State] = namespace["_evolve"]
+    return evolve
+
+
+_evolve = _make_evolve()
 
 
 @dataclass(frozen=True, slots=True)
@@ -591,6 +626,7 @@ class KlaberjassObservation:
     top_meld: int | None
     meld_value: int
     shown_melds: tuple[tuple[str, ...], tuple[str, ...]]
+    shown_tops: tuple[tuple[str, ...], tuple[str, ...]]
     trick: tuple[tuple[int, str], ...]
     tricks: tuple[tuple[tuple[int, str], ...], ...]
     last_trick: tuple[tuple[int, str], ...]
@@ -608,7 +644,6 @@ class KlaberjassObservation:
 _EMPTY_DEAL: dict[str, Any] = {
     "bid_round": 0,
     "sub": 0,
-    "schmeisser": -1,
     "proposed": -1,
     "turn_up": -1,
     "contract": -1,
@@ -616,7 +651,6 @@ _EMPTY_DEAL: dict[str, Any] = {
     "hands": (0, 0),
     "played": (0, 0),
     "dix_by": -1,
-    "dix_asked": -1,
     "bottom": -1,
     "declared": (-1, -1),
     "top": -1,
@@ -679,7 +713,6 @@ def _start_deal(
         actor=elder,
         bid_round=1,
         sub=_SUB_NORMAL,
-        schmeisser=-1,
         proposed=proposed,
         turn_up=turn_up,
         contract=-1,
@@ -687,7 +720,6 @@ def _start_deal(
         hands=(e, d) if elder == 0 else (d, e),
         played=(0, 0),
         dix_by=-1,
-        dix_asked=-1,
         bottom=-1,
         declared=(-1, -1),
         top=-1,
@@ -721,6 +753,10 @@ def _pair(values: tuple[int, int], seat: int, value: int) -> tuple[int, int]:
     return (value, values[1]) if seat == 0 else (values[0], value)
 
 
+def _pair_of(seat: int, value: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return (value, ()) if seat == 0 else ((), value)
+
+
 def _contract_name(code: int) -> str:
     if code == NT:
         return "Sans tout"
@@ -729,8 +765,9 @@ def _contract_name(code: int) -> str:
     return f"Trump {SUITS[code]}"
 
 
-def _fix_contract(state: State, contract: int, maker: int, history: tuple[tuple[int, str], ...],
-                  events: tuple[str, ...]) -> State:
+def _fix_contract(
+    state: State, contract: int, maker: int, history: tuple[tuple[int, str], ...], events: tuple[str, ...]
+) -> State:
     """Trump is fixed: deal the 3+3 completion, then the dix (§1.5) or the bottom card."""
     elder = 1 - state.dealer
     e_pos, d_pos = _completion_positions(state.opts.clubs)
@@ -742,7 +779,7 @@ def _fix_contract(state: State, contract: int, maker: int, history: tuple[tuple[
         h[state.dealer] |= 1 << deck[p]
     hands = (h[0], h[1])
     events = (*events, f"{_contract_name(contract)}, maker {maker}")
-    state = replace(
+    state = _evolve(
         state,
         contract=contract,
         maker=maker,
@@ -750,7 +787,6 @@ def _fix_contract(state: State, contract: int, maker: int, history: tuple[tuple[
         history=history,
         events=events,
         sub=_SUB_NORMAL,
-        schmeisser=-1,
         bid_round=0,
     )
     t = state.turn_up
@@ -758,7 +794,7 @@ def _fix_contract(state: State, contract: int, maker: int, history: tuple[tuple[
         seven = 1 << (contract * 8 + _SEVEN)
         for seat in (elder, state.dealer):
             if hands[seat] & seven:
-                return replace(state, phase=P_DIX, actor=seat, dix_asked=seat)
+                return _evolve(state, phase=P_DIX, actor=seat)
     return _turn_bottom(state)
 
 
@@ -768,8 +804,8 @@ def _turn_bottom(state: State) -> State:
     events = (*state.events, f"Bottom card {CARDS[bottom]}")
     elder = 1 - state.dealer
     if state.contract == NT and not state.opts.nt_melds:
-        return replace(state, bottom=bottom, events=events, phase=P_PLAY, actor=elder, leader=elder)
-    return replace(state, bottom=bottom, events=events, phase=P_DECLARE, actor=elder)
+        return _evolve(state, bottom=bottom, events=events, phase=P_PLAY, actor=elder, leader=elder)
+    return _evolve(state, bottom=bottom, events=events, phase=P_DECLARE, actor=elder)
 
 
 def _decl_options(hand: int) -> tuple[str, ...]:
@@ -785,21 +821,18 @@ def _decl_options(hand: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _bella_suits(contract: int) -> int:
-    """Mask of suits whose K+Q make a bella: the trump suit, all in tout atout, none in sans tout."""
-    if contract < 4:
-        return 1 << contract
-    return 15 if contract == AT else 0
+_QUEENS = sum(1 << (s * 8 + _QUEEN) for s in range(4))
+_KINGS = sum(1 << (s * 8 + _KING) for s in range(4))
+# The kings and queens that can make a bella: the trump suit's, every suit's in tout atout, none in sans tout.
+_BELLA_CARDS: tuple[int, ...] = tuple(
+    (_QUEENS | _KINGS) & (SUIT_MASK[code] if code < 4 else ALL_CARDS if code == AT else 0) for code in range(6)
+)
 
 
-def _bella_ok(state: State, seat: int, card: int) -> bool:
-    nat = card & 7
-    if nat != _KING and nat != _QUEEN:
-        return False
-    if not (_bella_suits(state.contract) >> (card >> 3) & 1):
-        return False
-    partner = card - nat + (_QUEEN if nat == _KING else _KING)
-    return bool(state.played[seat] >> partner & 1)
+def _bella_mask(state: State, seat: int) -> int:
+    """The cards whose play would complete a K+Q pair ``seat`` held: he played the other one (§1.9, A29)."""
+    done = state.played[seat] & _BELLA_CARDS[state.contract]
+    return ((done >> 1) & _QUEENS) | ((done << 1) & _KINGS)
 
 
 def _legal_actions(state: State) -> tuple[str, ...]:
@@ -808,11 +841,13 @@ def _legal_actions(state: State) -> tuple[str, ...]:
         seat = state.actor
         opts = state.opts
         legal = _legal_mask(state.hands[seat], state.lead, _variant(state.contract, opts.cross))
-        bellas = _bella_suits(state.contract)
+        bella = _bella_mask(state, seat) & legal
+        if not bella:
+            return _cards(legal)
         out: list[str] = []
         for c in _ids(legal):
             out.append(CARDS[c])
-            if bellas and _bella_ok(state, seat, c):
+            if bella >> c & 1:
                 out.append(CARDS[c] + " bella")
         return tuple(out)
     if phase == P_BID:
@@ -864,7 +899,7 @@ def _illegal(state: State, action: object) -> IllegalAction:
             ls = lead >> 3
             code = state.contract
             if hand & SUIT_MASK[ls]:
-                if (code == ls or code == AT) and card >> 3 == ls:
+                if code in (ls, AT) and card >> 3 == ls:
                     return IllegalAction(f"You must beat {CARDS[lead]}: play a higher {SUIT_WORDS[ls]}.")
                 return IllegalAction(f"You must follow suit: play a {SUIT_WORDS[ls]}.")
             if code < 4:
@@ -892,13 +927,12 @@ def _apply_bid(state: State, action: str) -> State:
         events = (*state.events, f"{seat} makes {other} play")
         if state.bid_round == 1:
             return _fix_contract(state, state.proposed, other, history, events)
-        return replace(state, phase=P_BID, actor=other, sub=_SUB_MUST_NAME, history=history, events=events)
+        return _evolve(state, phase=P_BID, actor=other, sub=_SUB_MUST_NAME, history=history, events=events)
     if action == "schmeiss":
-        return replace(
+        return _evolve(
             state,
             phase=P_SCHMEISS,
             actor=other,
-            schmeisser=seat,
             history=history,
             events=(*state.events, f"{seat} schmeisses"),
         )
@@ -909,15 +943,15 @@ def _apply_bid(state: State, action: str) -> State:
     if action == "pass":
         events = (*state.events, f"{seat} passes")
         if seat == elder:
-            return replace(state, actor=other, history=history, events=events)
+            return _evolve(state, actor=other, history=history, events=events)
         if state.bid_round == 1:
-            return replace(state, actor=elder, bid_round=2, history=history, events=events)
+            return _evolve(state, actor=elder, bid_round=2, history=history, events=events)
         return _end_unplayed(state, "annulled", history, events)
     if action == "take":
         return _fix_contract(state, state.proposed, seat, history, (*state.events, f"{seat} takes"))
     code = _name_code(action)
     if code == NT:
-        return replace(
+        return _evolve(
             state,
             actor=other,
             sub=_SUB_OVERCALL,
@@ -938,7 +972,7 @@ def _apply_declare(state: State, action: str) -> State:
     events = (*state.events, f"{seat} declares")
     elder = 1 - state.dealer
     if seat == elder:
-        return replace(state, declared=declared, actor=state.dealer, history=history, events=events)
+        return _evolve(state, declared=declared, actor=state.dealer, history=history, events=events)
     code = state.contract
     trump = code if code < 4 else -1
     ke = _best_key(declared[elder], trump)
@@ -946,7 +980,7 @@ def _apply_declare(state: State, action: str) -> State:
     messages, role = _protocol(ke, kd, code < 4, state.opts.no_tie)
     top = -1 if role < 0 else (elder, state.dealer)[role]
     value = _meld_value(declared[top]) if top >= 0 else 0
-    return replace(
+    return _evolve(
         state,
         declared=declared,
         top=top,
@@ -968,7 +1002,7 @@ def _apply_play(state: State, seat: int, card: int, bella: bool, action: str) ->
     events = (*state.events, f"{seat} plays {CARDS[card]}, bella" if bella else f"{seat} plays {CARDS[card]}")
     lead = state.lead
     if lead < 0:
-        return replace(
+        return _evolve(
             state, hands=hands, played=played, history=history, bellas=bellas, events=events, lead=card, actor=1 - seat
         )
     contract = state.contract
@@ -984,10 +1018,10 @@ def _apply_play(state: State, seat: int, card: int, bella: bool, action: str) ->
         top = state.top
         show = _display(state.declared[top])
         shown = _pair(shown, top, show)
-        events = (*events, f"{top} shows {' '.join(_cards(show))}: {state.meld_value}")
+        events = (*events, f"{top} shows {_show_text(state.declared[top])}")
     if len(tricks) == 9:
         return _settle_deal(
-            replace(
+            _evolve(
                 state,
                 hands=hands,
                 played=played,
@@ -1003,7 +1037,7 @@ def _apply_play(state: State, seat: int, card: int, bella: bool, action: str) ->
             ),
             winner,
         )
-    return replace(
+    return _evolve(
         state,
         hands=hands,
         played=played,
@@ -1020,6 +1054,22 @@ def _apply_play(state: State, seat: int, card: int, bella: bool, action: str) ->
     )
 
 
+def _show_text(declared: int) -> str:
+    """The show announcement: each run's shown cards and value, the top of a 5+ run named (A7)."""
+    parts = []
+    for s, lo, n in _runs(declared):
+        shown = " ".join(_cards(_run_mask(s, lo, min(n, 4))))
+        if n > 4:
+            parts.append(f"{shown} (50, high {CARDS[s * 8 + lo + n - 1]})")
+        else:
+            parts.append(f"{shown} ({20 if n == 3 else 50})")
+    return ", ".join(parts)
+
+
+def _shown_tops(declared: int) -> tuple[str, ...]:
+    return tuple(CARDS[s * 8 + lo + n - 1] for s, lo, n in _runs(declared) if n > 4)
+
+
 def _trick_pairs(tricks: tuple[tuple[int, int, int], ...]) -> tuple[tuple[tuple[int, str], ...], ...]:
     return tuple(((ld, CARDS[a]), (1 - ld, CARDS[b])) for ld, a, b in tricks)
 
@@ -1034,7 +1084,6 @@ def _summary(
     events: tuple[str, ...],
 ) -> DealSummary:
     played_out = outcome in ("made", "tie", "bete")
-    seven = 1 << (state.contract * 8 + _SEVEN) if 0 <= state.contract < 4 else 0
     face_up_turn = state.turn_up
     return DealSummary(
         deal_number=state.deal_number,
@@ -1054,7 +1103,7 @@ def _summary(
         top_meld=state.top if played_out and state.top >= 0 else None,
         turn_up=CARDS[face_up_turn] if face_up_turn >= 0 else None,
         bottom_card=CARDS[state.bottom] if state.bottom >= 0 else None,
-        dix_by=state.dix_by if state.dix_by >= 0 and seven else None,
+        dix_by=state.dix_by if state.dix_by >= 0 else None,
         tricks=_trick_pairs(state.tricks),
         events=events,
     )
@@ -1093,21 +1142,23 @@ def _settle_deal(state: State, last_winner: int) -> State:
     return _next_deal(state, summary, scores)
 
 
-def _end_unplayed(state: State, outcome: str, history: tuple[tuple[int, str], ...],
-                  events: tuple[str, ...]) -> State:
+def _end_unplayed(state: State, outcome: str, history: tuple[tuple[int, str], ...], events: tuple[str, ...]) -> State:
     """A thrown-in (A4) or annulled (A3) deal: nothing scored, the deal passes."""
     events = (*events, "Deal thrown in" if outcome == "thrown-in" else "Both pass: deal annulled")
     zero = (0, 0)
-    state = replace(state, history=history)
+    state = _evolve(state, history=history)
     summary = _summary(state, outcome, (zero, zero, zero, zero), zero, zero, state.scores, events)
     return _next_deal(state, summary, state.scores)
 
 
 def _next_deal(state: State, summary: DealSummary, scores: tuple[int, int]) -> State:
+    """After a deal: the end of the match (only a settled deal can end it, §1.11), the replay
+    choice, or the next deal (the deal always alternates)."""
     opts = state.opts
-    winner = _match_winner(scores, opts.game_point)
+    settled = summary.outcome in ("made", "tie", "bete")
+    winner = _match_winner(scores, opts.game_point) if settled else None
     if winner is not None:
-        return replace(
+        return _evolve(
             state,
             scores=scores,
             last_deal=summary,
@@ -1117,7 +1168,7 @@ def _next_deal(state: State, summary: DealSummary, scores: tuple[int, int]) -> S
             **{**_EMPTY_DEAL, "events": (*summary.events, f"{winner} wins the match")},
         )
     if opts.replay:
-        return replace(state, scores=scores, last_deal=summary, phase=P_REPLAY, actor=0, **_EMPTY_DEAL)
+        return _evolve(state, scores=scores, last_deal=summary, phase=P_REPLAY, actor=0, **_EMPTY_DEAL)
     return _deal_from_stream(opts, state.stream, state.draws, scores, state.deal_number + 1, 1 - state.dealer, summary)
 
 
@@ -1134,7 +1185,7 @@ def _apply(state: State, action: str) -> State:
             _legal_mask(state.hands[seat], state.lead, _variant(state.contract, state.opts.cross)) >> card & 1
         ):
             raise _illegal(state, action)
-        if bella and not _bella_ok(state, seat, card):
+        if bella and not _bella_mask(state, seat) >> card & 1:
             raise _illegal(state, action)
         return _apply_play(state, seat, card, bella, action)
     if not isinstance(action, str) or action not in _legal_actions(state):
@@ -1148,10 +1199,10 @@ def _apply(state: State, action: str) -> State:
         history = (*state.history, (seat, action))
         seven = state.contract * 8 + _SEVEN
         if action == "keep":
-            return _turn_bottom(replace(state, history=history, events=(*state.events, f"{seat} keeps the dix")))
+            return _turn_bottom(_evolve(state, history=history, events=(*state.events, f"{seat} keeps the dix")))
         hand = (state.hands[seat] & ~(1 << seven)) | 1 << state.turn_up
         return _turn_bottom(
-            replace(
+            _evolve(
                 state,
                 hands=_pair(state.hands, seat, hand),
                 dix_by=seat,
@@ -1192,14 +1243,15 @@ def _observation(state: State, seat: int) -> KlaberjassObservation:
     if state.tricks:
         ld, a, b = state.tricks[-1]
         last_winner = ld ^ _WIN[_variant(state.contract, state.opts.cross)][a * 32 + b]
-    history = tuple(
-        (s, "declare ?") if s == other and a.startswith("declare") else (s, a) for s, a in state.history
-    )
+    history = tuple((s, "declare ?") if s == other and a.startswith("declare") else (s, a) for s, a in state.history)
     turn_up: str | None = None
     if state.turn_up >= 0:
         turn_up = CARDS[state.contract * 8 + _SEVEN] if state.dix_by >= 0 else CARDS[state.turn_up]
     shown_done = bool(state.tricks)
     own_decl = state.declared[seat]
+    tops: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    if shown_done and state.top >= 0:
+        tops = _pair_of(state.top, _shown_tops(state.declared[state.top]))
     return KlaberjassObservation(
         seat=seat,
         options=state.opts.items,
@@ -1226,6 +1278,7 @@ def _observation(state: State, seat: int) -> KlaberjassObservation:
         top_meld=state.top if state.top >= 0 else None,
         meld_value=state.meld_value if shown_done else 0,
         shown_melds=(_cards(state.shown[0]), _cards(state.shown[1])),
+        shown_tops=tops,
         trick=((state.leader, CARDS[state.lead]),) if state.lead >= 0 else (),
         tricks=tricks,
         last_trick=last_trick,
@@ -1341,7 +1394,6 @@ def _determinize_between(obs: KlaberjassObservation, rng: random.Random) -> Stat
         actor=0 if phase == P_REPLAY else -1,
         bid_round=0,
         sub=0,
-        schmeisser=-1,
         proposed=-1,
         turn_up=-1,
         contract=-1,
@@ -1349,7 +1401,6 @@ def _determinize_between(obs: KlaberjassObservation, rng: random.Random) -> Stat
         hands=(0, 0),
         played=(0, 0),
         dix_by=-1,
-        dix_asked=-1,
         bottom=-1,
         declared=(-1, -1),
         top=-1,
@@ -1367,7 +1418,58 @@ def _determinize_between(obs: KlaberjassObservation, rng: random.Random) -> Stat
     )
 
 
+def _meld_seeds(
+    targets: list[int | None], trump: int, shown: int, tops: int, mine: int, candidates: int, free: int
+) -> list[int]:
+    """Runs that would give the opponent a best declared key among ``targets`` (A10), to plant in his
+    hand: only 3- and 4-card runs (a longer run has the key of its top four), or once he has shown
+    (``shown`` >= 0) the runs his shown cards and announced tops allow. ``mine``: cards known his."""
+    seeds: list[int] = []
+    for sg in range(4):
+        for lo in range(6):
+            for n in range(3, 9 - lo):
+                if (shown < 0 and n > 4) or _run_key(sg, lo, n, trump) not in targets:
+                    continue
+                if shown >= 0 and (
+                    _run_mask(sg, lo, min(n, 4)) & ~shown
+                    or (n > 4) != bool(tops & SUIT_MASK[sg])
+                    or (n > 4 and not tops >> (sg * 8 + lo + n - 1) & 1)
+                ):
+                    continue
+                need = _run_mask(sg, lo, n) & ~mine
+                if not need & ~candidates and _count(need) <= free:
+                    seeds.append(_run_mask(sg, lo, n))
+    return seeds
+
+
+def _declarations(
+    hand: int, own_declared: int, opponent_is_dealer: bool, trump: int, no_tie: bool, obs: KlaberjassObservation
+) -> list[int]:
+    """The declarations (subsets of maximal runs of ``hand``) the opponent could have made, given the
+    protocol messages and, if he scored melds and has shown them, what he showed."""
+    runs = [_run_mask(sg, lo, n) for sg, lo, n in _runs(hand)]
+    shown = _mask_of(obs.shown_melds[1 - obs.seat]) if obs.tricks and obs.top_meld == 1 - obs.seat else -1
+    k_own = _best_key(own_declared, trump)
+    choices: list[int] = []
+    for sub in range(1 << len(runs)):
+        d = 0
+        for i, r in enumerate(runs):
+            if sub >> i & 1:
+                d |= r
+        if obs.meld_messages:
+            k = _best_key(d, trump)
+            ke, kd = (k_own, k) if opponent_is_dealer else (k, k_own)
+            if _protocol(ke, kd, trump >= 0, no_tie)[0] != obs.meld_messages:
+                continue
+            if shown >= 0 and (_display(d) != shown or _meld_value(d) != obs.meld_value):
+                continue
+        choices.append(d)
+    return choices
+
+
 def _determinize(obs: KlaberjassObservation, rng: random.Random) -> State:
+    """A world for ``obs``: the opponent's hand, his declaration and the stock sampled within every
+    public constraint, then the deal's history replayed on it; kept only if it looks the same."""
     if obs.phase in ("replay", "over"):
         return _determinize_between(obs, rng)
     opts = _Opts.make(dict(obs.options))
@@ -1409,7 +1511,13 @@ def _determinize(obs: KlaberjassObservation, rng: random.Random) -> State:
     if obs.bottom_card is not None:
         known_out |= 1 << CARD_ID[obs.bottom_card]
     shown_o = _mask_of(obs.shown_melds[o])
+    tops_o = _mask_of(obs.shown_tops[o])
     required = shown_o & ~played[o]
+    for sg in range(4):
+        top_bits = tops_o >> (sg * 8) & 255
+        if top_bits:  # a shown 5+ run: every card from its lowest to its announced top is his
+            lo = _RUNS8[shown_o >> (sg * 8) & 255][0][0]
+            required |= _run_mask(sg, lo, top_bits.bit_length() - lo) & ~played[o]
     if obs.dix_by == o and not played[o] >> turn_up & 1:
         required |= 1 << turn_up
     if asked == o and obs.dix_by is None and not played[o] >> seven & 1:
@@ -1417,47 +1525,36 @@ def _determinize(obs: KlaberjassObservation, rng: random.Random) -> State:
     forbidden = follow_forbidden
     if dix_applies and asked < 0 and obs.phase in ("declare", "play"):
         forbidden |= 1 << seven  # nobody was asked: the 7 of trumps is in the stock
-    # A shown run is exactly as long as shown (3 cards) or at least 4: its neighbours are not his.
+    # A shown run ends where shown, or at its announced top (A7): its neighbours are not his.
     for sg in range(4):
+        top_bits = tops_o >> (8 * sg) & 255
         for lo, n in _RUNS8[shown_o >> (8 * sg) & 255]:
             if lo > 0:
                 forbidden |= 1 << (sg * 8 + lo - 1)
-            if n == 3 and lo + 3 < 8:
-                forbidden |= 1 << (sg * 8 + lo + 3)
+            end = top_bits.bit_length() if top_bits else lo + n
+            if end < 8:
+                forbidden |= 1 << (sg * 8 + end)
     pool = ALL_CARDS & ~known_out & ~required
     candidates = pool & ~forbidden
     size = obs.hand_sizes[o]
     free = size - _count(required)
     own_declared = _mask_of(obs.declared) if obs.declared is not None else -1
-    elder = 1 - dealer
     o_declared = any(seat == o and a.startswith("declare") for seat, a in obs.history)
     messages = obs.meld_messages
     shown_done = bool(obs.tricks)
     o_top_shown = shown_done and obs.top_meld == o
-    # Which best keys of the opponent's declaration would give the public messages.
-    targets: list[int | None] = []
+    seeds: list[int] = []
     if messages:
         k_own = _best_key(own_declared, trump)
-        for k in _possible_keys(suit_game):
-            ke, kd = (k_own, k) if o == dealer else (k, k_own)
-            if _protocol(ke, kd, suit_game, opts.no_tie)[0] == messages:
-                targets.append(k)
-    seeds: list[int] = []
-    if messages and (None not in targets or o_top_shown):
-        for sg in range(4):
-            for lo in range(6):
-                for n in range(3, 9 - lo):
-                    if not o_top_shown and n > 4:
-                        continue
-                    if _run_key(sg, lo, n, trump) not in targets:
-                        continue
-                    run = _run_mask(sg, lo, n)
-                    if o_top_shown and _run_mask(sg, lo, min(n, 4)) & ~shown_o:
-                        continue
-                    need = run & ~played[o] & ~required
-                    if need & ~candidates or _count(need) > free:
-                        continue
-                    seeds.append(run)
+        # The best keys of the opponent's declaration that give the public messages.
+        targets = [
+            k
+            for k in _possible_keys(suit_game)
+            if _protocol(*((k_own, k) if o == dealer else (k, k_own)), suit_game, opts.no_tie)[0] == messages
+        ]
+        if None not in targets or o_top_shown:
+            mine = played[o] | required
+            seeds = _meld_seeds(targets, trump, shown_o if o_top_shown else -1, tops_o, mine, candidates, free)
     open_hand = _mask_of(obs.opponent_hand) if obs.opponent_hand is not None else -1
     positions = _deal_positions(dealer, opts.clubs, completed)
     fixed: dict[int, int] = {}
@@ -1485,22 +1582,7 @@ def _determinize(obs: KlaberjassObservation, rng: random.Random) -> State:
         decl_hand = hand_o | played[o]
         o_decl = -1
         if o_declared:
-            choices = []
-            runs = [_run_mask(sg, lo, n) for sg, lo, n in _runs(decl_hand)]
-            for sub in range(1 << len(runs)):
-                d = 0
-                for i, r in enumerate(runs):
-                    if sub >> i & 1:
-                        d |= r
-                if messages:
-                    kd_o = _best_key(d, trump)
-                    k_own = _best_key(own_declared, trump)
-                    ke, kd = (k_own, kd_o) if o == dealer else (kd_o, k_own)
-                    if _protocol(ke, kd, suit_game, opts.no_tie)[0] != messages:
-                        continue
-                    if o_top_shown and (_display(d) != shown_o or _meld_value(d) != obs.meld_value):
-                        continue
-                choices.append(d)
+            choices = _declarations(decl_hand, own_declared, o == dealer, trump, opts.no_tie, obs)
             if not choices:
                 continue
             o_decl = rng.choice(choices)
@@ -1662,7 +1744,7 @@ class KlaberjassRules:
         options = state.opts.as_dict()
         options["replay"] = value
         opts = _Opts.make(options)
-        state = replace(state, opts=opts)
+        state = _evolve(state, opts=opts)
         if state.phase == P_REPLAY and not value:
             return _apply(state, "continue")
         return state
