@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from collections import deque
 from pathlib import Path
 
@@ -23,7 +24,8 @@ from game.screen.render import FRAME_H, FRAME_W, DisplayMode, Renderer, present
 
 KEY_BAR_ROW = ROWS - 1
 DELAY_STEP, DELAY_MAX = 0.5, 9.5
-ACTIVE_FPS, IDLE_FPS = 60, 15
+ACTIVE_FPS = 60
+IDLE_POLL = 0.02  # seconds between looks for events while nothing moves
 NOTICE_SECONDS = 4.0
 
 
@@ -65,6 +67,7 @@ class App:
         self.fullscreen = bool(settings.get("display", "fullscreen"))
         self.seed_source = random.Random(args.seed)
         self._needs_present = True
+        self._since_render = 0.0
         self._first_seed = args.seed
         self._key_bar_spans: list[tuple[int, int, int]] = []  # (F-number, first col, end col)
 
@@ -136,12 +139,33 @@ class App:
     def run(self) -> None:
         clock = pygame.time.Clock()
         while self.running:
-            fps = ACTIVE_FPS if self.active_seconds > 0 else IDLE_FPS
-            dt = min(clock.tick(fps) / 1000.0, 0.25)
-            for event in pygame.event.get():
-                self.handle_event(event)
-            self.update(dt)
+            self.run_once(clock)
+
+    def run_once(self, clock: pygame.time.Clock) -> None:
+        """One pass of the main loop: wait for the next frame or event, react, draw."""
+        idle = self.active_seconds <= 0
+        if idle:
+            # Look for events every 20 ms (a key still answers at once to the eye) and sleep
+            # in between: SDL's own wait polls busily on some video drivers.
+            events = pygame.event.get()
+            if not events:
+                time.sleep(IDLE_POLL)
+            clock.tick()
+        else:
+            clock.tick(ACTIVE_FPS)
+            events = pygame.event.get()
+        dt = min(clock.get_time() / 1000.0, 0.25)
+        for event in events:
+            self.handle_event(event)
+        notices_before = (len(self.notices), self.notice_left > 0)
+        self.update(dt)
+        self._since_render += dt
+        # Nothing moves on an idle screen unless an event came or a notice appeared or went:
+        # skip drawing then (still redraw once a second, whatever happens).
+        quiet = idle and not events and notices_before == (len(self.notices), self.notice_left > 0)
+        if not quiet or self._since_render >= 1.0:
             self.render()
+            self._since_render = 0.0
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:

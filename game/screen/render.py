@@ -46,10 +46,13 @@ class Renderer:
         self._drawn: list[list[tuple[str, palette.RGB, palette.RGB] | None]] = [
             [None] * COLS for _ in range(ROWS)
         ]
+        self._rows: list[tuple[list[str], list[int], list[int]] | None] = [None] * ROWS
+        self._mode_key: tuple[bool, str] | None = None
 
     def invalidate(self) -> None:
         """Forget what is on the surface (after a mode change), so the next draw is full."""
         self._drawn = [[None] * COLS for _ in range(ROWS)]
+        self._rows = [None] * ROWS
 
     def _glyph_surface(self, char: str, fg: palette.RGB, bg: palette.RGB) -> pygame.Surface:
         key = (char, fg, bg)
@@ -72,8 +75,15 @@ class Renderer:
         """Bring the surface up to date with the canvas; returns the number of cells redrawn."""
         changed = 0
         blit = self.surface.blit
+        if mode.key() != self._mode_key:
+            self.invalidate()
+            self._mode_key = mode.key()
         for r in range(ROWS):
             chars, fgs, bgs, drawn = canvas.chars[r], canvas.fgs[r], canvas.bgs[r], self._drawn[r]
+            last = self._rows[r]
+            if last is not None and last[0] == chars and last[1] == fgs and last[2] == bgs:
+                continue  # the row is as it was: skip it cheaply (the common case when idle)
+            self._rows[r] = (chars[:], fgs[:], bgs[:])
             for c in range(COLS):
                 fg_rgb, bg_rgb = mode.pair(fgs[c], bgs[c])
                 key = (chars[c], fg_rgb, bg_rgb)

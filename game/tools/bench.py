@@ -195,15 +195,13 @@ def program_figures(seconds: float) -> dict[str, Any]:
     worker_peak = _peak_kb(worker_pid) if worker_pid else None
     # Idle: a table waiting for the human, the real loop's pacing.
     app.demo = False
+    settle = time.perf_counter() + 10.0
+    while (app.active_seconds > 0 or not getattr(app.stack.top, "human_to_act", True)) and time.perf_counter() < settle:
+        app.run_once(clock)  # let the computer finish its move and the screen go quiet
     idle_cpu_start, idle_wall_start = time.process_time(), time.perf_counter()
     idle_end = idle_wall_start + min(seconds, 5.0)
     while time.perf_counter() < idle_end:
-        fps = 60 if app.active_seconds > 0 else 15
-        clock.tick(fps)
-        for event in pygame.event.get():
-            app.handle_event(event)
-        app.update(1 / fps)
-        app.render()
+        app.run_once(clock)
     idle = (time.process_time() - idle_cpu_start) / (time.perf_counter() - idle_wall_start)
     app.shutdown()
     frames.sort()
