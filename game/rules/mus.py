@@ -1,0 +1,1263 @@
+"""Mus: the Spanish four-player partnership game (rules: ``../shared/rules/mus.md``, R2.x, A-x).
+
+Seats 0..3 in play order (counter-clockwise): 0 = you (P1), 1 = right opponent (P2),
+2 = your partner (P3), 3 = left opponent (P4). Team 0 = seats {0, 2}, team 1 = seats {1, 3}.
+Mano (first to speak, wins every tie) is ``mano``; the postre (dealer) is ``(mano + 3) % 4``.
+After every deal mano moves to the next seat (R2.2.3).
+
+Cards: rank ``A 2 3 4 5 6 7 S C R`` then suit ``o c e b``: ``Ro``, ``3e``, ``Ab``, ``Sc``.
+The canonical card order is by rank in that order, then by suit. With ``kings=8`` (default)
+a 3 is a king and a 2 an ace for every purpose (R2.1.2); with ``kings=4`` they are natural.
+``parse_card`` also accepts lower case and the numbers 1, 10, 11, 12 for A, S, C, R.
+
+Action grammar (an action is its canonical text; ``parse_action`` accepts looser spellings):
+
+- ``replay`` | ``continue``: seat 0, at the start of every deal after the first while the
+  ``replay`` option is on (``replay`` restarts the previous deal: same deck, mano, scores).
+- ``mus`` | ``cut``: the mus phase (R2.4.1), from mano. The first ``cut`` ends it; four
+  ``mus`` start the discards.
+- ``discard C1 [C2 [C3 [C4]]]``: 1 to 4 cards of the hand, in canonical order (R2.4.3). Every
+  seat discards in turn from mano; then the replacements are served in one block per seat
+  (R2.4.4), the earlier rounds' discards being reshuffled when the stock runs out (R2.4.5),
+  and a new mus round starts.
+- Betting in a lance (R2.8, R2.9), by eligible seats only (R2.7):
+  ``paso`` | ``envido N`` | ``ordago`` to open (N from 2 to min(10, cap));
+  ``quiero`` | ``no-quiero`` | ``raise N`` | ``ordago`` to answer a bet (raise N from 2 while
+  the new stake stays within the cap); only ``quiero`` | ``no-quiero`` answer an órdago.
+  The cap (R2.8.5) is ``max(2, target - min(team points))``. ``ordago`` exists only with the
+  ``ordago`` option on.
+
+Everything else is automatic: the pares and juego declarations (truthful, public, R2.7.1),
+lances without betting (R2.7.3), the deje paid at once (R2.8.6, R2.10), the final count in
+lance order stopping at the target (R2.11, R2.12.2), new deals and games. The opening amount
+may be 2 to 10 as API.md and A-3's "+N" picker allow (the seed's plain envido is ``envido 2``).
+
+Phases: ``mus``, ``discard`` and ``bet`` during a deal; ``replay`` (seat 0 to choose, before
+the next deal is dealt) and ``over`` hold no dealt cards: every hand is empty. A finished
+deal is described by ``last_deal``; once the match is over ``events`` still hold the last
+deal's events.
+
+Observation fields (``MusObservation``):
+
+- ``seat: int``: the observing seat.
+- ``options: OptionItems``: the match options, frozen.
+- ``scores: tuple[int, int, int, int]``: each seat's team points in the current game.
+- ``team_points: tuple[int, int]``: team 0 (seats 0, 2) and team 1 (seats 1, 3) points.
+- ``games_won: tuple[int, int]``: games won by each team.
+- ``deal_number: int``: 1 for the first deal (a replay keeps the number of the deal it replays).
+- ``mano: int``: the seat that is mano in this deal.
+- ``phase: str``: ``"replay"``, ``"mus"``, ``"discard"``, ``"bet"`` or ``"over"``.
+- ``lance: str | None``: the lance being bet now (``"grande"``, ``"chica"``, ``"pares"``,
+  ``"juego"``, ``"punto"``), else None.
+- ``current_player: int | None``: whose turn it is; None once the match is over.
+- ``legal_actions: tuple[str, ...]``: the observer's legal actions when it is to act, else ().
+- ``hand: tuple[str, ...]``: the observer's cards, canonical order.
+- ``hand_sizes: tuple[int, int, int, int]``: every seat's number of cards.
+- ``discard_counts: tuple[tuple[int, int, int, int], ...]``: per mus round, the number of
+  cards each seat discarded (0 = not yet, in the round being discarded).
+- ``my_discards: tuple[str, ...]``: the observer's own discards still face down in the discard
+  pile (those of the rounds since the stock was last rebuilt, R2.4.5), canonical order.
+- ``stock_size: int``: cards left in the stock.
+- ``reshuffles: tuple[int, ...]``: the mus rounds (0-based) in which the stock was rebuilt
+  from the earlier discards (R2.4.5).
+- ``speech: tuple[str, str, str, str]``: each seat's latest call in this lance (the mus-phase
+  calls stay up through Grande), as words: "Mus", "Corto", "Descarta 2", "Paso", "Envido 2",
+  "2 más", "Quiero", "No quiero", "Órdago!", "Pares sí", "No tengo pares", "Juego sí",
+  "No tengo juego" ("" = nothing yet).
+- ``stakes: int``: the stake offered now in this lance (0 before any bet; with an órdago on
+  the table, the stake that stood before it).
+- ``stake_seen: int``: the stake implicitly accepted by the last raise (R2.8.3; 0 at first).
+- ``bettor_team: int | None``: the team whose bet is being answered, None when nobody bet.
+- ``ordago: bool``: an órdago is on the table.
+- ``to_speak: tuple[int, ...]``: the seats still to speak in this betting round, in order.
+- ``lance_results: tuple[tuple[str, str], ...]``: lances already settled in this deal, e.g.
+  ``("grande", "deje 1 to team 0")``, ``("chica", "accepted 5")``, ``("pares", "passed")``,
+  ``("pares", "no bet: team 1")`` (only one team could bet), ``("pares", "nobody")``.
+- ``declarations: tuple[tuple[bool | None, bool | None], ...]``: per seat (has pares, has
+  juego), None until declared.
+- ``events: tuple[str, ...]``: the public events of the current deal, in order.
+- ``last_deal: DealSummary | None``: the previous settled deal.
+- ``winner: int | None``: the team that won the match, once it is over.
+- ``all_hands: tuple[tuple[str, ...], ...] | None``: every seat's hand with ``open_hands`` on.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+from typing import Any
+
+from game.rules.common import (
+    IllegalAction,
+    OptionItems,
+    OptionSpec,
+    freeze_options,
+    is_bool,
+    one_of,
+    resolve_options,
+    rng_for,
+    seat_or_none,
+)
+
+__all__ = [
+    "CARDS",
+    "LANCES",
+    "RULES",
+    "DealSummary",
+    "LanceCount",
+    "MusObservation",
+    "MusRules",
+    "MusState",
+    "card_role",
+    "juego_bonus",
+    "juego_total",
+    "lance_winner",
+    "pares_bonus",
+    "parse_card",
+]
+
+# ---------------------------------------------------------------------------------------------
+# Cards and hand tables
+# ---------------------------------------------------------------------------------------------
+
+_RANKS = "A234567SCR"
+_SUITS = "oceb"
+CARDS: tuple[str, ...] = tuple(r + s for r in _RANKS for s in _SUITS)
+_CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
+_RANK_ALIASES = {"1": "A", "10": "S", "11": "C", "12": "R"}
+
+LANCES: tuple[str, ...] = ("grande", "chica", "pares", "juego", "punto")
+_LANCE_TITLES = {"grande": "Grande", "chica": "Chica", "pares": "Pares", "juego": "Juego", "punto": "Punto"}
+
+# Juego order 31 > 32 > 40 > 37 > 36 > 35 > 34 > 33 (R2.6.5); 38 and 39 cannot occur.
+_JUEGO_ORDER = {31: 8, 32: 7, 40: 6, 37: 5, 36: 4, 35: 3, 34: 2, 33: 1}
+
+# Card roles: 8 kings (3 = R, 2 = A; R2.1.2) or natural ranks (kings=4, R2.1.5).
+_ROLE8 = {"A": 0, "2": 0, "4": 1, "5": 2, "6": 3, "7": 4, "S": 5, "C": 6, "R": 7, "3": 7}
+_ROLE4 = {r: i for i, r in enumerate(_RANKS)}
+_VALUE_OF_ROLE8 = (1, 4, 5, 6, 7, 10, 10, 10)
+_VALUE_OF_ROLE4 = (1, 2, 3, 4, 5, 6, 7, 10, 10, 10)
+
+# Feature tuple indices.
+_F_GRANDE, _F_CHICA, _F_PARES, _F_JUEGO, _F_TOTAL, _F_PBONUS, _F_JBONUS = range(7)
+_LANCE_FEATURE = {"grande": _F_GRANDE, "chica": _F_CHICA, "pares": _F_PARES, "juego": _F_JUEGO,
+                  "punto": _F_TOTAL}
+
+Feat = tuple[int, int, int, int, int, int, int]
+
+
+def _build_features(num_roles: int, values: Sequence[int]) -> dict[int, Feat]:
+    """Every 4-card role multiset -> (grande, chica, pares, juego keys, total, bonuses).
+
+    Keys are ints where bigger is better (R2.14): grande = roles high->low as digits, chica =
+    9999 - roles low->high, pares = category*100 + high*10 + low, juego = _JUEGO_ORDER.
+    """
+    table: dict[int, Feat] = {}
+    for combo in combinations_with_replacement(range(num_roles), 4):
+        key = sum(1 << (3 * r) for r in combo)
+        desc = sorted(combo, reverse=True)
+        asc = sorted(combo)
+        grande = desc[0] * 1000 + desc[1] * 100 + desc[2] * 10 + desc[3]
+        chica = 9999 - (asc[0] * 1000 + asc[1] * 100 + asc[2] * 10 + asc[3])
+        counts = {r: combo.count(r) for r in set(combo)}
+        groups = sorted(((c, r) for r, c in counts.items() if c >= 2), reverse=True)
+        if not groups:
+            pares = 0
+        elif groups[0][0] == 4:
+            pares = 300 + groups[0][1] * 10 + groups[0][1]  # four of a kind = two pairs (A-13)
+        elif len(groups) == 2:
+            hi, lo = max(groups[0][1], groups[1][1]), min(groups[0][1], groups[1][1])
+            pares = 300 + hi * 10 + lo  # duples (A-12)
+        elif groups[0][0] == 3:
+            pares = 200 + groups[0][1] * 10  # medias
+        else:
+            pares = 100 + groups[0][1] * 10  # pareja: kickers never count
+        total = sum(values[r] for r in combo)
+        juego = _JUEGO_ORDER.get(total, 0)
+        jbonus = 3 if total == 31 else (2 if juego else 0)
+        table[key] = (grande, chica, pares, juego, total, pares // 100, jbonus)
+    return table
+
+
+_FEATS8 = _build_features(8, _VALUE_OF_ROLE8)
+_FEATS4 = _build_features(10, _VALUE_OF_ROLE4)
+_BITS8 = tuple(1 << (3 * _ROLE8[name[0]]) for name in CARDS)
+_BITS4 = tuple(1 << (3 * _ROLE4[name[0]]) for name in CARDS)
+
+
+def _feat(hand: Sequence[int], kings8: bool) -> Feat:
+    if kings8:
+        return _FEATS8[_BITS8[hand[0]] + _BITS8[hand[1]] + _BITS8[hand[2]] + _BITS8[hand[3]]]
+    return _FEATS4[_BITS4[hand[0]] + _BITS4[hand[1]] + _BITS4[hand[2]] + _BITS4[hand[3]]]
+
+
+def parse_card(text: str) -> str:
+    """The canonical form of a card (``"ro"`` -> ``"Ro"``, ``"12o"`` -> ``"Ro"``); ValueError if none."""
+    t = text.strip()
+    if len(t) >= 2:
+        rank = t[:-1].upper()
+        rank = _RANK_ALIASES.get(rank, rank)
+        name = rank + t[-1].lower()
+        if name in _CARD_INDEX:
+            return name
+    raise ValueError(f"{text!r} is not a Spanish card (rank A 2 3 4 5 6 7 S C R, suit o c e b)")
+
+
+def _card_int(text: str) -> int:
+    return _CARD_INDEX[parse_card(text)]
+
+
+def _fmt(cards: Sequence[int]) -> tuple[str, ...]:
+    return tuple(CARDS[c] for c in cards)
+
+
+def _kings8(options: dict[str, Any] | None) -> bool:
+    opts = resolve_options(_SPECS, options)
+    return bool(opts["kings"] == 8)
+
+
+def _hand_ints(hand: Sequence[str]) -> tuple[int, ...]:
+    cards = tuple(_card_int(c) for c in hand)
+    if len(cards) != 4 or len(set(cards)) != 4:
+        raise ValueError(f"a Mus hand is 4 different cards, not {list(hand)!r}")
+    return cards
+
+
+# ---------------------------------------------------------------------------------------------
+# Pure helpers (API.md)
+# ---------------------------------------------------------------------------------------------
+
+
+def lance_winner(lance: str, hands: Sequence[Sequence[str]], mano: int,
+                 options: dict[str, Any] | None = None) -> int | None:
+    """The seat that wins ``lance`` with these four hands (R2.6): ties go to the seat nearest
+    mano (R2.2.5). None for ``"pares"`` / ``"juego"`` when nobody holds pares / juego; for
+    ``"punto"`` the best total wins whether or not someone has juego."""
+    if lance not in _LANCE_FEATURE:
+        raise ValueError(f"unknown lance {lance!r}; choose one of {', '.join(LANCES)}")
+    if len(hands) != 4 or not (isinstance(mano, int) and 0 <= mano < 4):
+        raise ValueError("lance_winner needs four hands (by seat) and a mano seat 0-3")
+    k8 = _kings8(options)
+    feats = [_feat(_hand_ints(h), k8) for h in hands]
+    return _best_seat(feats, _LANCE_FEATURE[lance], mano)
+
+
+def _best_seat(feats: Sequence[Feat], index: int, mano: int) -> int | None:
+    best = -1
+    seat: int | None = None
+    for d in range(4):
+        s = (mano + d) % 4
+        key = feats[s][index]
+        if key > best:
+            best, seat = key, s
+    if best == 0 and index in (_F_PARES, _F_JUEGO):
+        return None
+    return seat
+
+
+def card_role(card: str, options: dict[str, Any] | None = None) -> int:
+    """The rank a card plays as (R2.1.3), low to high. With 8 kings: 0 = ace (A or 2), 1-4 =
+    4-7, 5 = S, 6 = C, 7 = king (R or 3). With ``kings=4``: 0-9 in the order A 2 3 4 5 6 7 S C R."""
+    rank = parse_card(card)[0]
+    return _ROLE8[rank] if _kings8(options) else _ROLE4[rank]
+
+
+def pares_bonus(hand: Sequence[str], options: dict[str, Any] | None = None) -> int:
+    """0 without pares, 1 for a pareja, 2 for medias, 3 for duples (R2.11.1)."""
+    return _feat(_hand_ints(hand), _kings8(options))[_F_PBONUS]
+
+
+def juego_total(hand: Sequence[str], options: dict[str, Any] | None = None) -> int:
+    """The point total of a hand (R2.1.4): figures 10, pips their value, aces 1."""
+    return _feat(_hand_ints(hand), _kings8(options))[_F_TOTAL]
+
+
+def juego_bonus(hand: Sequence[str], options: dict[str, Any] | None = None) -> int:
+    """3 for a 31, 2 for any other juego (32-40), 0 without juego (R2.11.2)."""
+    return _feat(_hand_ints(hand), _kings8(options))[_F_JBONUS]
+
+
+# ---------------------------------------------------------------------------------------------
+# Options
+# ---------------------------------------------------------------------------------------------
+
+_SPECS: dict[str, OptionSpec] = {
+    "target": OptionSpec(40, one_of(40, 30), "40 or 30"),
+    "games": OptionSpec(1, one_of(1, 3), "1 or 3"),
+    "kings": OptionSpec(8, one_of(8, 4), "8 or 4"),
+    "ordago": OptionSpec(True, is_bool, "true or false"),
+    "first_mano": OptionSpec(None, seat_or_none(4), "a seat 0-3 or None"),
+    "open_hands": OptionSpec(False, is_bool, "true or false"),
+    "replay": OptionSpec(False, is_bool, "true or false"),
+}
+
+# ---------------------------------------------------------------------------------------------
+# Values: state, summaries, observation
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LanceCount:
+    """How one lance of a settled deal was scored.
+
+    ``outcome``: ``"passed"`` (en paso), ``"accepted"``, ``"rejected"`` (deje paid during
+    play), ``"no-bet"`` (only one team could bet), ``"nobody"`` (nobody had pares),
+    ``"ordago"`` (accepted órdago: the deal stopped there). ``stake``: the accepted stake or the
+    deje paid. ``winner_seat``: the seat whose cards won (None when won by a rejection or
+    nobody won). ``points``: the lance points added at the count (1 en paso, the stake, the
+    Punto point...), ``bonuses``: the pares/juego bonuses added per seat. ``counted`` is False
+    when the count had already stopped at the target before this lance.
+    """
+
+    lance: str
+    outcome: str
+    stake: int
+    winner_seat: int | None
+    winner_team: int | None
+    points: int
+    bonuses: tuple[int, int, int, int]
+    counted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """The previous settled deal, for the deal-summary screen.
+
+    ``hands``: all four hands (by seat) if they were shown (final count or accepted órdago),
+    else None. ``ended_by``: ``"count"``, ``"ordago"`` or ``"deje"`` (a rejected bet reached
+    the target). ``stopped_at_target``: a team reached the target during the count, so the
+    count stopped there (R2.12.2). ``game_winner``: the team that won the game in this deal.
+    """
+
+    deal_number: int
+    mano: int
+    hands: tuple[tuple[str, ...], ...] | None
+    lances: tuple[LanceCount, ...]
+    points_before: tuple[int, int]
+    points_after: tuple[int, int]
+    games_won_before: tuple[int, int]
+    games_won_after: tuple[int, int]
+    ended_by: str
+    stopped_at_target: bool
+    game_winner: int | None
+
+
+# Deal-start snapshot kept for the ``replay`` action: (deck, mano, points, games_won, deal_number).
+Snapshot = tuple[tuple[int, ...], int, tuple[int, int], tuple[int, int], int]
+# A settled lance of the current deal: (lance, outcome, team, amount).
+Result = tuple[str, str, int, int]
+Decl = tuple[bool | None, bool | None]
+
+
+@dataclass(frozen=True, slots=True)
+class MusState:
+    """A complete Mus position. Cards are ints (index in ``CARDS``); hands are sorted."""
+
+    options: OptionItems
+    target: int
+    games: int
+    kings8: bool
+    ordago_on: bool
+    replay_on: bool
+    open_hands: bool
+    stream: int
+    draws: int
+    games_won: tuple[int, int]
+    points: tuple[int, int]
+    start_points: tuple[int, int]
+    deal_number: int
+    mano: int
+    hands: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]  # top first
+    pile: tuple[int, ...]  # earlier mus rounds' discards, face down (sorted)
+    rounds: tuple[tuple[tuple[int, ...], ...], ...]  # per mus round, each seat's discards
+    reshuffles: tuple[int, ...]
+    deal_deck: tuple[int, ...]
+    prev: Snapshot | None
+    phase: str
+    to_act: int  # -1 when nobody
+    lance: int  # 0 grande, 1 chica, 2 pares, 3 juego/punto; -1 outside the lances
+    punto: bool
+    queue: tuple[int, ...]
+    stake: int
+    seen: int
+    bettor: int  # team, -1 when nobody bet
+    ordago: bool
+    results: tuple[Result, ...]
+    declarations: tuple[Decl, ...]
+    speech: tuple[str, ...]
+    events: tuple[str, ...]
+    last_deal: DealSummary | None
+    winner: int | None
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(MusState))
+
+
+def _evolve(state: MusState, **changes: Any) -> MusState:
+    """``dataclasses.replace`` without its per-call introspection (about twice as fast)."""
+    new = MusState(*[changes.pop(name) if name in changes else getattr(state, name) for name in _STATE_FIELDS])
+    if changes:
+        raise TypeError(f"MusState has no field {next(iter(changes))!r}")
+    return new
+
+
+@dataclass(frozen=True, slots=True)
+class MusObservation:
+    """What one seat may know (fields documented in the module docstring)."""
+
+    seat: int
+    options: OptionItems
+    scores: tuple[int, ...]
+    team_points: tuple[int, int]
+    games_won: tuple[int, int]
+    deal_number: int
+    mano: int
+    phase: str
+    lance: str | None
+    current_player: int | None
+    legal_actions: tuple[str, ...]
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    discard_counts: tuple[tuple[int, ...], ...]
+    my_discards: tuple[str, ...]
+    stock_size: int
+    reshuffles: tuple[int, ...]
+    speech: tuple[str, ...]
+    stakes: int
+    stake_seen: int
+    bettor_team: int | None
+    ordago: bool
+    to_speak: tuple[int, ...]
+    lance_results: tuple[tuple[str, str], ...]
+    declarations: tuple[Decl, ...]
+    events: tuple[str, ...]
+    last_deal: DealSummary | None
+    winner: int | None
+    all_hands: tuple[tuple[str, ...], ...] | None
+
+
+# ---------------------------------------------------------------------------------------------
+# Action text
+# ---------------------------------------------------------------------------------------------
+
+MUS, CUT, PASO, QUIERO, NO_QUIERO, ORDAGO, REPLAY, CONTINUE = (
+    "mus", "cut", "paso", "quiero", "no-quiero", "ordago", "replay", "continue")
+_ENVIDO = tuple(f"envido {n}" for n in range(11))
+_RAISE = tuple(f"raise {n}" for n in range(11))
+_MAX_BET = 10
+_NO_DECL: tuple[Decl, ...] = ((None, None),) * 4
+_BLANK = ("", "", "", "")
+_EMPTY_HANDS: tuple[tuple[int, ...], ...] = ((), (), (), ())
+_ALL_CARDS = tuple(range(40))
+_ALIASES = {
+    "corto": CUT, "cortar": CUT, "no hay mus": CUT, "no mus": CUT, "pass": PASO, "pasar": PASO,
+    "accept": QUIERO, "no quiero": NO_QUIERO, "noquiero": NO_QUIERO, "reject": NO_QUIERO,
+    "órdago": ORDAGO, "all in": ORDAGO, "envido": "envido 2", "envido más": "raise 2",
+    "envido mas": "raise 2", "raise": "raise 2", "subir": "raise 2",
+}
+
+
+@lru_cache(maxsize=8192)
+def _discard_actions(hand: tuple[int, ...]) -> tuple[str, ...]:
+    out: list[str] = []
+    for size in range(1, len(hand) + 1):
+        for combo in combinations(hand, size):
+            out.append("discard " + " ".join(CARDS[c] for c in combo))
+    return tuple(out)
+
+
+def _team(seat: int) -> int:
+    return seat & 1
+
+
+def _order(mano: int) -> tuple[int, ...]:
+    return _ORDERS[mano]
+
+
+_ORDERS = tuple(tuple((m + d) % 4 for d in range(4)) for m in range(4))
+
+
+def _lance_name(state: MusState) -> str:
+    if state.lance == 3:
+        return "punto" if state.punto else "juego"
+    return LANCES[state.lance]
+
+
+def _cap(state: MusState) -> int:
+    """R2.8.5: a stake never needs to exceed target - min(team points)."""
+    return max(2, state.target - min(state.points))
+
+
+def _result_text(result: Result) -> str:
+    _, outcome, team, amount = result
+    if outcome == "passed":
+        return "passed"
+    if outcome == "accepted":
+        return f"accepted {amount}"
+    if outcome == "rejected":
+        return f"deje {amount} to team {team}"
+    if outcome == "no-bet":
+        return f"no bet: team {team}"
+    return "nobody"
+
+
+def _result_from_text(lance: str, text: str) -> Result:
+    words = text.split()
+    if text == "passed":
+        return (lance, "passed", -1, 0)
+    if words[0] == "accepted":
+        return (lance, "accepted", -1, int(words[1]))
+    if words[0] == "deje":
+        return (lance, "rejected", int(words[4]), int(words[1]))
+    if words[0] == "no":
+        return (lance, "no-bet", int(words[3]), 0)
+    return (lance, "nobody", -1, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# The game object
+# ---------------------------------------------------------------------------------------------
+
+
+class MusRules:
+    """The Mus game object of API.md."""
+
+    name = "mus"
+    title = "Mus"
+    num_players = 4
+
+    # -- setup -----------------------------------------------------------------------------
+
+    def default_options(self) -> dict[str, Any]:
+        return {key: spec.default for key, spec in _SPECS.items()}
+
+    def new_match(self, seed: int, options: dict[str, Any] | None = None,
+                  deck: Sequence[str] | None = None) -> MusState:
+        opts = resolve_options(_SPECS, options)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an int, not {seed!r}")
+        first_deck: tuple[int, ...] | None = None
+        if deck is not None:
+            try:
+                first_deck = tuple(_card_int(c) for c in deck)
+            except (ValueError, AttributeError) as exc:
+                raise ValueError(f"deck: {exc}") from None
+            if len(first_deck) != 40 or len(set(first_deck)) != 40:
+                raise ValueError("deck must hold each of the 40 Spanish cards exactly once")
+        draws = 0
+        mano = opts["first_mano"]
+        if mano is None:
+            mano = rng_for(seed, draws).randrange(4)  # R2.2.4
+            draws += 1
+        base = MusState(
+            options=freeze_options(opts), target=opts["target"], games=opts["games"],
+            kings8=opts["kings"] == 8, ordago_on=opts["ordago"], replay_on=opts["replay"],
+            open_hands=opts["open_hands"], stream=seed, draws=draws, games_won=(0, 0),
+            points=(0, 0), start_points=(0, 0), deal_number=1, mano=mano, hands=_EMPTY_HANDS,
+            stock=_ALL_CARDS, pile=(), rounds=(), reshuffles=(), deal_deck=_ALL_CARDS, prev=None,
+            phase="mus", to_act=mano, lance=-1, punto=False, queue=(), stake=0, seen=0, bettor=-1,
+            ordago=False, results=(), declarations=_NO_DECL, speech=_BLANK, events=(),
+            last_deal=None, winner=None,
+        )
+        return _deal(base, first_deck)
+
+    def set_option(self, state: MusState, key: str, value: Any) -> MusState:
+        """Change an option mid-match: only ``replay`` may change (F6)."""
+        if key != "replay":
+            if key in _SPECS:
+                raise ValueError(f"option {key!r} cannot change during a match (only 'replay' can)")
+            raise ValueError(f"unknown option {key!r}")
+        if not isinstance(value, bool):
+            raise ValueError(f"option 'replay' must be true or false, not {value!r}")
+        opts = dict(state.options)
+        opts["replay"] = value
+        new = _evolve(state, replay_on=value, options=freeze_options(opts))
+        if not value and new.phase == "replay":
+            return _deal(new, None)
+        return new
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def current_player(self, state: MusState) -> int | None:
+        return None if state.phase == "over" else state.to_act
+
+    def is_over(self, state: MusState) -> bool:
+        return state.phase == "over"
+
+    def match_scores(self, state: MusState) -> tuple[int, ...]:
+        a, b = state.points
+        return (a, b, a, b)
+
+    def hand(self, state: MusState, seat: int) -> tuple[str, ...]:
+        return _fmt(state.hands[seat])
+
+    def legal_actions(self, state: MusState) -> tuple[str, ...]:
+        phase = state.phase
+        if phase == "bet":
+            return _bet_actions(state)
+        if phase == "mus":
+            return (MUS, CUT)
+        if phase == "discard":
+            return _discard_actions(state.hands[state.to_act])
+        if phase == "replay":
+            return (REPLAY, CONTINUE)
+        return ()
+
+    # -- moves -----------------------------------------------------------------------------
+
+    def apply(self, state: MusState, action: str) -> MusState:
+        phase = state.phase
+        if not isinstance(action, str):
+            raise IllegalAction(f"an action is a text such as 'paso', not {action!r}")
+        if phase == "bet":
+            return _apply_bet(state, action)
+        if phase == "mus":
+            return _apply_mus(state, action)
+        if phase == "discard":
+            return _apply_discard(state, action)
+        if phase == "replay":
+            if action == REPLAY:
+                return _replay(state)
+            if action == CONTINUE:
+                return _deal(state, None)
+            raise IllegalAction("Choose 'replay' (play the last deal again) or 'continue'.")
+        raise IllegalAction("The match is over.")
+
+    # -- text ------------------------------------------------------------------------------
+
+    def action_text(self, action: str) -> str:
+        return action
+
+    def parse_action(self, state: MusState, text: str) -> str:
+        legal = self.legal_actions(state)
+        if not isinstance(text, str):
+            raise ValueError(f"not an action: {text!r}")
+        t = " ".join(text.strip().lower().split())
+        t = _ALIASES.get(t, t)
+        words = t.split(" ")
+        if words[0] in ("discard", "descarto", "descarta") and len(words) > 1:
+            try:
+                cards = sorted({_card_int(w) for w in words[1:]})
+            except ValueError as exc:
+                raise ValueError(str(exc)) from None
+            t = "discard " + " ".join(CARDS[c] for c in cards)
+        elif len(words) == 2 and words[0] in ("envido", "raise", "sube", "subo") and words[1].isdigit():
+            t = ("envido " if words[0] == "envido" else "raise ") + str(int(words[1]))
+        elif len(words) == 2 and words[1] in ("más", "mas") and words[0].isdigit():
+            t = f"raise {int(words[0])}"
+        if t in legal:
+            return t
+        raise IllegalAction(f"{text!r} is not a legal action now; legal: {', '.join(legal) or 'none'}")
+
+    # -- observation -----------------------------------------------------------------------
+
+    def observation(self, state: MusState, seat: int) -> MusObservation:
+        if not (isinstance(seat, int) and 0 <= seat < 4):
+            raise ValueError(f"seat must be 0-3, not {seat!r}")
+        rounds = state.rounds
+        a, b = state.points
+        lance = _lance_name(state) if state.phase == "bet" else None
+        current = None if state.phase == "over" else state.to_act
+        return MusObservation(
+            seat=seat, options=state.options, scores=(a, b, a, b), team_points=state.points,
+            games_won=state.games_won, deal_number=state.deal_number, mano=state.mano,
+            phase=state.phase, lance=lance, current_player=current,
+            legal_actions=self.legal_actions(state) if current == seat else (),
+            hand=_fmt(state.hands[seat]), hand_sizes=tuple(len(h) for h in state.hands),
+            discard_counts=tuple(tuple(len(d) for d in r) for r in rounds),
+            my_discards=_fmt(sorted(c for r in rounds[state.reshuffles[-1] if state.reshuffles else 0:]
+                                    for c in r[seat])),
+            stock_size=len(state.stock),
+            reshuffles=state.reshuffles, speech=state.speech, stakes=state.stake,
+            stake_seen=state.seen, bettor_team=None if state.bettor < 0 else state.bettor,
+            ordago=state.ordago, to_speak=state.queue,
+            lance_results=tuple((r[0], _result_text(r)) for r in state.results),
+            declarations=state.declarations, events=state.events, last_deal=state.last_deal,
+            winner=state.winner,
+            all_hands=tuple(_fmt(h) for h in state.hands) if state.open_hands else None,
+        )
+
+    def determinize(self, observation: MusObservation, rng: random.Random) -> MusState:
+        return _determinize(observation, rng)
+
+
+RULES = MusRules()
+
+# ---------------------------------------------------------------------------------------------
+# Deals
+# ---------------------------------------------------------------------------------------------
+
+
+def _deal(state: MusState, deck: tuple[int, ...] | None) -> MusState:
+    """Start the deal ``state`` describes (mano, points, deal number set): shuffle unless
+    ``deck`` is given, and deal 4 cards one at a time from mano (R2.3.1, API.md)."""
+    draws = state.draws
+    if deck is None:
+        cards = list(_ALL_CARDS)
+        rng_for(state.stream, draws).shuffle(cards)
+        deck = tuple(cards)
+        draws += 1
+    mano = state.mano
+    hands: list[list[int]] = [[], [], [], []]
+    for i in range(16):
+        hands[(mano + i) % 4].append(deck[i])
+    return _evolve(
+        state, draws=draws, hands=tuple(tuple(sorted(h)) for h in hands), stock=deck[16:], pile=(),
+        rounds=(), reshuffles=(), deal_deck=deck, start_points=state.points, phase="mus",
+        to_act=mano, lance=-1, punto=False, queue=(), stake=0, seen=0, bettor=-1, ordago=False,
+        results=(), declarations=_NO_DECL, speech=_BLANK,
+        events=(f"Deal {state.deal_number}: {mano} is mano",),
+    )
+
+
+def _replay(state: MusState) -> MusState:
+    assert state.prev is not None
+    deck, mano, points, games_won, number = state.prev
+    base = _evolve(state, mano=mano, points=points, games_won=games_won, deal_number=number)
+    return _deal(base, deck)
+
+
+def _between_deals(state: MusState, phase: str, events: tuple[str, ...]) -> MusState:
+    return _evolve(
+        state, hands=_EMPTY_HANDS, stock=_ALL_CARDS, pile=(), rounds=(), reshuffles=(), phase=phase,
+        to_act=0 if phase == "replay" else -1, lance=-1, punto=False, queue=(), stake=0, seen=0,
+        bettor=-1, ordago=False, results=(), declarations=_NO_DECL, speech=_BLANK, events=events,
+    )
+
+
+def _end_deal(state: MusState, ended_by: str, shown: bool, counts: tuple[LanceCount, ...],
+              stopped: bool) -> MusState:
+    """Record the deal summary, settle games and the match, and start the next deal."""
+    target = state.target
+    points = state.points
+    game_winner: int | None = None
+    if points[0] >= target:
+        game_winner = 0
+    elif points[1] >= target:
+        game_winner = 1
+    games_won = state.games_won
+    if game_winner is not None:
+        games_won = (games_won[0] + 1, games_won[1]) if game_winner == 0 else (games_won[0], games_won[1] + 1)
+    summary = DealSummary(
+        deal_number=state.deal_number, mano=state.mano,
+        hands=tuple(_fmt(h) for h in state.hands) if shown else None, lances=counts,
+        points_before=state.start_points, points_after=points, games_won_before=state.games_won,
+        games_won_after=games_won, ended_by=ended_by, stopped_at_target=stopped,
+        game_winner=game_winner,
+    )
+    prev: Snapshot = (state.deal_deck, state.mano, state.start_points, state.games_won, state.deal_number)
+    events = state.events
+    need = state.games // 2 + 1
+    nxt = _evolve(state, last_deal=summary, prev=prev, games_won=games_won)
+    if game_winner is not None:
+        events = (*events, f"Team {game_winner} wins the game {points[0]}-{points[1]}")
+        if games_won[game_winner] >= need:
+            nxt = _evolve(nxt, winner=game_winner)
+            return _between_deals(nxt, "over", (*events, f"Team {game_winner} wins the match"))
+        nxt = _evolve(nxt, points=(0, 0))
+    nxt = _evolve(nxt, mano=(state.mano + 1) % 4, deal_number=state.deal_number + 1)
+    if state.replay_on:
+        return _between_deals(nxt, "replay", (f"Deal {nxt.deal_number}: replay the last deal or continue?",))
+    return _deal(nxt, None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Mus phase and discards
+# ---------------------------------------------------------------------------------------------
+
+
+def _set_speech(speech: tuple[str, ...], seat: int, word: str) -> tuple[str, ...]:
+    s = list(speech)
+    s[seat] = word
+    return tuple(s)
+
+
+def _apply_mus(state: MusState, action: str) -> MusState:
+    seat = state.to_act
+    if action == CUT:
+        speech = _set_speech(state.speech, seat, "Corto")
+        return _start_lance(_evolve(state, speech=speech, events=(*state.events, f"{seat} cuts")), 0)
+    if action != MUS:
+        raise IllegalAction("In the mus phase say 'mus' (to discard) or 'cut' (to play the lances).")
+    speech = _set_speech(state.speech, seat, "Mus")
+    events = (*state.events, f"{seat} says mus")
+    nxt = (seat + 1) % 4
+    if nxt == state.mano:  # all four said mus (R2.4.3)
+        return _evolve(state, phase="discard", to_act=state.mano, speech=speech, events=events,
+                       rounds=(*state.rounds, ((), (), (), ())))
+    return _evolve(state, to_act=nxt, speech=speech, events=events)
+
+
+def _parse_discard(state: MusState, action: str) -> tuple[int, ...]:
+    hand = state.hands[state.to_act]
+    words = action.split(" ")
+    if words[0] != "discard" or len(words) < 2:
+        raise IllegalAction("Discard 1 to 4 cards: for example 'discard 4o 7c'.")
+    if len(words) > 5:
+        raise IllegalAction("You can discard at most 4 cards.")
+    cards: list[int] = []
+    for w in words[1:]:
+        c = _CARD_INDEX.get(w)
+        if c is None:
+            raise IllegalAction(f"{w!r} is not a card (write cards like 'Ro' or '3e').")
+        if c not in hand:
+            raise IllegalAction(f"You do not hold {w}.")
+        cards.append(c)
+    if len(set(cards)) != len(cards) or cards != sorted(cards):
+        raise IllegalAction("List each discarded card once, in hand order (parse_action sorts them).")
+    return tuple(cards)
+
+
+def _apply_discard(state: MusState, action: str) -> MusState:
+    seat = state.to_act
+    cards = _parse_discard(state, action)
+    hand = tuple(c for c in state.hands[seat] if c not in cards)
+    hands = list(state.hands)
+    hands[seat] = hand
+    row = list(state.rounds[-1])
+    row[seat] = cards
+    rounds = (*state.rounds[:-1], tuple(row))
+    speech = _set_speech(state.speech, seat, f"Descarta {len(cards)}")
+    events = (*state.events, f"{seat} discards {len(cards)}")
+    nxt = (seat + 1) % 4
+    if nxt != state.mano:
+        return _evolve(state, hands=tuple(hands), rounds=rounds, to_act=nxt, speech=speech, events=events)
+    # Everyone has discarded: the postre serves each seat its cards in one block from mano
+    # (R2.4.4); an empty stock is rebuilt from the earlier rounds' discards (R2.4.5).
+    stock = list(state.stock)
+    stock.reverse()  # pop() takes the top card
+    pile = state.pile
+    draws = state.draws
+    reshuffles = state.reshuffles
+    round_index = len(state.rounds) - 1
+    for s in _order(state.mano):
+        owed = len(row[s])
+        if not owed:
+            continue
+        got = list(hands[s])
+        for _ in range(owed):
+            if not stock:
+                new = list(pile)
+                rng_for(state.stream, draws).shuffle(new)
+                draws += 1
+                stock = new[::-1]
+                pile = ()
+                reshuffles = (*reshuffles, round_index)
+                events = (*events, "The stock ran out: earlier discards reshuffled into a new stock")
+            got.append(stock.pop())
+        hands[s] = tuple(sorted(got))
+    stock.reverse()
+    pile = tuple(sorted(pile + tuple(c for d in row for c in d)))
+    return _evolve(state, hands=tuple(hands), rounds=rounds, stock=tuple(stock), pile=pile, draws=draws,
+                   reshuffles=reshuffles, phase="mus", to_act=state.mano, speech=speech, events=events)
+
+
+# ---------------------------------------------------------------------------------------------
+# Lances and betting
+# ---------------------------------------------------------------------------------------------
+
+
+def _eligible(lance: int, punto: bool, declarations: tuple[Decl, ...], mano: int) -> tuple[int, ...]:
+    """The seats that may bet in a lance, in order from mano (R2.7.2)."""
+    order = _order(mano)
+    if lance == 2:
+        return tuple(s for s in order if declarations[s][0])
+    if lance == 3 and not punto:
+        return tuple(s for s in order if declarations[s][1])
+    return order
+
+
+def _start_lance(state: MusState, lance: int) -> MusState:
+    """Begin lance ``lance`` (R2.5.1), skipping or settling it without bets where R2.7.3 says."""
+    decl = state.declarations
+    results = state.results
+    events = state.events
+    speech = state.speech  # the mus-phase calls stay on show through Grande
+    mano = state.mano
+    while lance < 4:
+        punto = False
+        if lance > 0:
+            speech = _BLANK
+        if lance >= 2:
+            idx = lance - 2
+            word_yes, word_no = ("Pares sí", "No tengo pares") if lance == 2 else ("Juego sí", "No tengo juego")
+            name = "pares" if lance == 2 else "juego"
+            events = (*events, _LANCE_TITLES[name])
+            new_decl = list(decl)
+            words = list(speech)
+            for s in _order(mano):  # truthful, public declarations (R2.7.1)
+                f = _feat(state.hands[s], state.kings8)
+                has = bool(f[_F_PARES] if lance == 2 else f[_F_JUEGO])
+                new_decl[s] = (has, decl[s][1]) if lance == 2 else (decl[s][0], has)
+                words[s] = word_yes if has else word_no
+                events = (*events, f"{s} {'has' if has else 'has no'} {name}")
+            decl = tuple(new_decl)
+            speech = tuple(words)
+            holders = [s for s in range(4) if decl[s][idx]]
+            teams = {_team(s) for s in holders}
+            if lance == 3 and not holders:
+                punto = True  # nobody has juego: Punto instead (R2.5.1, R2.7.6)
+                events = (*events, "Nobody has juego: Punto")
+            elif not holders:  # nobody has pares (R2.7.3, R2.11.5)
+                results = (*results, ("pares", "nobody", -1, 0))
+                events = (*events, "Pares: nobody has pares")
+                lance += 1
+                continue
+            elif len(teams) == 1:  # only one team: no betting (R2.7.3, A-8)
+                team = teams.pop()
+                results = (*results, (name, "no-bet", team, 0))
+                events = (*events, f"{_LANCE_TITLES[name]}: only team {team} has {name}, no bet")
+                lance += 1
+                continue
+        if lance < 2 or punto:
+            events = (*events, _LANCE_TITLES["punto" if punto else LANCES[lance]])
+        queue = _eligible(lance, punto, decl, mano)
+        return _evolve(state, lance=lance, punto=punto, phase="bet", speech=speech, events=events,
+                       declarations=decl, results=results, stake=0, seen=0, bettor=-1, ordago=False,
+                       queue=queue, to_act=queue[0])
+    return _final_count(_evolve(state, declarations=decl, results=results, events=events, speech=speech))
+
+
+def _responders(state: MusState, seat: int) -> tuple[int, ...]:
+    """The other team's eligible seats in table order after ``seat`` (R2.8.3)."""
+    eligible = _eligible(state.lance, state.punto, state.declarations, state.mano)
+    team = _team(seat)
+    return tuple(s for s in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)
+                 if _team(s) != team and s in eligible)
+
+
+def _bet_actions(state: MusState) -> tuple[str, ...]:
+    cap = _cap(state)
+    if state.bettor < 0:
+        out = [PASO, *_ENVIDO[2:min(_MAX_BET, cap) + 1]]
+        if state.ordago_on:
+            out.append(ORDAGO)
+        return tuple(out)
+    if state.ordago:
+        return (QUIERO, NO_QUIERO)
+    out = [QUIERO, NO_QUIERO, *_RAISE[2:min(_MAX_BET, cap - state.stake) + 1]]
+    if state.ordago_on:
+        out.append(ORDAGO)
+    return tuple(out)
+
+
+def _bet_amount(action: str, prefix: str) -> int | None:
+    if action.startswith(prefix):
+        digits = action[len(prefix):]
+        if digits.isdigit() and str(int(digits)) == digits:
+            return int(digits)
+    return None
+
+
+def _apply_bet(state: MusState, action: str) -> MusState:
+    seat = state.to_act
+    team = _team(seat)
+    cap = _cap(state)
+    events = state.events
+    if state.bettor < 0:  # opening round (R2.8.1)
+        if action == PASO:
+            queue = state.queue[1:]
+            speech = _set_speech(state.speech, seat, "Paso")
+            events = (*events, f"{seat} passes")
+            if queue:
+                return _evolve(state, speech=speech, events=events, queue=queue, to_act=queue[0])
+            return _settle(state, (_lance_name(state), "passed", -1, 0), "passed", speech, events,
+                           state.points)  # en paso (R2.8.2)
+        n = _bet_amount(action, "envido ")
+        if n is not None:
+            if not 2 <= n <= min(_MAX_BET, cap):
+                raise IllegalAction(f"Envido from 2 to {min(_MAX_BET, cap)}.")
+            return _open_bet(state, seat, stake=n, seen=0, ordago=False, word=f"Envido {n}",
+                             event=f"{seat} envido {n}")
+        if action == ORDAGO:
+            if not state.ordago_on:
+                raise IllegalAction("Órdago is switched off in the options.")
+            return _open_bet(state, seat, stake=0, seen=0, ordago=True, word="Órdago!", event=f"{seat} ordago")
+        if action in (QUIERO, NO_QUIERO) or action.startswith("raise"):
+            raise IllegalAction("Nobody has bet yet: say 'paso', 'envido N' or 'ordago'.")
+        raise IllegalAction(f"{action!r} is not a bet: say 'paso', 'envido N' or 'ordago'.")
+    # answering a bet (R2.8.3, R2.9.1)
+    if action == QUIERO:
+        speech = _set_speech(state.speech, seat, "Quiero")
+        events = (*events, f"{seat} quiero")
+        if state.ordago:
+            return _ordago_accepted(_evolve(state, speech=speech, events=events))
+        return _settle(state, (_lance_name(state), "accepted", -1, state.stake), f"accepted at {state.stake}",
+                       speech, events, state.points)
+    if action == NO_QUIERO:
+        queue = state.queue[1:]
+        speech = _set_speech(state.speech, seat, "No quiero")
+        events = (*events, f"{seat} no quiero")
+        if queue:  # the partner may still answer (R2.8.3, A-7)
+            return _evolve(state, speech=speech, events=events, queue=queue, to_act=queue[0])
+        deje = state.seen if state.seen > 0 else 1  # R2.8.6
+        pts = list(state.points)
+        pts[state.bettor] = min(state.target, pts[state.bettor] + deje)  # paid at once (R2.10.1)
+        result = (_lance_name(state), "rejected", state.bettor, deje)
+        return _settle(state, result, f"deje {deje} to team {state.bettor}", speech, events, (pts[0], pts[1]))
+    if state.ordago:
+        raise IllegalAction("An órdago can only be answered 'quiero' or 'no-quiero'.")
+    n = _bet_amount(action, "raise ")
+    if n is not None:
+        top = min(_MAX_BET, cap - state.stake)
+        if not 2 <= n <= top:
+            if top < 2:
+                raise IllegalAction("The stake is at its cap: answer quiero, no-quiero or ordago.")
+            raise IllegalAction(f"Raise by 2 to {top}.")
+        return _open_bet(state, seat, stake=state.stake + n, seen=state.stake, ordago=False,
+                         word=f"{n} más", event=f"{seat} raises {n} to {state.stake + n}")
+    if action == ORDAGO:
+        if not state.ordago_on:
+            raise IllegalAction("Órdago is switched off in the options.")
+        return _open_bet(state, seat, stake=state.stake, seen=state.stake, ordago=True, word="Órdago!",
+                         event=f"{seat} ordago")
+    if action == PASO or action.startswith("envido"):
+        raise IllegalAction(f"Team {1 - team} has bet: answer 'quiero', 'no-quiero', 'raise N' or 'ordago'.")
+    raise IllegalAction(f"{action!r} is not an answer: say 'quiero', 'no-quiero', 'raise N' or 'ordago'.")
+
+
+def _open_bet(state: MusState, seat: int, stake: int, seen: int, ordago: bool, word: str,
+              event: str) -> MusState:
+    queue = _responders(state, seat)
+    return _evolve(state, stake=stake, seen=seen, ordago=ordago, bettor=_team(seat), queue=queue,
+                   to_act=queue[0], speech=_set_speech(state.speech, seat, word), events=(*state.events, event))
+
+
+def _settle(state: MusState, result: Result, text: str, speech: tuple[str, ...], events: tuple[str, ...],
+            points: tuple[int, int]) -> MusState:
+    """Close the current lance with ``result`` and move on (R2.10.2: a deje reaching the
+    target ends the game at once)."""
+    name = result[0]
+    state = _evolve(state, results=(*state.results, result), queue=(), bettor=-1, ordago=False, speech=speech,
+                    points=points, events=(*events, f"{_LANCE_TITLES[name]} {text}"))
+    if max(state.points) >= state.target:
+        return _end_deal(state, "deje", False, _counts_without_count(state), False)
+    return _start_lance(state, state.lance + 1)
+
+
+def _counts_without_count(state: MusState) -> tuple[LanceCount, ...]:
+    """Lance records for a deal that ended before the count (nothing counted at a count)."""
+    out = []
+    for name, outcome, team, amount in state.results:
+        out.append(LanceCount(name, outcome, amount, None, team if team >= 0 else None, 0, (0, 0, 0, 0), False))
+    return tuple(out)
+
+
+def _ordago_accepted(state: MusState) -> MusState:
+    """R2.9.2: hands shown, the best hand for this lance wins the whole game."""
+    name = _lance_name(state)
+    feats = [_feat(h, state.kings8) for h in state.hands]
+    seat = _best_seat(feats, _LANCE_FEATURE[name], state.mano)
+    assert seat is not None  # both teams hold pares/juego when an órdago is bet on them
+    team = _team(seat)
+    pts = list(state.points)
+    pts[team] = state.target
+    counts = (*_counts_without_count(state),
+              LanceCount(name, "ordago", 0, seat, team, 0, (0, 0, 0, 0), True))
+    nxt = _evolve(state, points=(pts[0], pts[1]), queue=(),
+                  events=(*state.events, f"Órdago accepted: {seat} wins {name}, team {team} wins the game"))
+    return _end_deal(nxt, "ordago", True, counts, False)
+
+
+def _final_count(state: MusState) -> MusState:
+    """R2.11 / R2.12.2: score the lances in order, stopping the moment a team reaches the target."""
+    feats = [_feat(h, state.kings8) for h in state.hands]
+    order = _order(state.mano)
+    pts = list(state.points)
+    target = state.target
+    stopped = max(pts) >= target
+    reached = False
+    counts: list[LanceCount] = []
+    for name, outcome, team, amount in state.results:
+        if outcome == "nobody":
+            counts.append(LanceCount(name, outcome, 0, None, None, 0, (0, 0, 0, 0), not stopped))
+            continue
+        seat: int | None = None
+        if outcome == "rejected":
+            win_team = team
+        else:
+            seat = _best_seat(feats, _LANCE_FEATURE[name], state.mano)
+            assert seat is not None
+            win_team = _team(seat)
+        if name in ("grande", "chica"):
+            base = {"passed": 1, "accepted": amount}.get(outcome, 0)
+        elif name == "punto":
+            base = amount + 1 if outcome == "accepted" else 1  # A-11: the Punto point after a deje too
+        else:
+            base = amount if outcome == "accepted" else 0
+        bonus_index = _F_PBONUS if name == "pares" else _F_JBONUS
+        items: list[tuple[int, int]] = [(-1, base)] if base else []
+        if name in ("pares", "juego"):
+            items += [(s, feats[s][bonus_index]) for s in order if _team(s) == win_team and feats[s][bonus_index]]
+        got_base = 0
+        bonuses = [0, 0, 0, 0]
+        began = not stopped
+        for who, value in items:
+            if stopped:
+                break
+            pts[win_team] += value
+            if who < 0:
+                got_base = value
+            else:
+                bonuses[who] = value
+            if pts[win_team] >= target:
+                pts[win_team] = target
+                stopped = reached = True
+        counts.append(LanceCount(name, outcome, amount, seat, win_team, got_base,
+                                 (bonuses[0], bonuses[1], bonuses[2], bonuses[3]), began))
+    nxt = _evolve(state, points=(pts[0], pts[1]), queue=(), lance=-1,
+                  events=(*state.events, f"Count: team 0 {pts[0]}, team 1 {pts[1]}"))
+    return _end_deal(nxt, "count", True, tuple(counts), reached)
+
+
+# ---------------------------------------------------------------------------------------------
+# Determinize
+# ---------------------------------------------------------------------------------------------
+
+
+
+def _determinize(obs: MusObservation, rng: random.Random) -> MusState:
+    opts = dict(obs.options)
+    kings8 = opts["kings"] == 8
+    results = tuple(_result_from_text(lance, text) for lance, text in obs.lance_results)
+    dejes = [0, 0]
+    for _, outcome, team, amount in results:
+        if outcome == "rejected":
+            dejes[team] += amount
+    start_points = (obs.team_points[0] - dejes[0], obs.team_points[1] - dejes[1])
+    prev: Snapshot | None = None
+    if obs.last_deal is not None:
+        old = list(_ALL_CARDS)
+        rng.shuffle(old)
+        ld = obs.last_deal
+        prev = (tuple(old), ld.mano, ld.points_before, ld.games_won_before, ld.deal_number)
+    lance = -1
+    punto = False
+    if obs.lance is not None:
+        lance = min(LANCES.index(obs.lance), 3)
+        punto = obs.lance == "punto"
+    base = MusState(
+        options=obs.options, target=opts["target"], games=opts["games"], kings8=kings8,
+        ordago_on=opts["ordago"], replay_on=opts["replay"], open_hands=opts["open_hands"],
+        stream=rng.getrandbits(62), draws=0, games_won=obs.games_won, points=obs.team_points,
+        start_points=start_points, deal_number=obs.deal_number, mano=obs.mano, hands=_EMPTY_HANDS,
+        stock=_ALL_CARDS, pile=(), rounds=(), reshuffles=(), deal_deck=_ALL_CARDS, prev=prev,
+        phase=obs.phase, to_act=-1 if obs.current_player is None else obs.current_player, lance=lance,
+        punto=punto, queue=obs.to_speak, stake=obs.stakes, seen=obs.stake_seen,
+        bettor=-1 if obs.bettor_team is None else obs.bettor_team, ordago=obs.ordago, results=results,
+        declarations=obs.declarations, speech=obs.speech, events=obs.events, last_deal=obs.last_deal,
+        winner=obs.winner,
+    )
+    if obs.phase in ("replay", "over"):
+        return base
+    while True:
+        world = _skeleton(obs, rng, kings8)
+        if world is not None:
+            deck, hands, stock, pile, rounds, reshuffles = world
+            return _evolve(base, deal_deck=deck, hands=hands, stock=stock, pile=pile, rounds=rounds,
+                           reshuffles=reshuffles)
+
+
+World = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...],
+              tuple[tuple[tuple[int, ...], ...], ...], tuple[int, ...]]
+
+
+def _skeleton(obs: MusObservation, rng: random.Random, kings8: bool) -> World | None:
+    """One random history of the deal's mus phase consistent with what ``obs.seat`` knows.
+
+    The public record (discard counts) is replayed with anonymous tokens 0..39 and random
+    choices: a random deck, random discards, random reshuffles. Cards play no part in that
+    process, so any bijection from tokens to real cards gives a history that could have
+    happened. The bijection sends the observer's final tokens to its hand, its discards since
+    the stock was last rebuilt to ``my_discards`` (those are the only own discards whose place
+    is known: still face down in the pile), the other seats' final tokens to hands that fit
+    their public pares/juego declarations (or to the open hands), and the rest at random.
+    Returns None when the declarations could not be met from this draw (retry).
+    """
+    me, mano = obs.seat, obs.mano
+    order = _order(mano)
+    counts = obs.discard_counts
+    partial = obs.phase == "discard"
+    deck = list(_ALL_CARDS)
+    rng.shuffle(deck)
+    hands: list[list[int]] = [[], [], [], []]
+    for i in range(16):
+        hands[(mano + i) % 4].append(deck[i])
+    stock = deck[16:][::-1]  # pop() = top
+    pile: list[int] = []
+    rounds: list[tuple[tuple[int, ...], ...]] = []
+    reshuffles: list[int] = []
+    n = len(counts)
+    for i in range(n):
+        row = counts[i]
+        aside: list[tuple[int, ...]] = [(), (), (), ()]
+        for s in order:
+            if row[s]:
+                picked = rng.sample(hands[s], row[s])
+                hands[s] = [t for t in hands[s] if t not in picked]
+                aside[s] = tuple(picked)
+        rounds.append(tuple(aside))
+        if partial and i == n - 1:
+            break
+        for s in order:
+            for _ in range(row[s]):
+                if not stock:
+                    stock = pile
+                    rng.shuffle(stock)
+                    pile = []
+                    reshuffles.append(i)
+                hands[s].append(stock.pop())
+        for a in aside:
+            pile.extend(a)
+    real: dict[int, int] = {}
+    window = reshuffles[-1] if reshuffles else 0
+    known = [_CARD_INDEX[c] for c in obs.my_discards] + [_CARD_INDEX[c] for c in obs.hand]
+    tokens = [t for r in rounds[window:] for t in r[me]] + hands[me]
+    for t, c in zip(tokens, known, strict=True):
+        real[t] = c
+    used = set(known)
+    pool = [c for c in _ALL_CARDS if c not in used]
+    for s in order:
+        if s == me:
+            continue
+        slots = hands[s]
+        if obs.all_hands is not None:
+            cards = [_CARD_INDEX[c] for c in obs.all_hands[s]]
+        else:
+            decl = obs.declarations[s]
+            for _ in range(200):
+                cards = rng.sample(pool, len(slots))
+                if _fits(tuple(cards), decl, kings8):
+                    break
+            else:
+                return None
+        for t, c in zip(slots, cards, strict=True):
+            real[t] = c
+        taken = set(cards)
+        pool = [c for c in pool if c not in taken]
+    rest = [t for t in _ALL_CARDS if t not in real]
+    rng.shuffle(pool)
+    for t, c in zip(rest, pool, strict=True):
+        real[t] = c
+    return (
+        tuple(real[t] for t in deck),
+        tuple(tuple(sorted(real[t] for t in hh)) for hh in hands),
+        tuple(real[t] for t in reversed(stock)),
+        tuple(sorted(real[t] for t in pile)),
+        tuple(tuple(tuple(sorted(real[t] for t in d)) for d in r) for r in rounds),
+        tuple(reshuffles),
+    )
+
+
+def _fits(hand: tuple[int, ...], decl: Decl, kings8: bool) -> bool:
+    pares, juego = decl
+    if pares is None and juego is None:
+        return True
+    f = _feat(hand, kings8)
+    if pares is not None and bool(f[_F_PARES]) != pares:
+        return False
+    return juego is None or bool(f[_F_JUEGO]) == juego
