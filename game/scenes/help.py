@@ -78,6 +78,14 @@ class HelpScene(Scene):
             self.page = 0
         elif key.code == pygame.K_END:
             self.page = last
+        elif key.typed == "T" and self.game == "jubmoo":
+            from game.scenes.score_tester import ScoreTesterScene
+
+            below = self.app.stack.scenes[-2] if len(self.app.stack.scenes) > 1 else None
+            if isinstance(below, ScoreTesterScene):
+                self.app.stack.pop()  # back to the tester the instructions were opened from
+            else:
+                self.app.stack.push(ScoreTesterScene(self.app))
 
     def draw(self, canvas: TextCanvas) -> None:
         title = f"Instructions: {TITLES.get(self.game, self.game)}"
@@ -86,4 +94,6 @@ class HelpScene(Scene):
             fg = palette.YELLOW if line.isupper() and line.strip() else palette.WHITE
             canvas.text(col, row + i, line, fg, palette.BLUE)
         footer = f" Page {self.page + 1} of {len(self.pages)}   PgDn/PgUp or arrows: turn   Esc: close "
+        if self.game == "jubmoo":
+            footer = f" Page {self.page + 1} of {len(self.pages)}   PgDn/PgUp: turn   T: Score Tester   Esc: close "
         canvas.text((COLS - len(footer)) // 2, BOX_H - 1, footer, palette.LIGHT_CYAN, palette.BLUE)

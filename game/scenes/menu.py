@@ -26,6 +26,7 @@ class MenuScene(Scene):
     def items(self) -> list[tuple[str, str, str]]:
         """(key, label, action) rows of the menu."""
         rows = [(str(i + 1), game.title, f"game:{game.name}") for i, game in enumerate(registry.GAMES)]
+        rows.append(("S", "Score Tester (Jub Moo)", "score-tester"))
         rows.append(("O", "Options", "options"))
         rows.append(("T", "Statistics", "statistics"))
         rows.append(("Q", "Quit", "quit"))
@@ -58,6 +59,10 @@ class MenuScene(Scene):
             from game.scenes.options import OptionsScene
 
             self.app.stack.push(OptionsScene(self.app))
+        elif action == "score-tester":
+            from game.scenes.score_tester import ScoreTesterScene
+
+            self.app.stack.push(ScoreTesterScene(self.app))
         elif action == "statistics":
             from game.scenes.statistics import StatisticsScene
 

@@ -17,7 +17,7 @@ class GameEntry:
 GAMES: tuple[GameEntry, ...] = (
     GameEntry("klaberjass", 'Klaberjass ("Clobby")', "you against the computer",
               "game.scenes.klaberjass_table:KlaberjassTable"),
-    GameEntry("jubmoo", "Jub Moo", "catch the pig: you and three computers",
+    GameEntry("jubmoo", "Jub Moo", "catch the pig: you and 3 computers",
               "game.scenes.jubmoo_table:JubMooTable"),
     GameEntry("mus", "Mus", "you and a computer partner against two",
               "game.scenes.mus_table:MusTable"),

@@ -26,14 +26,32 @@ def dialog(canvas: TextCanvas, width: int, height: int, title: str = "", fg: int
 
 
 def wrap(text: str, width: int) -> list[str]:
-    """Word-wrap each paragraph of ``text``; blank lines are kept."""
+    """Word-wrap ``text`` for a box ``width`` wide.
+
+    Consecutive plain lines form one paragraph and are re-flowed; a blank line, a heading
+    (a line in capitals) or an indented line (a table row, a list item) starts afresh, and
+    indented lines keep their indentation when they wrap.
+    """
     lines: list[str] = []
-    for paragraph in text.split("\n"):
-        if not paragraph.strip():
+    paragraph: list[str] = []
+
+    def flush() -> None:
+        if paragraph:
+            lines.extend(textwrap.wrap(" ".join(paragraph), width))
+            paragraph.clear()
+
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if not stripped:
+            flush()
             lines.append("")
-            continue
-        indent = len(paragraph) - len(paragraph.lstrip(" "))
-        lines.extend(textwrap.wrap(paragraph, width, subsequent_indent=" " * indent) or [""])
+        elif line.startswith(" ") or stripped.isupper() or stripped == "---":
+            flush()
+            indent = len(line) - len(line.lstrip(" "))
+            lines.extend(textwrap.wrap(line, width, subsequent_indent=" " * (indent + 2)) or [""])
+        else:
+            paragraph.append(stripped)
+    flush()
     return lines
 
 

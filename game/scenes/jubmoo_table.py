@@ -1,0 +1,637 @@
+"""The Jub Moo table: four seats round a green table, your 13 cards along the bottom.
+
+The seat at the keyboard is drawn at the bottom, the next seat in play order on the right
+(on the left with the clockwise option), the one opposite at the top. Each seat shows its
+cards in hand (backs), tricks, what its stack would score now, its running total and the
+point cards it has won; the trick is a cross in the middle. Everything drawn comes from the
+viewer's observation.
+
+Hot seat: with 2-4 human players, seats 0..h-1 are people sharing the keyboard. Before a
+different human acts the table hides every hand behind a "pass the keyboard" panel, then
+turns to that player's view.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from game.app.keys import Key
+from game.app.match import Match
+from game.rules.jubmoo import pig_seats, winner_seats
+from game.scenes.table import Choice, Panel, TableScene
+from game.scenes.widgets import title_bar
+from game.screen import glyphs, palette
+from game.screen.canvas import COLS, TextCanvas
+from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face, hand_key, key_index
+
+if TYPE_CHECKING:
+    from game.app.app import App
+
+TABLE_BG = palette.GREEN
+CARD_W, CARD_H, CARD_STEP = 5, 4, 6  # the narrow card: 13 of them fill the width
+NORTH_ROW = 2  # two rows: the seat's line and its point cards
+SOUTH_ROW = 14
+SIDE_ROW = 5  # the west and east blocks, rows 5-12
+SIDE_W = 26
+SUMMARY_MAX = 18  # lines a panel can hold on the 80x25 screen
+LEFT_COL, RIGHT_COL = 2, 52
+HAND_ROW, KEYS_ROW = 16, 20
+MESSAGE_ROW, PROMPT_ROW = 21, 22
+# Where each position's trick card lies: 0 bottom, 1 right, 2 top, 3 left.
+TRICK_AT = {0: (37, 10), 1: (44, 7), 2: (37, 4), 3: (30, 7)}
+COMPASS = {1: "East", 2: "North", 3: "West"}
+RULESET_TITLES = {"hearts": "HEARTS", "all-suits": "ALL SUITS", "gongzhu": "GONG ZHU"}
+SORTED_SUITS = "SHCD"  # F3's sort: suits in alternating colours, each from the ace down
+RANKS = "AKQJT98765432"
+SPECIAL_FIRST = ("QS", "JD", "TC")
+
+
+# ---- text helpers (shared with the Score Tester) ----
+def nice_label(label: str) -> str:
+    """An engine breakdown label for the screen: ``QS`` -> ``Q♠``, ``TC`` -> ``10♣``."""
+    label = re.sub(r"\bQS\b", "Q" + glyphs.SPADE, label)
+    label = re.sub(r"\bJD\b", "J" + glyphs.DIAMOND, label)
+    label = label.replace("TC doubles", "10" + glyphs.CLUB + " doubles the rest")
+    label = label.replace("TC alone", "10" + glyphs.CLUB + " alone (no other point card)")
+    label = label.replace("turn positive", "count plus")
+    return re.sub(r"\bTC\b", "10" + glyphs.CLUB, label)
+
+
+def card_colour(card: str) -> int:
+    """Colour of a card written as text on the green table."""
+    return palette.LIGHT_RED if card[1] in "HD" else palette.WHITE
+
+
+def point_tokens(cards: tuple[str, ...] | list[str], by_suit: bool) -> list[tuple[str, int]]:
+    """Won cards as short words: ``Q♠ J♦ T♣ A♥ 7♥``, or by suit (``♠AK3 ♥Q72``) when there may be many."""
+    if by_suit:
+        out = []
+        for suit in "SHDC":
+            ranks = "".join(sorted((c[0] for c in cards if c[1] == suit), key=RANKS.index))
+            if ranks:
+                out.append((glyphs.FRENCH_SUIT_GLYPH[suit] + ranks, card_colour("x" + suit)))
+        return out
+    ordered = [c for c in SPECIAL_FIRST if c in cards] + [c for c in cards if c not in SPECIAL_FIRST]
+    return [(card_name(c), card_colour(c)) for c in ordered]
+
+
+def wrap_tokens(tokens: list[tuple[str, int]], width: int) -> list[list[tuple[str, int]]]:
+    """Words into lines of at most ``width`` columns (a space between words)."""
+    lines: list[list[tuple[str, int]]] = [[]]
+    used = 0
+    for word, colour in tokens:
+        need = len(word) + (1 if lines[-1] else 0)
+        if lines[-1] and used + need > width:
+            lines.append([])
+            used, need = 0, len(word)
+        lines[-1].append((word, colour))
+        used += need
+    return lines if lines[-1] else []
+
+
+def draw_tokens(canvas: TextCanvas, col: int, row: int, line: list[tuple[str, int]], bg: int = TABLE_BG) -> int:
+    for i, (word, colour) in enumerate(line):
+        if i:
+            col += 1
+        col = canvas.text(col, row, word, colour, bg)
+    return col
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def keys_text(n: int) -> str:
+    """``1-9, 0, A-C`` for 13 cards: the keys that pick a card of an n-card hand."""
+    if n <= 9:
+        return "1" if n == 1 else f"1-{n}"
+    text = "1-9, 0"
+    if n == 11:
+        text += ", A"
+    elif n > 11:
+        text += f", A-{hand_key(n - 1)}"
+    return text
+
+
+def sort_key(card: str) -> tuple[int, int]:
+    return SORTED_SUITS.index(card[1]), RANKS.index(card[0])
+
+
+class JubMooTable(TableScene):
+    game_name = "jubmoo"
+
+    @classmethod
+    def new(cls, app: App, attract: bool = False) -> TableScene:
+        """A fresh match from the settings; ``humans`` seats 0..h-1 are people (hot seat)."""
+        options = app.settings.game_options(cls.game_name)
+        options["replay"] = False if attract else bool(app.settings.get("play", "replay"))
+        humans = 1 if attract else int(app.settings.get(cls.game_name, "humans"))
+        match = Match(cls.game_name, app.new_seed(), options)
+        return cls(app, match, attract=attract, humans=tuple(range(max(1, min(4, humans)))))
+
+    def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
+        super().__init__(app, match, attract, humans)
+        self.arrangements: dict[int, list[str]] = {}  # each human's own order when F3 (sort) is off
+        self.passing = False  # the keyboard is being passed: every hand is hidden
+        self.show_last = False  # L: the last trick is shown in the middle
+        seat = match.current_player
+        if self.hot_seat and seat is not None and seat != self.viewer and not self.computer_plays(seat):
+            self.pass_keyboard(seat)  # a resumed match: nobody sees a hand before its player is ready
+
+    # ---- who sits where ----
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    @property
+    def clockwise(self) -> bool:
+        return bool(self.app.settings.get(self.game_name, "clockwise"))
+
+    def position(self, seat: int) -> int:
+        """0 bottom, 1 right, 2 top, 3 left: the viewer at the bottom, play going round."""
+        pos = (seat - self.viewer) % 4
+        return {1: 3, 3: 1}.get(pos, pos) if self.clockwise else pos
+
+    def seat_at(self, position: int) -> int:
+        return next(s for s in range(4) if self.position(s) == position)
+
+    def seat_name(self, seat: int) -> str:
+        if self.hot_seat:
+            return f"Player {seat + 1}" if seat in self.humans else f"Computer {seat + 1}"
+        if seat in self.humans:
+            return "You"
+        pos = seat % 4
+        if self.clockwise:
+            pos = {1: 3, 3: 1}.get(pos, pos)
+        return COMPASS[pos]
+
+    def _verb(self, seat: int, you: str, it: str) -> str:
+        name = self.seat_name(seat)
+        return f"{name} {you if name == 'You' else it}"
+
+    @property
+    def ruleset(self) -> str:
+        return str(dict(self.view.options)["ruleset"])
+
+    @property
+    def target(self) -> int:
+        return int(dict(self.view.options)["target"])
+
+    # ---- turns and the keyboard ----
+    @property
+    def human_to_act(self) -> bool:
+        return bool(super().human_to_act) and self.match.current_player == self.viewer
+
+    def set_viewer(self, seat: int) -> None:
+        self.viewer = seat
+        self.obs = self.match.observation(seat)
+        self.cursor = 0
+        self.show_last = False
+
+    def update(self, dt: float) -> None:
+        if self.panel is None and self.hold <= 0 and not self.match.is_over:
+            seat = self.match.current_player
+            if seat is not None and seat != self.viewer and not self.computer_plays(seat):
+                self.pass_keyboard(seat)
+                return
+        super().update(dt)
+
+    def pass_keyboard(self, seat: int) -> None:
+        """Hide every hand, then show ``seat``'s view once its player presses Enter."""
+        self.set_viewer(seat)
+        self.passing = True
+        name = self.seat_name(seat)
+        lines = [(f"It is {name}'s turn.", palette.YELLOW), ("", palette.WHITE),
+                 (f"Hand the keyboard to {name}; everyone else,", palette.WHITE),
+                 ("please look away from the screen.", palette.WHITE)]
+
+        def key(key: Key) -> bool:
+            return key.is_confirm
+
+        def done() -> None:
+            self.passing = False
+
+        self.show_panel(Panel("Pass the keyboard", lines, f"{name}: press Enter when ready", on_key=key,
+                              on_close=done))
+
+    # ---- the hand as shown ----
+    @property
+    def sorted_hand(self) -> bool:
+        return bool(self.app.settings.get("play", "hand_sort"))
+
+    def shown_hand(self, obs: Any = None) -> list[str]:
+        """Your cards in the order on screen: sorted by suit and rank, or your own order."""
+        hand = sorted((obs or self.obs).hand, key=sort_key)
+        if self.sorted_hand:
+            return hand
+        kept = [c for c in self.arrangements.get(self.viewer, []) if c in hand]
+        kept += [c for c in hand if c not in kept]
+        self.arrangements[self.viewer] = kept
+        return kept
+
+    def on_key(self, key: Key) -> None:
+        if self.panel is None and self.hold <= 0 and not self.passing:
+            if self.show_last:
+                self.show_last = False  # any key goes back to the table
+                return
+            if key.typed == "L" and self.obs.phase == "play":
+                if self.view.last_trick:
+                    self.show_last = True
+                else:
+                    self.message = "No trick has been completed yet in this deal."
+                return
+        super().on_key(key)
+
+    def table_key(self, key: Key) -> None:
+        if self.obs.phase != "play":
+            self.choice_key(key, self.choices())
+            return
+        hand = self.shown_hand()
+        if not hand:
+            return
+        if key.is_left or key.is_right:
+            step = -1 if key.is_left else 1
+            if key.shift and not self.sorted_hand:
+                self._move_card(hand, step)
+            else:
+                self.cursor = (self.cursor + step) % len(hand)
+            return
+        index = key_index(key.typed, len(hand)) if key.typed else None
+        if key.is_confirm or key.is_up or key.is_down:
+            index = self.cursor
+        if index is None:
+            return
+        self.cursor = index
+        self.play_card(hand[index])
+
+    def _move_card(self, hand: list[str], step: int) -> None:
+        """Shift+Left/Right with F3 off: move the highlighted card within your hand."""
+        j = self.cursor + step
+        if 0 <= j < len(hand):
+            hand[self.cursor], hand[j] = hand[j], hand[self.cursor]
+            self.arrangements[self.viewer] = hand
+            self.cursor = j
+
+    def choices(self) -> list[Choice]:
+        out = []
+        if "replay" in self.obs.legal_actions:
+            out.append(Choice("R", "Replay the last deal", "replay"))
+        if "continue" in self.obs.legal_actions:
+            out.append(Choice("C", "Continue", "continue"))
+        return out
+
+    def play_card(self, card: str) -> None:
+        if card in self.obs.legal_actions:
+            self.human_act(card)
+            return
+        try:
+            self.match.rules.parse_action(self.match.state, card)
+        except ValueError as exc:
+            self.message = str(exc)
+        self.app.sound("buzz")
+
+    def on_click(self, col: int, row: int) -> None:
+        """Clicking a card of your hand plays it."""
+        if not (HAND_ROW <= row < HAND_ROW + CARD_H) or not self.human_to_act or self.obs.phase != "play":
+            return
+        hand = self.shown_hand()
+        start = self.hand_col(len(hand))
+        index = (col - start) // CARD_STEP
+        if 0 <= index < len(hand) and (col - start) % CARD_STEP < CARD_W:
+            self.cursor = index
+            self.play_card(hand[index])
+
+    # ---- after each action ----
+    def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
+        self.message = self.describe(seat, action, before, after)
+        self.show_last = False
+        same_deal = after.deal_number == before.deal_number and after.last_deal == before.last_deal
+        if action in ("replay", "continue"):
+            self.app.sound("select")
+        elif same_deal and sum(after.tricks_won) > sum(before.tricks_won):
+            self.hold = 0.8 if self.attract else max(1.0, self.app.delay)
+            self.app.sound("trick")
+        elif not same_deal:
+            self.app.sound("trick")
+        else:
+            self.app.sound("click")
+
+    def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
+        if action == "replay":
+            return "Replaying the last deal: the same cards, leader and totals."
+        if action == "continue":
+            return f"Deal {after.deal_number} is dealt."
+        leading = not before.trick
+        text = self._verb(seat, "lead", "leads") if leading else self._verb(seat, "play", "plays")
+        text += f" the {card_name(action)}"
+        if action == "QS":
+            text += " (the pig)"
+        if after.deal_number == before.deal_number and after.last_deal == before.last_deal:
+            if sum(after.tricks_won) > sum(before.tricks_won):
+                text += f". {self._verb(after.last_trick_winner, 'take', 'takes')} the trick."
+            else:
+                text += "."
+        elif after.last_deal is not None:
+            winner = after.last_deal.trick_winners[-1]
+            text += f". {self._verb(winner, 'take', 'takes')} the last trick."
+        else:
+            text += "."
+        return text
+
+    # ---- summary and result ----
+    def summary_lines(self, last: Any) -> list[tuple[str, int]]:
+        """Each seat's pile and every rule that scored it, then the totals; at most ``SUMMARY_MAX`` lines."""
+        by_suit = self.ruleset == "all-suits"
+        order = [self.seat_at(p) for p in range(4)]
+        width = max(len(self.seat_name(s)) for s in order) + 2
+        body_w = 58 - width
+        chunks = {s: self._wrap_parts([f"{nice_label(label)} {signed(points)}" for label, points in last.breakdowns[s]],
+                                      body_w) for s in order}
+        effects = {s: self._effect(last, s) for s in order}
+        names = "".join(f"{self.seat_name(s).upper()[:9]:>10}" for s in order)
+        table = [(f"{'':12}{names}", palette.LIGHT_CYAN)]
+        for label, values in (("Before", last.totals_before), ("This deal", last.scores), ("Total", last.totals)):
+            row = "".join(f"{signed(values[s]) if label == 'This deal' else values[s]:>10}" for s in order)
+            table.append((f"{label:<12}{row}", palette.YELLOW if label == "Total" else palette.WHITE))
+        room = SUMMARY_MAX - len(table) - 1 - 4  # four seat lines, the table, the footer
+
+        def needed() -> int:
+            return sum(len(chunks[s]) + bool(effects[s]) for s in order)
+
+        gap: list[tuple[str, int]] = [("", palette.WHITE)]
+        if needed() + 2 > room:  # long all-suits breakdowns: drop the "Before" row and the gaps
+            table = [table[0], *table[2:]]
+            room += 1
+            gap = []
+            while needed() > room:  # still too long: shorten the longest breakdown
+                seat = max(order, key=lambda s: len(chunks[s]))
+                del chunks[seat][-1]
+                chunks[seat][-1] = chunks[seat][-1].rstrip(",") + " ..."
+        lines: list[tuple[str, int]] = []
+        for seat in order:
+            tricks = last.tricks_won[seat]
+            head = f"{self.seat_name(seat).upper():<{width}}{tricks:>2} trick{'s' if tricks != 1 else ' '}  "
+            cards = " ".join(word for word, _ in point_tokens(last.stacks[seat], by_suit))
+            cards = "won nothing" if tricks == 0 else ("won " + cards if cards else "no point cards")
+            lines.append((head + cards, palette.YELLOW if seat == last.pig_taker else palette.WHITE))
+            for i, chunk in enumerate(chunks[seat]):
+                tail = f"= {signed(last.scores[seat]):>5}" if i == 0 else ""
+                lines.append((f"{'':{width}}{chunk:<{body_w}}  {tail}".rstrip(), palette.LIGHT_CYAN))
+            if effects[seat]:
+                lines.append((f"{'':{width}}{effects[seat]}", palette.LIGHT_MAGENTA))
+        taker = self.seat_name(last.pig_taker)
+        footer = f"{taker} took the pig (Q{glyphs.SPADE})"
+        if dict(self.view.options)["later_leads"] == "pig-taker" and self.obs.phase != "over":
+            footer += f" and {'lead' if taker == 'You' else 'leads'} the next deal"
+        return [*lines, *gap, *table, *gap, (footer + ".", palette.WHITE)]
+
+    def _effect(self, last: Any, seat: int) -> str:
+        """A plain sentence for the rare rules that changed this stack's score."""
+        if last.big_chuan == seat:
+            return "BIG CHUAN! Every trick won: +1000 flat, nothing else counts."
+        if last.big_chuan is not None and seat in last.empty:
+            waived = any(label.startswith("No cards (waived") for label, _ in last.breakdowns[seat])
+            return "No trick, but after a Big Chuan the -50 is waived." if waived else ""
+        if last.chuan == seat:
+            return "CHUAN! All 13 hearts taken: they count plus instead of minus."
+        return ""
+
+    @staticmethod
+    def _wrap_parts(parts: list[str], width: int) -> list[str]:
+        """``a, b, c`` over lines of at most ``width`` columns, never breaking a part."""
+        lines = [""]
+        for i, part in enumerate(parts):
+            part += "," if i < len(parts) - 1 else ""
+            if lines[-1] and len(lines[-1]) + 1 + len(part) > width:
+                lines.append(part)
+            else:
+                lines[-1] = f"{lines[-1]} {part}" if lines[-1] else part
+        return lines
+
+    def pigs(self) -> tuple[int, ...]:
+        return self.obs.pigs or pig_seats(self.obs.scores)
+
+    def winners(self) -> tuple[int, ...]:
+        return self.obs.winner or winner_seats(self.obs.scores)
+
+    def result_lines(self) -> list[tuple[str, int]]:
+        scores = self.obs.scores
+        pigs = self.pigs()
+        names = [self.seat_name(s).upper() for s in pigs]
+        if len(pigs) == 1:
+            head = "YOU ARE THE PIG!" if names[0] == "YOU" else f"{names[0]} IS THE PIG!"
+        else:
+            head = " AND ".join(names) + " ARE THE PIGS!"
+        lines: list[tuple[str, int]] = [(head, palette.LIGHT_MAGENTA), ("", palette.WHITE)]
+        deals = self.obs.deal_number
+        lines.append((f"Final totals after {deals} deal{'s' if deals != 1 else ''} (the match ends at {self.target}):",
+                      palette.WHITE))
+        ranked = sorted(range(4), key=lambda s: (-scores[s], s))
+        for place, seat in enumerate(ranked, 1):
+            note = "  the pig" if seat in pigs else ("  top score" if seat in self.winners() else "")
+            colour = palette.LIGHT_RED if seat in pigs else (palette.LIGHT_GREEN if note else palette.WHITE)
+            lines.append((f"  {place}.  {self.seat_name(seat):<12}{scores[seat]:>7}{note}", colour))
+        lines.append(("", palette.WHITE))
+        winners = [self.seat_name(s) for s in self.winners()]
+        if not self.hot_seat and winners == ["You"]:
+            lines.append(("YOU HAVE THE TOP SCORE: YOU WIN THE MATCH!", palette.LIGHT_GREEN))
+        elif not self.hot_seat and 0 not in pigs and "You" not in winners:
+            lines.append((f"You escaped the pig; {' and '.join(winners)} won the match.", palette.WHITE))
+        elif len(winners) == 1:
+            lines.append((f"{winners[0]} wins the match.", palette.WHITE))
+        else:
+            lines.append((f"{' and '.join(winners)} share the win.", palette.WHITE))
+        return lines
+
+    def human_won(self) -> bool:
+        return any(s in self.winners() for s in self.humans)
+
+    def human_score(self) -> int:
+        return max(int(self.obs.scores[s]) for s in self.humans)
+
+    def deal_stats(self, last: Any) -> tuple[bool, dict[str, int]] | None:
+        """A deal is won by the best deal score (ties shared); Chuans and Big Chuans count as Chuans."""
+        best = max(last.scores)
+        won = any(last.scores[s] == best for s in self.humans)
+        chuans = int(last.chuan in self.humans or last.big_chuan in self.humans)
+        return won, {"chuans": chuans}
+
+    def match_extra(self) -> dict[str, int]:
+        return {"pigs": int(any(s in self.pigs() for s in self.humans))}
+
+    # ---- drawing ----
+    def draw_table(self, canvas: TextCanvas) -> None:
+        obs = self.view
+        title_bar(canvas, "JUB MOO", f"DEAL {obs.deal_number}   PIG AT {self.target}",
+                  f"{RULESET_TITLES.get(self.ruleset, self.ruleset.upper())} SCORING")
+        canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, TABLE_BG)
+        canvas.box(0, 1, COLS, 23, fg=palette.WHITE, bg=TABLE_BG, double=True)
+        done = sum(obs.tricks_won)
+        number = min(13, done + 1) if obs.phase == "play" else 13
+        canvas.text(2, 1, f" TRICK {number} OF 13 ", palette.WHITE, TABLE_BG)
+        direction = " PLAY GOES CLOCKWISE " if self.clockwise else " PLAY GOES ANTICLOCKWISE "
+        canvas.text(COLS - 2 - len(direction), 1, direction, palette.WHITE, TABLE_BG)
+        self.draw_wide_seat(canvas, self.seat_at(2), NORTH_ROW, with_hand=True)
+        self.draw_side_seat(canvas, self.seat_at(3), LEFT_COL)
+        self.draw_side_seat(canvas, self.seat_at(1), RIGHT_COL)
+        self.draw_wide_seat(canvas, self.viewer, SOUTH_ROW, with_hand=False)
+        self.draw_trick(canvas)
+        self.draw_hand(canvas)
+        self.draw_prompt(canvas)
+
+    def _to_act(self, seat: int) -> bool:
+        obs = self.view
+        return obs.phase == "play" and obs.current_player == seat and self.hold <= 0 and self.frozen_obs is None
+
+    def _name(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
+        """The seat's name (reverse video when it is to play) and a LEADS tag."""
+        name = f" {self.seat_name(seat).upper()} "
+        if self._to_act(seat):
+            col = canvas.text(col, row, name, palette.BLACK, palette.GREY)
+        else:
+            col = canvas.text(col, row, name, palette.YELLOW, TABLE_BG)
+        obs = self.view
+        if obs.phase == "play" and obs.leader == seat:
+            col = canvas.text(col + 1, row, "LEADS", palette.LIGHT_CYAN, TABLE_BG)
+        return col
+
+    def _hand_text(self, seat: int) -> list[tuple[str, int]]:
+        """A seat's hand: a row of backs and the count, or its cards by suit with open hands."""
+        obs = self.view
+        n = obs.hand_sizes[seat]
+        if obs.all_hands is not None and not self.passing:
+            return point_tokens(obs.all_hands[seat], by_suit=True) or [("-", palette.WHITE)]
+        return [(glyphs.SHADE_MEDIUM * n, palette.LIGHT_BLUE), (f"{n:>2}", palette.WHITE)]
+
+    def _draw_hand_text(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
+        for i, (text, colour) in enumerate(self._hand_text(seat)):
+            if i:
+                col += 1
+            bg = palette.BLUE if text and text[0] == glyphs.SHADE_MEDIUM else TABLE_BG
+            col = canvas.text(col, row, text, colour, bg)
+        return col
+
+    def _won_lines(self, seat: int, width: int) -> list[list[tuple[str, int]]]:
+        obs = self.view
+        tokens = point_tokens(obs.point_cards[seat], self.ruleset == "all-suits")
+        return wrap_tokens(tokens or [("-", palette.WHITE)], width)
+
+    def draw_wide_seat(self, canvas: TextCanvas, seat: int, row: int, with_hand: bool) -> None:
+        """The top seat (and yours): name, hand and figures on one line, won cards on the next."""
+        obs = self.view
+        self._name(canvas, 3, row, seat)
+        if with_hand:  # name and tag end by column 20, the figures start at 42 or later
+            self._draw_hand_text(canvas, 22, row, seat)
+        figures = (f"TRICKS {obs.tricks_won[seat]:>2}  DEAL {obs.deal_scores_so_far[seat]:>5}"
+                   f"  TOTAL {obs.scores[seat]:>6}")
+        canvas.text(COLS - 3 - len(figures), row, figures, palette.WHITE, TABLE_BG)
+        canvas.text(4, row + 1, "WON", palette.YELLOW, TABLE_BG)
+        lines = self._won_lines(seat, COLS - 12)
+        draw_tokens(canvas, 8, row + 1, lines[0])
+
+    def draw_side_seat(self, canvas: TextCanvas, seat: int, col: int) -> None:
+        """A seat on the left or right: a block of short lines (rows 5-13)."""
+        obs = self.view
+        row = SIDE_ROW
+        self._name(canvas, col, row, seat)
+        self._draw_hand_text(canvas, col + 1, row + 1, seat)
+        for i, (label, value) in enumerate((("TRICKS", obs.tricks_won[seat]), ("DEAL", obs.deal_scores_so_far[seat]),
+                                            ("TOTAL", obs.scores[seat]))):
+            canvas.text(col + 1, row + 2 + i, f"{label:<7}{value:>6}", palette.WHITE, TABLE_BG)
+        canvas.text(col + 1, row + 5, "WON", palette.YELLOW, TABLE_BG)
+        for i, line in enumerate(self._won_lines(seat, SIDE_W - 5)[:4]):
+            draw_tokens(canvas, col + 5, row + 5 + i, line)
+
+    def trick_shown(self) -> tuple[tuple[tuple[int, str], ...], int | None]:
+        """The cards in the middle and the seat to mark as the winner (a held or recalled trick)."""
+        obs = self.view
+        if (self.hold > 0 or self.show_last) and obs.last_trick:
+            return obs.last_trick, obs.last_trick_winner
+        return obs.trick, None
+
+    def draw_trick(self, canvas: TextCanvas) -> None:
+        obs = self.view
+        trick, winner = self.trick_shown()
+        played = dict(trick)
+        for position, (col, row) in TRICK_AT.items():
+            seat = self.seat_at(position)
+            if seat in played:
+                draw_face(canvas, col, row, french_face(played[seat]), CARD_W, CARD_H, highlight=seat == winner)
+                self._card_corner(canvas, col, row, played[seat])
+            else:
+                fg = palette.YELLOW if self._to_act(seat) and winner is None else palette.DARK_GREY
+                draw_slot(canvas, col, row, CARD_W, CARD_H, fg=fg, bg=TABLE_BG)
+        if self.show_last and obs.last_trick:
+            canvas.text(37, 8, "LAST", palette.YELLOW, TABLE_BG)
+            canvas.text(37, 9, "TRICK", palette.YELLOW, TABLE_BG)
+
+    @staticmethod
+    def _card_corner(canvas: TextCanvas, col: int, row: int, card: str, dim: bool = False) -> None:
+        """The narrow card's second corner: the suit again, bottom right."""
+        face = french_face(card)
+        canvas.put(col + CARD_W - 2, row + CARD_H - 2, face.suit, palette.DARK_GREY if dim else face.colour)
+
+    @staticmethod
+    def hand_col(n: int) -> int:
+        return max(1, (COLS - (n * CARD_STEP - 1)) // 2)
+
+    def draw_hand(self, canvas: TextCanvas) -> None:
+        obs = self.view
+        hand = self.shown_hand(obs)
+        start = self.hand_col(len(hand))
+        if self.passing:
+            for i in range(len(hand)):
+                draw_back(canvas, start + i * CARD_STEP, HAND_ROW, CARD_W, CARD_H)
+            return
+        playing = obs.phase == "play" and self.human_to_act and not self.show_last
+        legal = set(obs.legal_actions) if playing else set()
+        self.cursor = min(self.cursor, max(0, len(hand) - 1))
+        for i, card in enumerate(hand):
+            col = start + i * CARD_STEP
+            highlight = playing and i == self.cursor
+            dim = playing and card not in legal
+            draw_face(canvas, col, HAND_ROW, french_face(card), CARD_W, CARD_H, highlight=highlight, dim=dim)
+            self._card_corner(canvas, col, HAND_ROW, card, dim)
+            key_fg, key_bg = (palette.BLACK, palette.WHITE) if highlight else (palette.WHITE, TABLE_BG)
+            canvas.put(col + CARD_W // 2, KEYS_ROW, hand_key(i), key_fg, key_bg)
+
+    def prompt(self) -> tuple[str, list[Choice]]:
+        """The prompt line: what you can do now (or whom we wait for)."""
+        obs = self.obs
+        if self.panel is not None:
+            return "", []
+        if self.hold > 0:
+            return "Any key: go on.", []
+        if self.show_last:
+            name = self.seat_name(obs.last_trick_winner)
+            return f"The last trick, taken by {'you' if name == 'You' else name}. Any key: back to the table.", []
+        seat = obs.current_player
+        if seat is None:
+            return "", []
+        if not self.human_to_act:
+            if self.app.demo or self.attract:
+                return "Demo: the computer plays every seat.", []
+            if seat in self.humans:
+                return f"Waiting for {self.seat_name(seat)}.", []
+            return f"{self.seat_name(seat)} is thinking...", []
+        if obs.phase != "play":
+            return f"Deal {obs.deal_number} is over.  ", self.choices()
+        who = f"{self.seat_name(seat)}, your" if self.hot_seat else "Your"
+        lead = "lead" if not obs.trick else "turn"
+        arrows = f"{glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT}"
+        return f"{who} {lead}: {keys_text(len(obs.hand))}, or {arrows} then Enter.   L: last trick", []
+
+    def draw_prompt(self, canvas: TextCanvas) -> None:
+        canvas.text(2, MESSAGE_ROW, self.message[: COLS - 4], palette.YELLOW, TABLE_BG)
+        text, choices = self.prompt()
+        col = canvas.text(2, PROMPT_ROW, text[: COLS - 4], palette.WHITE, TABLE_BG)
+        if choices:
+            self.draw_choices(canvas, col, PROMPT_ROW, choices)
+
+    # ---- settings ----
+    def on_setting_changed(self, section: str, key: str) -> None:
+        super().on_setting_changed(section, key)
+        if (section, key) == ("play", "hand_sort"):
+            self.arrangements.clear()
+            self.cursor = 0

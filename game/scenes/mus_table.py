@@ -1,0 +1,765 @@
+"""The Mus table: you at the bottom, your partner opposite, the two opponents left and right.
+
+Each seat shows its cards (backs, or faces with open hands), its latest call in a speech
+line ("Mus", "Envido 2", "Quiero", "Órdago!"), how many cards it took in every mus round and
+its pares / juego declarations. The middle holds the four lances and how each went; the
+lower right says what is on the table now. Everything drawn comes from seat 0's observation.
+
+Discards: the keys under your cards (or Left/Right and Space, Up, Down) raise the cards to
+throw away, Enter throws them. Every other decision is a labelled key on the prompt line; the
+amount of an envido or a raise is picked with + and - (or Up/Down, or a digit) and shown on
+the key's label. An órdago asks Y/N first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.app.keys import Key
+from game.rules.mus import card_role, juego_total, pares_bonus
+from game.scenes.table import Choice, Panel, TableScene
+from game.scenes.widgets import title_bar
+from game.screen import glyphs, palette
+from game.screen.canvas import COLS, TextCanvas
+from game.screen.cards import CARD_BG, draw_back, draw_face, draw_slot, hand_key, key_index, spanish_face
+
+if TYPE_CHECKING:
+    from game.app.app import App
+    from game.app.match import Match
+
+TABLE_BG = palette.GREEN
+CARD_W, CARD_H, CARD_STEP = 7, 5, 8  # your cards
+SMALL_W, SMALL_H, SMALL_STEP = 5, 3, 6  # the other seats' cards
+HAND_COL, HAND_ROW, KEYS_ROW = 24, 15, 20  # a card chosen for discard is raised to row 14
+MESSAGE_ROW, PROMPT_ROW = 21, 22
+# Where each position's block starts: (column, name row). 0 is you (drawn apart), 1 right, 2 top, 3 left.
+BLOCKS = {1: (55, 6), 2: (29, 2), 3: (2, 6)}  # name row; cards, speech, cards taken below
+BLOCK_W = 24
+BOARD_COL, BOARD_ROW, BOARD_W = 26, 8, 28  # the lances' box, rows 8-13
+YOU_COL, STAKES_COL = 2, 57  # the blocks beside your hand, rows 15-20
+SUMMARY_MAX = 18  # lines a panel can hold on the 80x25 screen
+
+SEAT_NAMES = {0: "You", 1: "East", 2: "Partner", 3: "West"}
+LANCE_TITLES = {"grande": "GRANDE", "chica": "CHICA", "pares": "PARES", "juego": "JUEGO", "punto": "PUNTO"}
+TEAM_NAMES = ("US", "THEM")
+# The suit colours for text on a dark background (card faces use the cards module's colours).
+SUIT_TEXT_COLOUR = {glyphs.OROS: palette.YELLOW, glyphs.COPAS: palette.LIGHT_RED,
+                    glyphs.ESPADAS: palette.LIGHT_CYAN, glyphs.BASTOS: palette.LIGHT_GREEN}
+# A letter for every decision, so that a key for a decision not open now can be explained.
+VERB_KEYS = {"M": "mus", "C": "cut", "P": "paso", "E": "envido", "Q": "quiero", "N": "no-quiero",
+             "R": "raise", "O": "ordago"}
+ROLE_NAMES8 = ("aces", "4s", "5s", "6s", "7s", "sotas", "caballos", "kings")
+ROLE_NAMES4 = ("aces", "2s", "3s", "4s", "5s", "6s", "7s", "sotas", "caballos", "kings")
+
+
+def card_text(card: str) -> str:
+    """``Ro`` -> ``12`` and the oros glyph: a Spanish card as the faces number it."""
+    face = spanish_face(card)
+    return face.label + face.suit
+
+
+def cards_text(cards: Any) -> str:
+    return " ".join(card_text(c) for c in cards)
+
+
+def speech_colour(word: str) -> int:
+    if word.startswith(("Envido", "Órdago")) or word.endswith("más"):
+        return palette.YELLOW
+    if word == "Quiero":
+        return palette.LIGHT_GREEN
+    if word == "No quiero":
+        return palette.LIGHT_RED
+    if word == "Corto" or word.endswith(" sí"):
+        return palette.LIGHT_CYAN
+    return palette.WHITE
+
+
+def amount_of(action: str) -> int:
+    return int(action.split()[1])
+
+
+class MusTable(TableScene):
+    game_name = "mus"
+
+    def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
+        super().__init__(app, match, attract, humans)
+        self.selected: set[str] = set()  # the cards raised for discarding
+        self.amount = 2  # the envido / raise amount on the key label
+        self.asking_ordago = False  # Y/N before betting the whole game
+
+    # ---- names and teams ----
+    def position(self, seat: int) -> int:
+        """0 bottom (you), 1 right, 2 top (your partner), 3 left."""
+        return (seat - self.viewer) % 4
+
+    def seat_name(self, seat: int) -> str:
+        return SEAT_NAMES[self.position(seat)]
+
+    def _verb(self, seat: int, you: str, it: str) -> str:
+        return f"{self.seat_name(seat)} {you if self.position(seat) == 0 else it}"
+
+    @property
+    def my_team(self) -> int:
+        return self.viewer & 1
+
+    def team_name(self, team: int) -> str:
+        return TEAM_NAMES[0 if team == self.my_team else 1]
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.view.options)
+
+    @property
+    def target(self) -> int:
+        return int(self.options["target"])
+
+    # ---- the hand as shown ----
+    @property
+    def sorted_hand(self) -> bool:
+        return bool(self.app.settings.get("play", "hand_sort"))
+
+    def sort_cards(self, cards: Any) -> list[str]:
+        """F3 on: strongest first, as Grande counts them (3s with the kings); off: by number."""
+        hand = list(cards)
+        if self.sorted_hand:
+            options = self.options
+            hand.sort(key=lambda c: -card_role(c, options))
+        return hand
+
+    def shown_hand(self, obs: Any = None) -> list[str]:
+        """Your cards in the order on screen (between deals: the last deal's, if they were shown)."""
+        obs = obs or self.obs
+        if not obs.hand and obs.phase in ("replay", "over") and obs.last_deal is not None and obs.last_deal.hands:
+            return self.sort_cards(obs.last_deal.hands[self.viewer])
+        return self.sort_cards(obs.hand)
+
+    def open_cards(self, seat: int) -> list[str] | None:
+        """Another seat's cards when they may be seen: open hands, or the last deal's showdown."""
+        obs = self.view
+        if obs.all_hands is not None and obs.all_hands[seat]:
+            return self.sort_cards(obs.all_hands[seat])
+        if obs.phase in ("replay", "over") and obs.last_deal is not None and obs.last_deal.hands:
+            return self.sort_cards(obs.last_deal.hands[seat])
+        return None
+
+    # ---- decisions ----
+    def amounts(self, verb: str) -> list[int]:
+        """The envido or raise amounts open now."""
+        return [amount_of(a) for a in self.obs.legal_actions if a.startswith(verb + " ")]
+
+    def picked_amount(self, verb: str) -> int:
+        amounts = self.amounts(verb)
+        if not amounts:
+            return self.amount
+        return max(amounts[0], min(self.amount, amounts[-1]))
+
+    def choices(self) -> list[Choice]:
+        """The labelled decisions open now (none while discarding)."""
+        legal = self.obs.legal_actions
+        if self.asking_ordago:
+            return [Choice("Y", "Yes: Órdago!", "ordago"), Choice("N", "No", "")]
+        out: list[Choice] = []
+        if "replay" in legal:
+            out += [Choice("R", "Replay the last deal", "replay"), Choice("C", "Continue", "continue")]
+        if "mus" in legal:
+            out += [Choice("M", "Mus (change cards)", "mus"), Choice("C", "Corto (cut: play)", "cut")]
+        if "paso" in legal:
+            out.append(Choice("P", "Paso", "paso"))
+        if "quiero" in legal:
+            out += [Choice("Q", "Quiero", "quiero"), Choice("N", "No quiero", "no-quiero")]
+        for verb, key, word in (("envido", "E", "Envido"), ("raise", "R", "Raise")):
+            if self.amounts(verb):
+                n = self.picked_amount(verb)
+                out.append(Choice(key, f"{word} {n} +/-", f"{verb} {n}"))
+        if "ordago" in legal:
+            out.append(Choice("O", "Órdago!", "ordago"))
+        return out
+
+    def human_act(self, action: str) -> bool:
+        """Every órdago of yours is asked about first (Y/N)."""
+        if action == "ordago" and not self.asking_ordago and "ordago" in self.obs.legal_actions:
+            self.asking_ordago = True
+            self.choice_cursor = 0
+            self.app.sound("select")
+            return False
+        self.asking_ordago = False
+        if not action:
+            return False
+        return super().human_act(action)
+
+    def table_key(self, key: Key) -> None:
+        obs = self.obs
+        if self.asking_ordago:
+            if key.typed == "Y" or (key.is_confirm and self.choice_cursor == 0):
+                self.human_act("ordago")
+            elif key.typed == "N" or key.is_cancel or key.is_confirm:
+                self.asking_ordago = False
+                self.message = "No órdago."
+            elif key.is_left or key.is_right:
+                self.choice_cursor = 1 - min(1, self.choice_cursor)
+            return
+        if obs.phase == "discard":
+            self.discard_key(key)
+            return
+        if obs.phase == "bet" and self.amount_key(key):
+            return
+        if self.choice_key(key, self.choices()):
+            return
+        verb = VERB_KEYS.get(key.typed)
+        if verb is not None:  # a decision that is not open now: the rules say why
+            if verb in ("envido", "raise"):
+                verb = f"{verb} {self.amount}"
+            self.human_act(verb)
+
+    def amount_key(self, key: Key) -> bool:
+        """+ / - / Up / Down / a digit change the envido or raise amount on the label."""
+        verb = "envido" if self.amounts("envido") else "raise"
+        amounts = self.amounts(verb)
+        if not amounts:
+            return False
+        lo, hi = amounts[0], amounts[-1]
+        current = self.picked_amount(verb)
+        if key.typed in ("+", "=") or key.is_up:
+            self.amount = min(hi, current + 1)
+        elif key.typed in ("-", "_") or key.is_down:
+            self.amount = max(lo, current - 1)
+        elif key.typed.isdigit():
+            wanted = int(key.typed) or 10
+            if not lo <= wanted <= hi:
+                self.message = f"{'Envido' if verb == 'envido' else 'Raise'} from {lo} to {hi}."
+                self.app.sound("buzz")
+                return True
+            self.amount = wanted
+        else:
+            return False
+        self.app.sound("click")
+        return True
+
+    def discard_key(self, key: Key) -> None:
+        hand = self.shown_hand()
+        if not hand:
+            return
+        self.cursor = min(self.cursor, len(hand) - 1)
+        index = key_index(key.typed, len(hand)) if key.typed and key.typed.isdigit() else None
+        if key.is_left or key.is_right:
+            self.cursor = (self.cursor + (-1 if key.is_left else 1)) % len(hand)
+        elif index is not None:
+            self.cursor = index
+            self.toggle(hand[index])
+        elif key.typed == " ":
+            self.toggle(hand[self.cursor])
+        elif key.is_up:
+            self.selected.add(hand[self.cursor])
+        elif key.is_down:
+            self.selected.discard(hand[self.cursor])
+        elif key.is_confirm:
+            self.confirm_discard()
+        else:
+            verb = VERB_KEYS.get(key.typed)
+            if verb is not None:
+                self.human_act(verb)
+
+    def toggle(self, card: str) -> None:
+        if card in self.selected:
+            self.selected.discard(card)
+        else:
+            self.selected.add(card)
+        self.app.sound("click")
+
+    def discard_action(self) -> str:
+        """``discard ...`` for the raised cards, in the rules' card order."""
+        return "discard " + " ".join(c for c in self.obs.hand if c in self.selected)
+
+    def confirm_discard(self) -> None:
+        if not self.selected & set(self.obs.hand):
+            self.message = "Pick the cards to throw away first (1 to 4 of them): the keys under them."
+            self.app.sound("buzz")
+            return
+        self.human_act(self.discard_action())
+
+    def on_click(self, col: int, row: int) -> None:
+        """While discarding, clicking one of your cards raises or lowers it."""
+        if not (self.human_to_act and self.obs.phase == "discard") or not HAND_ROW - 1 <= row < HAND_ROW + CARD_H:
+            return
+        hand = self.shown_hand()
+        index = (col - HAND_COL) // CARD_STEP
+        if 0 <= index < len(hand) and (col - HAND_COL) % CARD_STEP < CARD_W:
+            self.cursor = index
+            self.toggle(hand[index])
+
+    # ---- after each action ----
+    def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
+        self.message = self.describe(seat, action, before, after)
+        if self.position(seat) == 0:
+            self.selected.clear()
+            self.amount = 2
+            self.choice_cursor = 0
+        if after.phase == "discard" and before.phase != "discard":
+            self.cursor = 0
+        head = action.split()[0]
+        new_deal = after.last_deal != before.last_deal
+        if new_deal:
+            self.app.sound("trick")
+        elif head == "discard":
+            self.app.sound("deal")
+        elif head in ("envido", "raise", "ordago", "cut"):
+            self.app.sound("select")
+        else:
+            self.app.sound("click")
+
+    def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
+        words = action.split()
+        head = words[0]
+        lance = (before.lance or "").capitalize()
+        if head == "replay":
+            return "Replaying the last deal: the same cards, mano and scores."
+        if head == "continue":
+            return f"Deal {after.deal_number}: {self._verb(after.mano, 'are', 'is')} mano."
+        if head == "mus":
+            text = self._verb(seat, "say", "says") + " Mus."
+        elif head == "cut":
+            text = self._verb(seat, "cut", "cuts") + ": no more mus (Corto)."
+        elif head == "discard":
+            n = len(words) - 1
+            if self.position(seat) == 0:
+                text = f"You throw away {cards_text(words[1:])}."
+            else:
+                text = self._verb(seat, "change", "changes") + f" {n} card{'s' if n != 1 else ''}."
+        elif head == "paso":
+            text = self._verb(seat, "pass", "passes") + " (Paso)."
+        elif head == "envido":
+            text = f"{self.seat_name(seat)}: Envido {words[1]} on {lance}!"
+        elif head == "raise":
+            stake = before.stakes + int(words[1])
+            text = self._verb(seat, "raise", "raises") + f" {words[1]} more on {lance}: {stake}."
+        elif head == "ordago":
+            text = f"{self.seat_name(seat)}: ÓRDAGO on {lance}! The whole game is at stake."
+        elif head == "quiero":
+            if before.ordago:
+                text = f"{self.seat_name(seat)}: Quiero! The órdago is seen: the hands are shown."
+            else:
+                text = f"{self.seat_name(seat)}: Quiero. {lance} is played for {before.stakes}."
+        elif head == "no-quiero":
+            text = f"{self.seat_name(seat)}: No quiero."
+        else:
+            text = f"{self.seat_name(seat)}: {action}."
+        if after.deal_number == before.deal_number and after.last_deal == before.last_deal:
+            for lance_name, result in after.lance_results[len(before.lance_results):]:
+                text += " " + self.result_sentence(lance_name, result)
+        return text
+
+    def result_sentence(self, lance: str, result: str) -> str:
+        """A settled lance (``lance_results`` text) in words."""
+        title = lance.capitalize()
+        words = result.split()
+        if result == "passed":
+            return f"{title} en paso."
+        if words[0] == "accepted":
+            return f"{title} for {words[1]} at the count."
+        if words[0] == "deje":
+            return f"{title}: {self.team_name(int(words[4]))} take the deje of {words[1]}."
+        if words[0] == "no":
+            return f"{title}: only {self.team_name(int(words[3]))} have {lance}, no bet."
+        return f"Nobody has {lance}."
+
+    # ---- the lances in words ----
+    def lance_status(self, lance: str) -> tuple[str, int]:
+        """What the lance board says about ``lance``, and in which colour."""
+        obs = self.view
+        for name, result in obs.lance_results:
+            if name == lance or (lance == "juego" and name == "punto"):
+                words = result.split()
+                if result == "passed":
+                    return "en paso", palette.WHITE
+                if words[0] == "accepted":
+                    return f"{words[1]} accepted", palette.WHITE
+                if words[0] == "deje":
+                    return f"deje {words[1]} to {self.team_name(int(words[4]))}", palette.WHITE
+                if words[0] == "no":
+                    return f"{self.team_name(int(words[3]))} only, no bet", palette.WHITE
+                return f"nobody has {name}", palette.WHITE
+        current = obs.lance
+        if current == lance or (lance == "juego" and current == "punto"):
+            if obs.ordago:
+                return f"{glyphs.ARROW_LEFT} ÓRDAGO! ({self.team_name(obs.bettor_team)})", palette.YELLOW
+            if obs.bettor_team is not None:
+                return f"{glyphs.ARROW_LEFT} {self.team_name(obs.bettor_team)} bet {obs.stakes}", palette.YELLOW
+            return f"{glyphs.ARROW_LEFT} now", palette.YELLOW
+        return "", palette.WHITE
+
+    def juego_title(self) -> str:
+        obs = self.view
+        punto = obs.lance == "punto" or any(name == "punto" for name, _ in obs.lance_results)
+        return "PUNTO" if punto else "JUEGO"
+
+    # ---- summary and result ----
+    def hand_words(self, hand: tuple[str, ...]) -> str:
+        """``pair of kings, 31 (juego)``: what a shown hand holds."""
+        options = self.options
+        bonus = pares_bonus(hand, options)
+        roles = [card_role(c, options) for c in hand]
+        names = ROLE_NAMES8 if options["kings"] == 8 else ROLE_NAMES4
+        groups = sorted({r for r in roles if roles.count(r) >= 2}, reverse=True)
+        if bonus == 0:
+            pares = "no pares"
+        elif bonus == 1:
+            pares = f"pair of {names[groups[0]]}"
+        elif bonus == 2:
+            pares = f"medias of {names[groups[0]]}"
+        elif len(groups) == 1:
+            pares = f"duples: four {names[groups[0]]}"
+        else:
+            pares = f"duples: {names[groups[0]]}+{names[groups[1]]}"
+        total = juego_total(hand, options)
+        juego = f"juego {total}" if total >= 31 else f"{total} points"
+        return f"{pares}, {juego}"
+
+    def count_line(self, count: Any) -> tuple[str, int]:
+        """One lance of the deal summary: how it went, who won it, what it scored."""
+        title = LANCE_TITLES[count.lance].capitalize()
+        outcome = {
+            "passed": "en paso (no bet)",
+            "accepted": f"{count.stake} accepted",
+            "rejected": f"refused: deje {count.stake}",
+            "no-bet": "one team only: no bet",
+            "nobody": "nobody had pares",
+            "ordago": "ÓRDAGO accepted!",
+        }.get(count.outcome, count.outcome)
+        if count.winner_seat is not None:
+            won = self.seat_name(count.winner_seat)
+        elif count.winner_team is not None:
+            won = self.team_name(count.winner_team)
+        else:
+            won = "-"
+        bonus = sum(count.bonuses)
+        if count.outcome == "ordago":
+            points = f"{self.team_name(count.winner_team)} win the game"
+        elif count.outcome == "nobody":
+            points = ""
+        elif not count.counted:
+            points = "paid at once" if count.outcome == "rejected" else "not counted"
+        else:
+            parts = []
+            if count.outcome == "rejected":
+                parts.append(f"{count.stake} deje")
+            if count.points:
+                parts.append(str(count.points))
+            if bonus:
+                parts.append(f"{bonus} bonus")
+            points = f"{self.team_name(count.winner_team)} +" + " +".join(parts) if parts else "0"
+        colour = palette.LIGHT_GREEN if count.winner_team == self.my_team else palette.WHITE
+        return f"{title:<8}{outcome:<24}{won:<9}{points}", colour
+
+    def summary_lines(self, last: Any) -> list[tuple[str, int]]:
+        us, them = self.my_team, 1 - self.my_team
+        ended = {"count": "The hands are shown for the count.",
+                 "ordago": "An órdago was seen: the hands are shown.",
+                 "deje": f"A refused bet took a team to {self.target}: no count."}[last.ended_by]
+        mano = self._verb(last.mano, "were", "was")
+        lines: list[tuple[str, int]] = [(f"{mano} mano. {ended}", palette.WHITE)]
+        if last.hands is not None:
+            for seat in (self.viewer, (self.viewer + 2) % 4, (self.viewer + 1) % 4, (self.viewer + 3) % 4):
+                hand = self.sort_cards(last.hands[seat])
+                lines.append((f"  {self.seat_name(seat):<9}{cards_text(hand):<17}{self.hand_words(hand)}",
+                              palette.LIGHT_CYAN if seat & 1 == us else palette.WHITE))
+        lines.append(("", palette.WHITE))
+        lines.append((f"{'LANCE':<8}{'BETTING':<24}{'WON BY':<9}POINTS", palette.YELLOW))
+        lines += [self.count_line(count) for count in last.lances]
+        lines.append(("", palette.WHITE))
+        before, after = last.points_before, last.points_after
+        lines.append((f"Points   US {before[us]} + {after[us] - before[us]} = {after[us]}      "
+                      f"THEM {before[them]} + {after[them] - before[them]} = {after[them]}", palette.YELLOW))
+        if last.stopped_at_target:
+            lines.append((f"The count stopped when a team reached {self.target}.", palette.WHITE))
+        if last.game_winner is not None:
+            won = last.game_winner == us
+            games = last.games_won_after
+            text = "YOU AND YOUR PARTNER WIN THE GAME!" if won else "East and West win the game."
+            if int(self.options["games"]) > 1:
+                text += f"  Games: US {games[us]}, THEM {games[them]}."
+            lines.append((text, palette.LIGHT_GREEN if won else palette.LIGHT_RED))
+        return lines[:SUMMARY_MAX]
+
+    def show_summary(self, last_deal: Any) -> None:
+        what = {"count": "the count", "ordago": "órdago!"}.get(last_deal.ended_by, "summary")
+        self.show_panel(Panel(f"Deal {last_deal.deal_number}: {what}", self.summary_lines(last_deal)))
+
+    def result_lines(self) -> list[tuple[str, int]]:
+        obs = self.obs
+        us, them = self.my_team, 1 - self.my_team
+        won = obs.winner == us
+        head = ("YOU AND YOUR PARTNER WIN THE MATCH!", palette.LIGHT_GREEN) if won else \
+            ("East and West win the match.", palette.LIGHT_RED)
+        lines = [head, ("", palette.WHITE)]
+        last = obs.last_deal
+        if last is not None:
+            pts = last.points_after
+            lines.append((f"Last game: US {pts[us]}, THEM {pts[them]} (game to {self.target})", palette.WHITE))
+        if int(self.options["games"]) > 1:
+            lines.append((f"Games won: US {obs.games_won[us]}, THEM {obs.games_won[them]} (best of three)",
+                          palette.WHITE))
+        lines.append((f"Deals played: {obs.deal_number if last is None else last.deal_number}", palette.WHITE))
+        return lines
+
+    def human_won(self) -> bool:
+        return self.obs.winner == self.my_team
+
+    def deal_stats(self, last: Any) -> tuple[bool, dict[str, int]] | None:
+        """A deal is won by gaining more points than the other team; games are counted as they end."""
+        us, them = self.my_team, 1 - self.my_team
+        gained = [last.points_after[t] - last.points_before[t] for t in (0, 1)]
+        ended = last.game_winner is not None
+        return gained[us] > gained[them], {"games_played": int(ended), "games_won": int(last.game_winner == us)}
+
+    # ---- drawing ----
+    def draw_panel(self, canvas: TextCanvas, panel: Panel) -> None:
+        """Panels as usual, with the Spanish suits in their colours."""
+        super().draw_panel(canvas, panel)
+        for row in range(1, 23):
+            for col in range(1, COLS - 1):
+                colour = SUIT_TEXT_COLOUR.get(canvas.chars[row][col])
+                if colour is not None and canvas.bgs[row][col] == palette.BLUE:
+                    canvas.fgs[row][col] = colour
+
+    def draw_table(self, canvas: TextCanvas) -> None:
+        obs = self.view
+        us, them = self.my_team, 1 - self.my_team
+        centre = f"GAME TO {self.target}"
+        right = f"US {obs.team_points[us]}   THEM {obs.team_points[them]}"
+        if int(self.options["games"]) > 1:
+            centre += "  BEST OF 3"
+            right += f"   GAMES {obs.games_won[us]}-{obs.games_won[them]}"
+        title_bar(canvas, "MUS", centre, right)
+        canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, TABLE_BG)
+        canvas.box(0, 1, COLS, 23, fg=palette.WHITE, bg=TABLE_BG, double=True)
+        col = canvas.text(2, 1, f" DEAL {obs.deal_number} ", palette.WHITE, TABLE_BG)
+        canvas.text(col + 1, 1, f" {self.phase_title()} ", palette.YELLOW, TABLE_BG)
+        if obs.phase in ("mus", "discard", "bet"):
+            mano = f" MANO: {self.seat_name(obs.mano).upper()} "
+            canvas.text(COLS - 2 - len(mano), 1, mano, palette.WHITE, TABLE_BG)
+        self.draw_corners(canvas)
+        for seat in range(4):
+            if self.position(seat) != 0:
+                self.draw_seat(canvas, seat)
+        self.draw_board(canvas)
+        self.draw_you(canvas)
+        self.draw_stakes(canvas)
+        self.draw_hand(canvas)
+        self.draw_prompt(canvas)
+
+    def phase_title(self) -> str:
+        obs = self.view
+        if obs.phase == "mus":
+            return f"MUS ROUND {len(obs.discard_counts) + 1}"
+        if obs.phase == "discard":
+            return f"DISCARDS, ROUND {len(obs.discard_counts)}"
+        if obs.phase == "bet" and obs.lance:
+            return f"LANCE: {LANCE_TITLES[obs.lance]}"
+        if obs.phase == "replay":
+            return "REPLAY OR CONTINUE?"
+        return "MATCH OVER" if obs.phase == "over" else ""
+
+    def _to_act(self, seat: int) -> bool:
+        obs = self.view
+        return obs.current_player == seat and self.frozen_obs is None and obs.phase in ("mus", "discard", "bet")
+
+    def _name(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
+        """The seat's name (reverse video on its turn), MANO / POSTRE and its declarations."""
+        obs = self.view
+        name = f" {self.seat_name(seat).upper()} "
+        if self._to_act(seat):
+            col = canvas.text(col, row, name, palette.BLACK, palette.GREY)
+        else:
+            col = canvas.text(col, row, name, palette.YELLOW, TABLE_BG)
+        if obs.phase in ("mus", "discard", "bet"):
+            if seat == obs.mano:
+                col = canvas.text(col + 1, row, "MANO", palette.LIGHT_CYAN, TABLE_BG)
+            elif seat == (obs.mano + 3) % 4:
+                col = canvas.text(col + 1, row, "POSTRE", palette.LIGHT_CYAN, TABLE_BG)
+        return col
+
+    def _declarations(self, seat: int) -> list[tuple[str, int]]:
+        pares, juego = self.view.declarations[seat]
+        out = []
+        for has, word in ((pares, "PARES"), (juego, "JUEGO")):
+            if has is not None:
+                out.append((f"{word} {'SÍ' if has else 'NO'}", palette.LIGHT_GREEN if has else palette.WHITE))
+        return out
+
+    def _took(self, seat: int) -> str:
+        """``TOOK 3 1 2``: the cards a seat took in each mus round ("-" while still to discard)."""
+        obs = self.view
+        counts = []
+        for i, row in enumerate(obs.discard_counts):
+            waiting = obs.phase == "discard" and i == len(obs.discard_counts) - 1 and row[seat] == 0
+            counts.append("-" if waiting else str(row[seat]))
+        if not counts:
+            return ""
+        text = " ".join(counts)
+        if len(text) > BLOCK_W - 6:
+            text = "…" + text[-(BLOCK_W - 7):]
+        return f"TOOK {text}"
+
+    def _speech(self, canvas: TextCanvas, col: int, row: int, seat: int) -> None:
+        word = self.view.speech[seat]
+        if word:
+            canvas.text(col, row, f"«{word}»", speech_colour(word), TABLE_BG)
+
+    def _small_cards(self, canvas: TextCanvas, col: int, row: int, seat: int) -> None:
+        """Four small cards: backs, or faces with open hands; an empty place for a discarded card."""
+        obs = self.view
+        open_cards = self.open_cards(seat)
+        for i in range(4):
+            c = col + i * SMALL_STEP
+            if open_cards is not None and i < len(open_cards):
+                draw_face(canvas, c, row, spanish_face(open_cards[i]), SMALL_W, SMALL_H)
+            elif i < obs.hand_sizes[seat]:
+                draw_back(canvas, c, row, SMALL_W, SMALL_H)
+            else:
+                draw_slot(canvas, c, row, SMALL_W, SMALL_H, bg=TABLE_BG)
+
+    def draw_seat(self, canvas: TextCanvas, seat: int) -> None:
+        """A seat's block: name, cards, speech, cards taken and declarations."""
+        col, row = BLOCKS[self.position(seat)]
+        self._name(canvas, col, row, seat)
+        self._small_cards(canvas, col, row + 1, seat)
+        self._speech(canvas, col + 1, row + SMALL_H + 1, seat)
+        took = self._took(seat)
+        decl = self._declarations(seat)
+        line = row + SMALL_H + 2
+        c = canvas.text(col + 1, line, took, palette.WHITE, TABLE_BG)
+        if self.position(seat) == 2:  # the top seat: cards taken and declarations share a line
+            c = c + 2 if took else col + 1
+        else:
+            c, line = col + 1, line + 1
+        for text, colour in decl:
+            c = canvas.text(c, line, text, colour, TABLE_BG) + 1
+
+    def draw_corners(self, canvas: TextCanvas) -> None:
+        """Top left: the stock. Top right: who plays with whom."""
+        obs = self.view
+        if obs.phase in ("mus", "discard", "bet"):
+            canvas.text(3, 2, f"STOCK {obs.stock_size} CARDS", palette.WHITE, TABLE_BG)
+            if obs.reshuffles:
+                canvas.text(3, 3, "rebuilt from discards", palette.LIGHT_CYAN, TABLE_BG)
+        canvas.text(56, 2, "US   = YOU + PARTNER", palette.LIGHT_CYAN, TABLE_BG)
+        canvas.text(56, 3, "THEM = EAST + WEST", palette.WHITE, TABLE_BG)
+
+    def draw_board(self, canvas: TextCanvas) -> None:
+        """The four lances in order: how each went, and the one being played."""
+        obs = self.view
+        canvas.box(BOARD_COL, BOARD_ROW, BOARD_W, 6, fg=palette.WHITE, bg=TABLE_BG)
+        canvas.text(BOARD_COL + 2, BOARD_ROW, " LANCES ", palette.YELLOW, TABLE_BG)
+        for i, lance in enumerate(("grande", "chica", "pares", "juego")):
+            row = BOARD_ROW + 1 + i
+            title = self.juego_title() if lance == "juego" else LANCE_TITLES[lance]
+            current = obs.phase == "bet" and (obs.lance == lance or (lance == "juego" and obs.lance == "punto"))
+            if current:
+                canvas.text(BOARD_COL + 1, row, f" {title:<7}", palette.BLACK, palette.GREY)
+            else:
+                canvas.text(BOARD_COL + 2, row, title, palette.WHITE, TABLE_BG)
+            status, colour = self.lance_status(lance)
+            canvas.text(BOARD_COL + 10, row, status[: BOARD_W - 11], colour, TABLE_BG)
+
+    def draw_you(self, canvas: TextCanvas) -> None:
+        """Your name, call, cards taken, declarations and the cards you threw away."""
+        obs = self.view
+        col = YOU_COL + 1
+        self._name(canvas, col, HAND_ROW, self.viewer)
+        self._speech(canvas, col + 1, HAND_ROW + 1, self.viewer)
+        canvas.text(col + 1, HAND_ROW + 2, self._took(self.viewer), palette.WHITE, TABLE_BG)
+        c = col + 1
+        for text, colour in self._declarations(self.viewer):
+            c = canvas.text(c, HAND_ROW + 3, text, colour, TABLE_BG) + 1
+        if obs.my_discards:
+            canvas.text(col + 1, HAND_ROW + 4, "THROWN AWAY", palette.YELLOW, TABLE_BG)
+            cards = list(obs.my_discards)
+            while cards and len(cards_text(cards)) > HAND_COL - col - 3:
+                cards = cards[1:]
+            c = col + 1
+            for card in cards:  # small chips in the cards' own colours
+                face = spanish_face(card)
+                c = canvas.text(c, HAND_ROW + 5, face.label + face.suit, face.colour, CARD_BG) + 1
+
+    def draw_stakes(self, canvas: TextCanvas) -> None:
+        """What is bet in the lance being played, and who is to speak or answer."""
+        obs = self.view
+        if obs.phase != "bet" or obs.lance is None:
+            return
+        col, row = STAKES_COL, HAND_ROW
+        canvas.text(col, row, "ON THE TABLE", palette.YELLOW, TABLE_BG)
+        lance = obs.lance.capitalize()
+        lines: list[tuple[str, int]] = []
+        if obs.ordago:
+            lines.append((f"{lance}: ÓRDAGO!", palette.YELLOW))
+            lines.append((f"by {self.team_name(obs.bettor_team)}: the game", palette.WHITE))
+        elif obs.bettor_team is not None:
+            lines.append((f"{lance}: {obs.stakes} by {self.team_name(obs.bettor_team)}", palette.WHITE))
+        else:
+            lines.append((f"{lance}: no bet yet", palette.WHITE))
+        if obs.bettor_team is not None:
+            lines.append((f"No quiero pays {max(1, obs.stake_seen)}", palette.WHITE))
+        if obs.to_speak:
+            lines.append(("to answer:" if obs.bettor_team is not None else "to speak:", palette.LIGHT_CYAN))
+            lines.append((", ".join(self.seat_name(s) for s in obs.to_speak), palette.LIGHT_CYAN))
+        for i, (text, colour) in enumerate(lines):
+            canvas.text(col, row + 1 + i, text[: COLS - 2 - col], colour, TABLE_BG)
+
+    def draw_hand(self, canvas: TextCanvas) -> None:
+        obs = self.view
+        hand = self.shown_hand(obs)
+        discarding = obs.phase == "discard" and self.human_to_act and self.frozen_obs is None
+        self.cursor = min(self.cursor, max(0, len(hand) - 1))
+        for i in range(4):
+            col = HAND_COL + i * CARD_STEP
+            if i >= len(hand):
+                draw_slot(canvas, col, HAND_ROW, CARD_W, CARD_H, bg=TABLE_BG)
+                continue
+            card = hand[i]
+            raised = discarding and card in self.selected
+            highlight = discarding and i == self.cursor
+            draw_face(canvas, col, HAND_ROW - 1 if raised else HAND_ROW, spanish_face(card), CARD_W, CARD_H,
+                      highlight=highlight)
+            if raised:
+                canvas.text(col, HAND_ROW + CARD_H - 1, f"{glyphs.ARROW_UP}OUT{glyphs.ARROW_UP}".center(CARD_W),
+                            palette.YELLOW, TABLE_BG)
+            key_fg, key_bg = (palette.BLACK, palette.WHITE) if highlight else (palette.WHITE, TABLE_BG)
+            canvas.put(col + CARD_W // 2, KEYS_ROW, hand_key(i), key_fg, key_bg)
+
+    def prompt(self) -> tuple[str, list[Choice]]:
+        """The prompt line: what you can do now (or whom we wait for)."""
+        obs = self.obs
+        if self.panel is not None:
+            return "", []
+        seat = obs.current_player
+        if seat is None:
+            return "", []
+        if not self.human_to_act:
+            if self.app.demo or self.attract:
+                return "Demo: the computer plays every seat.", []
+            return f"{self.seat_name(seat)} is thinking...", []
+        if self.asking_ordago:
+            return f"Bet the whole game on {(obs.lance or '').capitalize()}? ", self.choices()
+        if obs.phase == "discard":
+            n = len(self.selected & set(obs.hand))
+            arrows = f"{glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT}"
+            if not n:
+                return f"Pick cards to throw away: 1-{len(obs.hand)}, or {arrows} and Space.", []
+            return f"1-{len(obs.hand)} or {arrows} Space: pick.  Enter: throw away {n} card{'s' if n > 1 else ''}.", []
+        if obs.phase == "mus":
+            return "", self.choices()
+        if obs.phase == "bet":
+            lance = (obs.lance or "").capitalize()
+            if obs.ordago:
+                return f"Órdago on {lance}! ", self.choices()
+            if obs.bettor_team is not None:
+                return f"{obs.stakes} on {lance}: ", self.choices()
+            return f"{lance}: ", self.choices()
+        return "", self.choices()
+
+    def draw_prompt(self, canvas: TextCanvas) -> None:
+        canvas.text(2, MESSAGE_ROW, self.message[: COLS - 4], palette.YELLOW, TABLE_BG)
+        text, choices = self.prompt()
+        col = canvas.text(2, PROMPT_ROW, text[: COLS - 4], palette.WHITE, TABLE_BG)
+        if choices:
+            self.draw_choices(canvas, col, PROMPT_ROW, choices)

@@ -1,0 +1,280 @@
+"""The Jub Moo Score Tester: turn cards of the deck face up to make a stack, watch its score.
+
+A 4x13 grid of the deck (spades, hearts, diamonds, clubs; 2 to ace). A face-up card is in
+the stack, a back is not. Beside and below the grid: the number of cards, the score with a
+line for every rule that produced it, and the same stack under the other scorings. The
+tester scores with the game's own functions (``stack_score`` and ``score_breakdown`` of
+``game.rules.jubmoo``), so what it shows is what a deal would score.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app.keys import Key
+from game.app.scene import Scene
+from game.rules.jubmoo import CARDS, RULESETS, card_value, parse_card, score_breakdown, stack_score
+from game.scenes.dialogs import MessageScene
+from game.scenes.jubmoo_table import RULESET_TITLES, nice_label, signed
+from game.scenes.widgets import title_bar
+from game.screen import glyphs, palette
+from game.screen.canvas import COLS, TextCanvas
+from game.screen.cards import card_name, draw_back, draw_face, french_face
+
+if TYPE_CHECKING:
+    from game.app.app import App
+
+TABLE_BG = palette.GREEN
+SUITS = "SHDC"  # grid rows
+RANKS = "23456789TJQKA"  # grid columns, low to high as on a score card
+CELL_W, CELL_H = 5, 3
+GRID_COL, GRID_ROW = 4, 2  # top-left cell; the rank headers sit on the frame above
+SIDE_COL = 70  # the column of figures right of the grid
+SCORE_ROW = 14  # the score line, then four rows of breakdown, the comparison, three rows of keys
+BREAK_COLS = (3, 41)
+LABEL_W = 31
+SPECIALS = ("QS", "JD", "TC")
+HEARTS = tuple(rank + "H" for rank in RANKS)
+TEN_CLUBS_NAMES = {"double": "doubles", "add-and-double": "adds 50 and doubles"}
+TEN_CLUBS_RULE = (
+    "The 10♣ is worth nothing by itself; what it does depends on the rest of the stack.",
+    "",
+    "  With no other point card (no heart, no Q♠, no J♦; under the all-suits",
+    "  scoring no card with a value) the stack scores +50.",
+    "  Otherwise it doubles the rest of the stack: 2 x (the rest).",
+    "  So Q♠ + J♦ + 10♣ scores 0, not +50, and 10♣ with all 13 hearts",
+    "  (a Chuan) scores 2 x 194 = +388.",
+    "  With the option 'adds 50 and doubles' (D here): 2 x (the rest + 50).",
+    "",
+    "A Big Chuan (all 52 cards: every trick) is +1000 flat and never doubled.",
+    "Press any key.",
+)
+KEYS_LINES = (
+    "Face up = in the stack.   Arrows move;  Space or Enter turns the card over.",
+    "/ then QS: find and turn a card  H hearts  P Q♠ J♦ 10♣  A all  Bksp none",
+    "R random pile   Tab scoring   D 10♣ rule   ? about the 10♣   Esc back",
+)
+
+
+def banner(lines: list[tuple[str, int]]) -> str:
+    """The headline rule of a breakdown, if any."""
+    labels = [label for label, _ in lines]
+    if any(label.startswith("Big Chuan") for label in labels):
+        return "BIG CHUAN: +1000 FLAT"
+    if any(label.startswith("No cards") for label in labels):
+        return "EMPTY STACK: -50"
+    head = ""
+    if any(label.startswith("Chuan") for label in labels):
+        head = "CHUAN!"
+    if "TC alone" in labels:
+        return (head + f" 10{glyphs.CLUB} ALONE: +50").strip()
+    if "TC doubles" in labels:
+        return (head + f" 10{glyphs.CLUB} DOUBLES").strip()
+    return head
+
+
+class ScoreTesterScene(Scene):
+    """Keyboard-driven stack builder; scores under the selected ruleset and 10♣ rule."""
+
+    game_name = "jubmoo"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        options = self._options()
+        self.ruleset = str(options.get("ruleset", "hearts"))
+        self.ten_clubs = str(options.get("ten_clubs", "double"))
+        self.stack: set[str] = set()
+        self.row = 0  # suit row of the cursor
+        self.col = 10  # rank column of the cursor (starts on the Q of spades)
+        self.typing: str | None = None  # "/" was pressed: the card being typed
+        self.message = ""
+        self.rng = random.Random(app.seed_source.getrandbits(32))
+
+    def _options(self) -> dict[str, Any]:
+        """The options of the Jub Moo match on the stack, else those of the settings."""
+        from game.scenes.jubmoo_table import JubMooTable
+
+        table = self.app.stack.find(JubMooTable)
+        if isinstance(table, JubMooTable):
+            return dict(table.obs.options)
+        return self.app.settings.game_options("jubmoo")
+
+    # ---- the stack and its score ----
+    @property
+    def cursor_card(self) -> str:
+        return RANKS[self.col] + SUITS[self.row]
+
+    def cards(self) -> list[str]:
+        """The stack in the game's canonical order."""
+        return [c for c in CARDS if c in self.stack]
+
+    def scoring(self) -> dict[str, str]:
+        return {"ruleset": self.ruleset, "ten_clubs": self.ten_clubs}
+
+    def score(self, ruleset: str | None = None) -> int:
+        options = {**self.scoring(), "ruleset": ruleset or self.ruleset}
+        return stack_score(self.cards(), options["ruleset"], options)
+
+    def breakdown(self) -> list[tuple[str, int]]:
+        return score_breakdown(self.cards(), self.ruleset, self.scoring())
+
+    def toggle(self, cards: tuple[str, ...] | list[str]) -> None:
+        """Turn a group face up, or face down if it is all face up already."""
+        if all(c in self.stack for c in cards):
+            self.stack.difference_update(cards)
+        else:
+            self.stack.update(cards)
+        self.app.sound("click")
+
+    # ---- keys ----
+    def on_key(self, key: Key) -> None:
+        self.message = ""
+        if self.typing is not None:
+            self._typing_key(key)
+            return
+        if key.is_cancel:
+            self.app.stack.pop()
+        elif key.is_left or key.is_right:
+            self.col = (self.col + (1 if key.is_right else -1)) % len(RANKS)
+        elif key.is_up or key.is_down:
+            self.row = (self.row + (1 if key.is_down else -1)) % len(SUITS)
+        elif key.is_confirm:
+            self.toggle([self.cursor_card])
+        elif key.code == pygame.K_BACKSPACE:
+            self.stack.clear()
+            self.app.sound("click")
+        elif key.code == pygame.K_TAB:
+            self.ruleset = RULESETS[(RULESETS.index(self.ruleset) + 1) % len(RULESETS)]
+            self.app.sound("select")
+        elif key.typed == "/":
+            self.typing = ""
+        elif key.typed == "?":
+            self.app.stack.push(MessageScene(self.app, f"The 10{glyphs.CLUB} rule", list(TEN_CLUBS_RULE)))
+        elif key.typed == "H":
+            self.toggle(HEARTS)
+        elif key.typed == "P":
+            self.toggle(SPECIALS)
+        elif key.typed == "A":
+            self.stack = set(CARDS)
+            self.app.sound("click")
+        elif key.typed == "R":
+            tricks = self.rng.randint(1, 12)
+            self.stack = set(self.rng.sample(CARDS, 4 * tricks))
+            self.message = f"A random pile of {tricks} trick{'s' if tricks > 1 else ''} ({4 * tricks} cards)."
+            self.app.sound("click")
+        elif key.typed == "D":
+            self.ten_clubs = "add-and-double" if self.ten_clubs == "double" else "double"
+            self.app.sound("select")
+
+    def _typing_key(self, key: Key) -> None:
+        """After "/": a rank and a suit (QS, TC, 10C, 2H) find that card and turn it."""
+        assert self.typing is not None
+        if key.is_cancel:
+            self.typing = None
+            return
+        if key.code == pygame.K_BACKSPACE:
+            self.typing = self.typing[:-1]
+            return
+        if not key.typed or key.typed == " ":
+            return
+        self.typing += key.typed
+        text = self.typing
+        if text in ("1", "10") or len(text) < 2:
+            return
+        self.typing = None
+        try:
+            card = parse_card(text)
+        except ValueError:
+            self.message = f"{text!r} is not a card: type a rank and a suit, e.g. QS, TC or 2H."
+            self.app.sound("buzz")
+            return
+        self.row, self.col = SUITS.index(card[1]), RANKS.index(card[0])
+        self.toggle([card])
+
+    def on_click(self, col: int, row: int) -> None:
+        """Clicking a card of the grid turns it."""
+        c, r = (col - GRID_COL) // CELL_W, (row - GRID_ROW) // CELL_H
+        if col >= GRID_COL and row >= GRID_ROW and c < len(RANKS) and r < len(SUITS):
+            self.row, self.col = r, c
+            self.toggle([self.cursor_card])
+
+    # ---- drawing ----
+    def draw(self, canvas: TextCanvas) -> None:
+        title_bar(canvas, "JUB MOO", "SCORE TESTER", f"{RULESET_TITLES[self.ruleset]} SCORING")
+        canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, TABLE_BG)
+        canvas.box(0, 1, COLS, 23, fg=palette.WHITE, bg=TABLE_BG, double=True)
+        self.draw_grid(canvas)
+        self.draw_side(canvas)
+        self.draw_score(canvas)
+        self.draw_keys(canvas)
+
+    def draw_grid(self, canvas: TextCanvas) -> None:
+        for c, rank in enumerate(RANKS):
+            canvas.put(GRID_COL + c * CELL_W + CELL_W // 2, GRID_ROW - 1, rank, palette.YELLOW, TABLE_BG)
+        for r, suit in enumerate(SUITS):
+            row = GRID_ROW + r * CELL_H
+            glyph = glyphs.FRENCH_SUIT_GLYPH[suit]
+            canvas.put(2, row + 1, glyph, palette.LIGHT_RED if suit in "HD" else palette.WHITE, TABLE_BG)
+            for c, rank in enumerate(RANKS):
+                card = rank + suit
+                col = GRID_COL + c * CELL_W
+                cursor = (r, c) == (self.row, self.col)
+                if card in self.stack:
+                    draw_face(canvas, col, row, french_face(card), CELL_W, CELL_H, highlight=cursor)
+                else:
+                    draw_back(canvas, col, row, CELL_W, CELL_H)
+                    if cursor:
+                        canvas.box(col, row, CELL_W, CELL_H, fg=palette.WHITE, bg=palette.GREY, double=True)
+
+    def draw_side(self, canvas: TextCanvas) -> None:
+        """Right of the grid: the stack's size and score, and the card under the cursor."""
+        col = SIDE_COL
+        n = len(self.stack)
+        total = self.score()
+        rows: list[tuple[str, int]] = [
+            ("STACK", palette.YELLOW), (f"{n} card{'s' if n != 1 else ''}", palette.WHITE), ("", palette.WHITE),
+            ("SCORE", palette.YELLOW), (f"{signed(total):>6}", palette.WHITE), ("", palette.WHITE),
+            ("CURSOR", palette.YELLOW),
+        ]
+        card = self.cursor_card
+        value = "x2" if card == "TC" else signed(card_value(card, self.ruleset))
+        rows.append((f"{card_name(card)} {value}", palette.WHITE))
+        rows.append(("in stack" if card in self.stack else "not in it", palette.WHITE))
+        for i, (text, colour) in enumerate(rows):
+            canvas.text(col, GRID_ROW + i, text[: COLS - 1 - col], colour, TABLE_BG)
+
+    def draw_score(self, canvas: TextCanvas) -> None:
+        lines = self.breakdown()
+        total = self.score()
+        assert total == sum(points for _, points in lines)
+        head = f"{RULESET_TITLES[self.ruleset].title()} scoring, 10{glyphs.CLUB} {TEN_CLUBS_NAMES[self.ten_clubs]}: "
+        col = canvas.text(3, SCORE_ROW, head, palette.WHITE, TABLE_BG)
+        col = canvas.text(col, SCORE_ROW, f"{signed(total)}", palette.YELLOW, TABLE_BG)
+        headline = banner(lines)
+        if headline:
+            canvas.text(COLS - 3 - len(headline), SCORE_ROW, headline, palette.LIGHT_MAGENTA, TABLE_BG)
+        for i, (label, points) in enumerate(lines[:8]):
+            col = BREAK_COLS[i // 4]
+            text = nice_label(label)
+            canvas.text(col, SCORE_ROW + 1 + i % 4, f"{text[:LABEL_W]:<{LABEL_W}}{signed(points):>6}",
+                        palette.WHITE, TABLE_BG)
+        row = SCORE_ROW + 5
+        if self.typing is not None:
+            text = f"Find a card: type its rank and suit (QS, TC, 2H): {self.typing}_   Esc: cancel"
+            canvas.text(3, row, text, palette.YELLOW, TABLE_BG)
+        elif self.message:
+            canvas.text(3, row, self.message[: COLS - 6], palette.YELLOW, TABLE_BG)
+        else:
+            col = canvas.text(3, row, "Same stack:", palette.LIGHT_CYAN, TABLE_BG)
+            for ruleset in RULESETS:
+                fg = palette.YELLOW if ruleset == self.ruleset else palette.LIGHT_CYAN
+                col = canvas.text(col + 3, row, f"{RULESET_TITLES[ruleset].title()} {signed(self.score(ruleset))}",
+                                  fg, TABLE_BG)
+
+    def draw_keys(self, canvas: TextCanvas) -> None:
+        for i, line in enumerate(KEYS_LINES):
+            canvas.text(3, SCORE_ROW + 6 + i, line[: COLS - 5], palette.LIGHT_CYAN if i == 0 else palette.WHITE,
+                        TABLE_BG)

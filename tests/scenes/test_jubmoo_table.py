@@ -1,0 +1,390 @@
+"""Jub Moo played through the keyboard, headless, as a player would."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pygame
+import pytest
+
+from game.app.keys import Key
+from game.rules.jubmoo import CARDS, RULES, DealSummary, pig_seats, score_breakdown, stack_score
+from game.scenes.attract import AttractScene
+from game.scenes.help import HelpScene
+from game.scenes.jubmoo_table import HAND_ROW, TRICK_AT, JubMooTable
+from game.scenes.menu import MenuScene
+from game.scenes.score_tester import ScoreTesterScene
+from game.screen.canvas import COLS, ROWS
+from game.screen.cards import card_name, hand_key
+
+
+@pytest.fixture
+def table_app(make_app, home):
+    def start(seed: int = 5, settings: str = "", *extra: str):
+        (home / "settings.toml").write_text(settings + "\n[play]\ndelay = 0.0\n", encoding="utf-8")
+        app = make_app("--game", "jubmoo", "--seed", str(seed), *extra)
+        table = app.top_scene()
+        assert isinstance(table, JubMooTable)
+        return app, table
+
+    return start
+
+
+def assert_grid(app) -> list[str]:
+    """The screen is 25 rows of 80 columns, the key bar at the bottom."""
+    lines = app.screen_text().splitlines()
+    assert len(lines) == ROWS and all(len(line) == COLS for line in lines)
+    assert lines[24].startswith("F1 ") or app.notice_left > 0
+    return lines
+
+
+def first_legal_key(table: JubMooTable) -> str:
+    """The key under the leftmost card that may be played, read off the hand as shown."""
+    hand = table.shown_hand()
+    return hand_key(next(i for i, card in enumerate(hand) if card in table.obs.legal_actions))
+
+
+def play_by_keys(app, table: JubMooTable, until, max_rounds: int = 20000, check_every: int = 0) -> None:
+    """Press keys as a player (first legal card, first offered choice) until ``until()``."""
+    for n in range(max_rounds):
+        if until():
+            return
+        if check_every and n % check_every == 0:
+            assert_grid(app)
+        if table.panel is not None:
+            app.press("ENTER")
+        elif table.hold > 0:
+            app.press("SPACE")
+        elif table.human_to_act:
+            _, choices = table.prompt()
+            app.press(choices[0].key if choices else first_legal_key(table))
+        else:
+            app.tick(0.05)
+    raise AssertionError("the table stopped making progress")
+
+
+def hidden_cards(table: JubMooTable, seats) -> list[str]:
+    """The cards still in these seats' hands (the test may look; the table may not show them)."""
+    return [card for seat in seats for card in RULES.hand(table.match.state, seat)]
+
+
+def test_first_screen_shows_the_four_seats_and_your_thirteen_cards(table_app):
+    app, table = table_app()
+    lines = assert_grid(app)
+    assert lines[0].strip().startswith("JUB MOO") and "PIG AT -1000" in lines[0] and "HEARTS SCORING" in lines[0]
+    assert "TRICK 1 OF 13" in lines[1] and "PLAY GOES ANTICLOCKWISE" in lines[1]
+    assert "NORTH" in lines[2] and "WEST" in lines[5] and "EAST" in lines[5] and "YOU" in lines[14]
+    assert lines[20].strip("║ ").split() == list("1234567890ABC")  # a key under each of the 13 cards
+    assert all(card_name(card) in lines[HAND_ROW + 1] for card in table.obs.hand)
+    assert sum("LEADS" in line for line in lines[2:16]) == 1
+
+
+def test_a_whole_deal_by_keys_ends_in_the_summary(table_app):
+    app, table = table_app(11)
+    play_by_keys(app, table, lambda: table.panel is not None and "summary" in table.panel.title, check_every=7)
+    text = "\n".join(assert_grid(app))
+    last = table.obs.last_deal
+    assert "Deal 1 summary" in text and "took the pig" in text
+    total_row = next(line for line in text.splitlines() if "Total " in line)
+    shown = [int(n) for n in re.findall(r"-?\d+", total_row.split("Total")[1])[:4]]
+    assert shown == [last.totals[table.seat_at(p)] for p in range(4)]  # you, right, opposite, left
+    app.press("ENTER")
+    assert table.panel is None and table.obs.deal_number == 2
+    lines = assert_grid(app)
+    pig_taker = table.seat_name(last.pig_taker).upper()
+    assert any(pig_taker in line and "LEADS" in line for line in lines[2:16])  # the pig taker leads
+
+
+def test_a_whole_match_by_keys_names_the_pig(table_app):
+    app, table = table_app(3, "[jubmoo]\ntarget = -100\n")
+    play_by_keys(app, table, lambda: table.result_shown, check_every=25)
+    text = "\n".join(assert_grid(app))
+    pigs = pig_seats(table.obs.scores)
+    assert "Match over" in text and "Enter: new match" in text
+    names = [table.seat_name(s).upper() for s in pigs]
+    assert ("YOU ARE THE PIG!" if names == ["YOU"] else " AND ".join(names)) in text
+    assert "the pig" in text and "(the match ends at -100)" in text
+    app.press("ESC")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_illegal_card_buzzes_with_the_reason(table_app):
+    app, table = table_app(5)
+    play_by_keys(app, table, lambda: table.human_to_act and len(table.obs.legal_actions) < len(table.obs.hand))
+    hand = table.shown_hand()
+    bad = next(i for i, card in enumerate(hand) if card not in table.obs.legal_actions)
+    steps = len(table.match.steps)
+    app.press(hand_key(bad))
+    assert len(table.match.steps) == steps
+    assert table.message.startswith("You must follow suit")
+    assert table.message in app.screen_text()
+
+
+def test_arrow_keys_and_enter_play_the_highlighted_card(table_app):
+    app, table = table_app(8)
+    play_by_keys(app, table, lambda: table.human_to_act)
+    hand = table.shown_hand()
+    target = next(i for i, card in enumerate(hand) if card in table.obs.legal_actions)
+    for _ in range((target - table.cursor) % len(hand)):
+        app.press("RIGHT")
+    assert table.cursor == target
+    steps = len(table.match.steps)
+    app.press("ENTER")
+    assert table.match.steps[steps] == hand[target]
+
+
+def test_sort_off_lets_you_move_cards_and_a_click_plays_one(table_app):
+    app, table = table_app(8)
+    sorted_hand = table.shown_hand()
+    assert [c[1] for c in sorted_hand] == sorted((c[1] for c in sorted_hand), key="SHCD".index)  # ♠ ♥ ♣ ♦
+    app.press("F3")
+    play_by_keys(app, table, lambda: table.human_to_act)
+    hand = table.shown_hand()
+    table.cursor = 0
+    app.handle_key(Key(pygame.K_RIGHT, "", shift=True))  # Shift+Right carries the card along
+    assert table.shown_hand() == [hand[1], hand[0], *hand[2:]] and table.cursor == 1
+    hand = table.shown_hand()
+    index = next(i for i, card in enumerate(hand) if card in table.obs.legal_actions)
+    steps = len(table.match.steps)
+    table.on_click(table.hand_col(len(hand)) + index * 6 + 2, HAND_ROW + 1)
+    assert table.match.steps[steps] == hand[index]
+
+
+def test_a_finished_trick_is_held_and_l_shows_it_again(table_app):
+    app, table = table_app(6)
+    play_by_keys(app, table, lambda: table.hold > 0)
+    winner = table.obs.last_trick_winner
+    lines = assert_grid(app)
+    assert "the trick." in lines[21] and "Any key: go on." in lines[22]
+    col, row = TRICK_AT[table.position(winner)]
+    assert lines[row][col] == "╔"  # the winner's card is framed
+    app.press("SPACE")
+    assert table.hold <= 0
+    play_by_keys(app, table, lambda: table.human_to_act)
+    app.press("L")
+    assert table.show_last
+    lines = assert_grid(app)
+    assert "LAST" in lines[8] and "The last trick, taken by" in lines[22]
+    for seat, card in table.obs.last_trick:
+        col, row = TRICK_AT[table.position(seat)]
+        assert lines[row + 1][col + 1: col + 3] == card_name(card)
+    steps = len(table.match.steps)
+    app.press("1")  # any key goes back to the table without playing
+    assert not table.show_last and len(table.match.steps) == steps
+
+
+def test_every_f_key_at_the_table(table_app):
+    app, table = table_app(9)
+    app.press("F1")
+    assert app.settings.get("play", "sound") is False
+    app.press("F3")
+    assert app.settings.get("play", "hand_sort") is False
+    app.press("F5")
+    assert isinstance(app.top_scene(), HelpScene)
+    text = app.screen_text()
+    assert "Instructions: Jub Moo" in text and "T: Score Tester" in text
+    app.press("T")
+    assert isinstance(app.top_scene(), ScoreTesterScene)
+    app.press("ESC")
+    assert isinstance(app.top_scene(), HelpScene)
+    app.press("ESC")
+    assert app.top_scene() is table
+    app.press("F6")
+    assert app.settings.get("play", "replay") is True
+    assert dict(table.obs.options)["replay"] is True
+    app.press("F8")
+    app.press("F9")
+    app.press("F10")
+    app.press("F7")
+    assert "Leave this game" in app.screen_text()
+    app.press("N")
+    assert app.top_scene() is table
+    app.press("F2")  # demo: the computer plays your seat too
+    assert app.demo
+    steps = len(table.match.steps)
+    for _ in range(300):
+        if table.panel is not None:
+            table.close_panel()
+        table.hold = 0
+        app.tick(0.05)
+    assert len(table.match.steps) > steps + 8
+    if table.panel is not None:
+        table.close_panel()
+    table.hold = 0
+    assert "Demo: the computer plays every seat." in app.screen_text()
+    app.press("F2")
+    assert not app.demo
+    app.press("F7")
+    app.press("Y")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_replay_offer_restarts_the_deal(table_app):
+    app, table = table_app(12)
+    app.press("F6")
+    play_by_keys(app, table, lambda: table.human_to_act and "replay" in table.obs.legal_actions)
+    text = app.screen_text()
+    assert "R Replay the last deal" in text and "C Continue" in text
+    first_hand = table.obs.last_deal.hands[0]
+    app.press("R")
+    assert "Replaying the last deal" in table.message
+    assert table.obs.deal_number == 1 and table.obs.hand == first_hand and table.obs.scores == (0, 0, 0, 0)
+    play_by_keys(app, table, lambda: table.human_to_act and "continue" in table.obs.legal_actions)
+    app.press("C")
+    assert table.obs.deal_number == 2 and len(table.obs.hand) == 13 and "Deal 2 is dealt." in app.screen_text()
+
+
+def test_hot_seat_hides_every_hand_while_the_keyboard_is_passed(table_app):
+    app, table = table_app(7, "[jubmoo]\nhumans = 2\n")
+    assert table.seat_name(0) == "Player 1" and table.seat_name(2) == "Computer 3"
+    passes = 0
+    while passes < 3:
+        play_by_keys(app, table, lambda: table.passing)
+        passes += 1
+        seat = table.match.current_player
+        text = "\n".join(assert_grid(app))
+        assert "Pass the keyboard" in text and f"Hand the keyboard to Player {seat + 1}" in text
+        for card in hidden_cards(table, (0, 1)):
+            assert card_name(card) not in text  # nobody's hand shows while the keyboard is passed
+        app.press("SPACE")  # Enter or Space: the next player is ready
+        assert not table.passing and table.viewer == seat
+        lines = assert_grid(app)
+        assert f"PLAYER {seat + 1}" in lines[14]  # the player at the keyboard sits at the bottom
+        assert all(card_name(card) in lines[HAND_ROW + 1] for card in table.obs.hand)
+        other = "".join(lines)
+        assert not any(card_name(card) in other for card in hidden_cards(table, (1 - seat,)))
+        app.press(first_legal_key(table))
+
+
+def test_a_resumed_hot_seat_match_starts_with_the_keyboard_passed(table_app):
+    app, table = table_app(7, "[jubmoo]\nhumans = 2\n")
+    play_by_keys(app, table, lambda: table.passing and table.match.current_player == 1)
+    resumed = JubMooTable.resume(app, table.match, (0, 1))
+    assert resumed.passing and resumed.viewer == 1 and resumed.panel is not None
+    app.stack.replace(resumed)
+    text = app.screen_text()
+    assert not any(card_name(card) in text for card in hidden_cards(resumed, (0, 1)))
+
+
+def test_four_humans_pass_after_every_card(table_app):
+    app, table = table_app(4, "[jubmoo]\nhumans = 4\n")
+    assert table.seat_name(3) == "Player 4"
+    for _ in range(6):
+        play_by_keys(app, table, lambda: table.human_to_act)
+        seat = table.match.current_player
+        assert table.viewer == seat
+        app.press(first_legal_key(table))
+        if table.hold > 0:
+            app.press("SPACE")
+        app.tick(0.05)
+        if table.match.current_player == seat:  # won the trick and leads again: no need to pass
+            assert not table.passing
+        else:
+            assert table.passing and table.viewer == table.match.current_player
+            app.press("ENTER")
+
+
+def test_clockwise_draws_the_next_player_on_the_left(table_app):
+    app, table = table_app(2, "[jubmoo]\nclockwise = true\n")
+    lines = assert_grid(app)
+    assert "PLAY GOES CLOCKWISE" in lines[1] and table.position(1) == 3 and table.seat_name(1) == "West"
+    play_by_keys(app, table, lambda: any(seat == 1 for seat, _ in table.obs.trick) and table.hold <= 0)
+    card = dict(table.obs.trick)[1]
+    col, row = TRICK_AT[3]
+    assert assert_grid(app)[row + 1][col + 1: col + 3] == card_name(card)
+    assert col < 40  # the left of the table
+
+
+def test_open_hands_shows_the_others_cards(table_app):
+    app, table = table_app(4, "[jubmoo]\nopen_hands = true\n")
+    text = "\n".join(assert_grid(app))
+    assert "▒" not in text
+    for seat in (1, 2, 3):
+        hand = table.obs.all_hands[seat]
+        for suit in "SHDC":
+            ranks = "".join(card[0] for card in hand if card[1] == suit)
+            if ranks:
+                assert card_name("x" + suit)[1] + ranks in text
+
+
+def test_big_chuan_deal_summary(table_app):
+    """You hold every spade and lead: nobody else can follow, so you win all 13 tricks."""
+    app, table = table_app(1)
+    spades = [r + "S" for r in "AKQJT98765432"]
+    others = [c for c in (r + s for s in "HDC" for r in "AKQJT98765432")]
+    deck = [spades[i // 4] if i % 4 == 0 else others.pop() for i in range(52)]
+    table.match.state = RULES.new_match(1, {"first_leader": 0}, deck=deck)
+    table.obs = table.match.observation(0)
+    play_by_keys(app, table, lambda: table.panel is not None)
+    text = "\n".join(assert_grid(app))
+    assert "BIG CHUAN! Every trick won: +1000 flat" in text
+    assert "Big Chuan: every trick +1000" in text
+    assert text.count("No cards won -50") == 3
+    assert table.obs.last_deal.scores == (1000, -50, -50, -50)
+
+
+def test_summary_spells_out_chuan_ten_of_clubs_and_the_empty_pile(table_app):
+    app, table = table_app(1)
+    stacks = ((*(r + "H" for r in "AKQJT98765432"), "QS"), ("TC", "5S", "6S", "7S"), ("JD",), ())
+    summary = DealSummary(
+        deal_number=1, leader=0, hands=((),) * 4, tricks=(), trick_winners=(), tricks_won=(9, 2, 2, 0),
+        stacks=stacks, scores=tuple(stack_score(s) for s in stacks),
+        breakdowns=tuple(tuple(score_breakdown(s)) for s in stacks), totals_before=(0, 0, 0, 0),
+        totals=tuple(stack_score(s) for s in stacks), pig_taker=0, chuan=0, big_chuan=None, empty=(3,))
+    table.frozen_obs = table.obs
+    table.show_summary(summary)
+    text = "\n".join(assert_grid(app))
+    assert "CHUAN! All 13 hearts taken" in text and "Chuan: all 13 hearts count plus +194" in text
+    assert "Q♠ (the pig) -100" in text and "=   +94" in text
+    assert "10♣ alone (no other point card) +50" in text and "J♦ +100" in text
+    assert "0 tricks  won nothing" in text and "No cards won -50" in text
+    assert "You took the pig (Q♠) and lead the next deal." in text
+
+
+def test_any_summary_fits_its_panel(table_app):
+    """Random piles under the longest breakdowns (all suits, 10♣ adds and doubles) still fit 18 lines."""
+    _, table = table_app(1, '[jubmoo]\nruleset = "all-suits"\nten_clubs = "add-and-double"\n')
+    options = {"ruleset": "all-suits", "ten_clubs": "add-and-double"}
+    rng = random.Random(5)
+    for _ in range(200):
+        cut = sorted(rng.sample(range(1, 13), 3))
+        sizes = [a - b for a, b in zip([*cut, 13], [0, *cut], strict=True)]
+        deck = rng.sample(CARDS, 52)
+        piles, start = [], 0
+        for size in sizes:
+            piles.append(tuple(c for c in CARDS if c in deck[start:start + 4 * size]))
+            start += 4 * size
+        scores = tuple(stack_score(p, "all-suits", options) for p in piles)
+        summary = DealSummary(
+            deal_number=1, leader=0, hands=((),) * 4, tricks=(), trick_winners=(), tricks_won=tuple(sizes),
+            stacks=tuple(piles), scores=scores, breakdowns=tuple(tuple(score_breakdown(p, "all-suits", options))
+                                                                   for p in piles),
+            totals_before=(0, 0, 0, 0), totals=scores, pig_taker=0, chuan=None, big_chuan=None, empty=())
+        lines = [text for text, _ in table.summary_lines(summary)]
+        assert len(lines) <= 18 and max(map(len, lines)) <= 72
+        assert lines[-2].startswith("Total") or lines[-3].startswith("Total")
+        assert "took the pig" in lines[-1]
+
+
+def test_attract_mode_plays_jub_moo(make_app):
+    app = make_app("*")
+    attract = AttractScene(app)
+    while attract.table.game_name != "jubmoo":
+        attract.index += 1
+        attract.table = attract._next_table()
+    app.stack.push(attract)
+    table = attract.table
+    for _ in range(400):
+        app.tick(0.7)
+        assert_grid(app)
+        if table.deals_seen:
+            break
+    assert table.deals_seen == 1 and not table.passing
+    assert app.screen_text().startswith(" JUB MOO")
+
+
+def test_mono_table_screenshot(table_app, tmp_path):
+    app, _ = table_app(4, "", "M")
+    app.save_png(tmp_path / "mono.png")
+    assert (tmp_path / "mono.png").stat().st_size > 2000

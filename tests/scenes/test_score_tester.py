@@ -1,0 +1,176 @@
+"""The Jub Moo Score Tester, driven by keys: the menu entry, the grid, every key, the same scoring."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.app.settings import Settings
+from game.rules.jubmoo import CARDS, score_breakdown, stack_score
+from game.scenes.dialogs import MessageScene
+from game.scenes.help import HelpScene
+from game.scenes.jubmoo_table import JubMooTable
+from game.scenes.menu import MenuScene
+from game.scenes.score_tester import SCORE_ROW, ScoreTesterScene
+from game.screen.canvas import COLS, ROWS
+
+
+@pytest.fixture
+def tester_app(make_app):
+    def start(*extra: str):
+        app = make_app("*", *extra)
+        assert isinstance(app.top_scene(), MenuScene)
+        assert "S  Score Tester (Jub Moo)" in app.screen_text()
+        app.press("S")
+        tester = app.top_scene()
+        assert isinstance(tester, ScoreTesterScene)
+        return app, tester
+
+    return start
+
+
+def screen(app) -> list[str]:
+    lines = app.screen_text().splitlines()
+    assert len(lines) == ROWS and all(len(line) == COLS for line in lines)
+    return lines
+
+
+def shown_score(app) -> int:
+    """The score as the score line prints it."""
+    line = screen(app)[SCORE_ROW]
+    return int(re.search(r": ([+-]?\d+)", line).group(1))
+
+
+def test_opens_on_an_empty_pile_of_backs(tester_app):
+    app, _ = tester_app()
+    lines = screen(app)
+    assert "SCORE TESTER" in lines[0] and "HEARTS SCORING" in lines[0]
+    assert lines[1].replace("═", " ").strip("╔╗ ").split() == list("23456789TJQKA")  # rank headers
+    assert "".join(lines).count("▒▒▒") == 52 and "║▒▒▒║" in lines[3]  # the pack face down, the cursor on Q♠
+    assert shown_score(app) == -50 and "EMPTY STACK: -50" in lines[SCORE_ROW]
+    assert "No cards won" in lines[SCORE_ROW + 1]
+    assert "Face up = in the stack" in lines[SCORE_ROW + 6]
+
+
+def test_arrows_and_enter_turn_cards(tester_app):
+    app, tester = tester_app()
+    assert tester.cursor_card == "QS"
+    app.press("ENTER")
+    assert tester.stack == {"QS"} and shown_score(app) == -100
+    assert "Q♠ (the pig)" in screen(app)[SCORE_ROW + 1]
+    app.press("DOWN", "SPACE")  # Q♥
+    assert tester.stack == {"QS", "QH"} and shown_score(app) == -130
+    app.press("RIGHT", "RIGHT", "RIGHT")  # wraps from A round to 2
+    assert tester.cursor_card == "2H"
+    app.press("UP", "UP")  # wraps from spades round to clubs
+    assert tester.cursor_card == "2C"
+    app.press("ENTER", "ENTER")  # on and off again
+    assert "2C" not in tester.stack
+    lines = screen(app)
+    assert "CURSOR" in "".join(lines) and "not in it" in "".join(lines)
+
+
+def test_typing_a_card_finds_and_turns_it(tester_app):
+    app, tester = tester_app()
+    app.press("/", "J", "D")
+    assert tester.stack == {"JD"} and tester.cursor_card == "JD" and shown_score(app) == 100
+    app.press("/", "1", "0", "C")  # 10C is the ten of clubs
+    assert tester.stack == {"JD", "TC"} and shown_score(app) == 200
+    assert "10♣ DOUBLES" in screen(app)[SCORE_ROW]
+    app.press("/", "X")
+    assert "type its rank and suit" in "".join(screen(app))
+    app.press("Z")
+    assert tester.typing is None and "not a card" in tester.message and tester.stack == {"JD", "TC"}
+    app.press("/", "Q")
+    app.press("ESC")  # cancels the typing, stays in the tester
+    assert tester.typing is None and app.top_scene() is tester
+
+
+def test_group_keys_chuan_big_chuan_and_clear(tester_app):
+    app, tester = tester_app()
+    app.press("H")
+    assert shown_score(app) == 194 and "CHUAN!" in screen(app)[SCORE_ROW]
+    app.press("P")  # Q♠ J♦ 10♣ as well: 2 x (194 - 100 + 100)
+    assert shown_score(app) == 388
+    app.press("P")
+    assert tester.stack == {r + "H" for r in "AKQJT98765432"}
+    app.press("H")
+    assert tester.stack == set()
+    app.press("A")
+    assert len(tester.stack) == 52 and shown_score(app) == 1000
+    assert "BIG CHUAN: +1000 FLAT" in screen(app)[SCORE_ROW]
+    app.press("BACKSPACE")
+    assert tester.stack == set() and shown_score(app) == -50
+
+
+def test_ten_of_clubs_alone_and_the_explanation(tester_app):
+    app, tester = tester_app()
+    app.press("/", "T", "C", "/", "5", "S")
+    assert shown_score(app) == 50 and "10♣ alone (no other point card)" in screen(app)[SCORE_ROW + 1]
+    app.press("?")
+    assert isinstance(app.top_scene(), MessageScene)
+    assert "Q♠ + J♦ + 10♣ scores 0" in app.screen_text()
+    app.press("x")
+    assert app.top_scene() is tester
+
+
+def test_tab_and_d_change_the_scoring_with_the_games_own_function(tester_app):
+    app, tester = tester_app()
+    app.press("H", "/", "Q", "S", "/", "T", "C", "/", "K", "S")
+    cards = sorted(tester.stack)
+    for ruleset, title in (("all-suits", "ALL SUITS"), ("gongzhu", "GONG ZHU"), ("hearts", "HEARTS")):
+        app.press("TAB")
+        assert tester.ruleset == ruleset and f"{title} SCORING" in screen(app)[0]
+        for ten_clubs in ("add-and-double", "double"):
+            app.press("D")
+            assert tester.ten_clubs == ten_clubs
+            options = {"ruleset": ruleset, "ten_clubs": ten_clubs}
+            assert shown_score(app) == stack_score(cards, ruleset, options)
+    assert "Same stack:" in screen(app)[SCORE_ROW + 5]
+
+
+def test_random_piles_score_as_the_game_scores_them(tester_app):
+    app, tester = tester_app()
+    for _ in range(25):
+        app.press("R")
+        cards = [c for c in CARDS if c in tester.stack]
+        assert len(cards) % 4 == 0 and 4 <= len(cards) <= 48
+        lines = score_breakdown(cards, tester.ruleset)
+        assert shown_score(app) == stack_score(cards, tester.ruleset) == sum(points for _, points in lines)
+        text = "\n".join(screen(app))
+        assert "random pile of" in text
+        for label, _ in lines[:8]:
+            assert label.split(" ")[0].replace("QS", "Q♠").replace("JD", "J♦").replace("TC", "10♣") in text
+
+
+def test_click_turns_a_card_and_esc_goes_back_to_the_menu(tester_app):
+    app, tester = tester_app()
+    tester.on_click(5, 3)  # the 2 of spades
+    assert tester.stack == {"2S"}
+    app.press("ESC")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_from_the_table_it_scores_the_matchs_ruleset(make_app, home):
+    settings = Settings.load(home)
+    settings.set("jubmoo", "ruleset", "gongzhu")
+    app = make_app("--game", "jubmoo", "--seed", "2")
+    table = app.top_scene()
+    assert isinstance(table, JubMooTable)
+    app.settings.set("jubmoo", "ruleset", "hearts")  # the match on the table keeps its own
+    app.press("F5")
+    assert isinstance(app.top_scene(), HelpScene)
+    app.press("T")
+    tester = app.top_scene()
+    assert isinstance(tester, ScoreTesterScene) and tester.ruleset == "gongzhu"
+    app.press("H")
+    assert shown_score(app) == 200  # the Gong Zhu hearts flip to +200
+    app.press("F5")  # the tester's instructions are Jub Moo's; T goes back to the same tester
+    assert isinstance(app.top_scene(), HelpScene)
+    app.press("T")
+    assert app.top_scene() is tester
+    app.press("ESC")
+    assert isinstance(app.top_scene(), HelpScene)
+    app.press("ESC")
+    assert app.top_scene() is table
