@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from game.app.keys import Key
 from game.rules.mus import card_role, juego_total, pares_bonus
 from game.scenes.table import Choice, Panel, TableScene
-from game.scenes.widgets import title_bar
+from game.scenes.widgets import title_bar, wrap
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
 from game.screen.cards import CARD_BG, draw_back, draw_face, draw_slot, hand_key, key_index, spanish_face
@@ -66,7 +66,7 @@ def speech_colour(word: str) -> int:
     if word.startswith(("Envido", "Órdago")) or word.endswith("más"):
         return palette.YELLOW
     if word == "Quiero":
-        return palette.LIGHT_GREEN
+        return palette.LIGHT_CYAN
     if word == "No quiero":
         return palette.LIGHT_RED
     if word == "Corto" or word.endswith(" sí"):
@@ -294,6 +294,7 @@ class MusTable(TableScene):
             self.selected.clear()
             self.amount = 2
             self.choice_cursor = 0
+            self.asking_ordago = False
         if after.phase == "discard" and before.phase != "discard":
             self.cursor = 0
         head = action.split()[0]
@@ -338,14 +339,16 @@ class MusTable(TableScene):
             if before.ordago:
                 text = f"{self.seat_name(seat)}: Quiero! The órdago is seen: the hands are shown."
             else:
-                text = f"{self.seat_name(seat)}: Quiero. {lance} is played for {before.stakes}."
+                text = f"{self.seat_name(seat)}: Quiero."
         elif head == "no-quiero":
             text = f"{self.seat_name(seat)}: No quiero."
         else:
             text = f"{self.seat_name(seat)}: {action}."
         if after.deal_number == before.deal_number and after.last_deal == before.last_deal:
             for lance_name, result in after.lance_results[len(before.lance_results):]:
-                text += " " + self.result_sentence(lance_name, result)
+                sentence = self.result_sentence(lance_name, result)
+                if len(text) + 1 + len(sentence) <= COLS - 4:  # the rest is on the lance board
+                    text += " " + sentence
         return text
 
     def result_sentence(self, lance: str, result: str) -> str:
@@ -355,17 +358,19 @@ class MusTable(TableScene):
         if result == "passed":
             return f"{title} en paso."
         if words[0] == "accepted":
-            return f"{title} for {words[1]} at the count."
+            return f"{title}: {words[1]} accepted."
         if words[0] == "deje":
-            return f"{title}: {self.team_name(int(words[4]))} take the deje of {words[1]}."
+            return f"{title}: deje {words[1]} to {self.team_name(int(words[4]))}."
         if words[0] == "no":
-            return f"{title}: only {self.team_name(int(words[3]))} have {lance}, no bet."
+            return f"{title}: only {self.team_name(int(words[3]))}, no bet."
         return f"Nobody has {lance}."
 
     # ---- the lances in words ----
     def lance_status(self, lance: str) -> tuple[str, int]:
         """What the lance board says about ``lance``, and in which colour."""
         obs = self.view
+        if obs.phase in ("replay", "over"):
+            return self.last_lance_status(lance)
         for name, result in obs.lance_results:
             if name == lance or (lance == "juego" and name == "punto"):
                 words = result.split()
@@ -387,14 +392,36 @@ class MusTable(TableScene):
             return f"{glyphs.ARROW_LEFT} now", palette.YELLOW
         return "", palette.WHITE
 
+    def last_lance_status(self, lance: str) -> tuple[str, int]:
+        """Between deals: how ``lance`` went in the last deal and what it gave."""
+        last = self.view.last_deal
+        names = ("juego", "punto") if lance == "juego" else (lance,)
+        counts = [c for c in (last.lances if last else ()) if c.lance in names]
+        if not counts:
+            return "", palette.WHITE
+        count = counts[0]
+        short = {"passed": "en paso", "accepted": f"{count.stake} accepted", "rejected": f"deje {count.stake}",
+                 "no-bet": "no bet", "nobody": "nobody", "ordago": "ÓRDAGO!"}.get(count.outcome, count.outcome)
+        if count.winner_team is None or count.outcome == "nobody":
+            return short, palette.WHITE
+        team = self.team_name(count.winner_team)
+        gained = count.points + sum(count.bonuses) + (count.stake if count.outcome == "rejected" else 0)
+        colour = palette.LIGHT_CYAN if count.winner_team == self.my_team else palette.WHITE
+        if count.outcome == "ordago":
+            return f"{short} {team} win", colour
+        text = f"{short}: {team}+{gained}"
+        return (text if len(text) <= BOARD_W - 10 else f"{team}+{gained}"), colour
+
     def juego_title(self) -> str:
         obs = self.view
-        punto = obs.lance == "punto" or any(name == "punto" for name, _ in obs.lance_results)
-        return "PUNTO" if punto else "JUEGO"
+        names = [name for name, _ in obs.lance_results]
+        if obs.phase in ("replay", "over") and obs.last_deal is not None:
+            names = [count.lance for count in obs.last_deal.lances]
+        return "PUNTO" if obs.lance == "punto" or "punto" in names else "JUEGO"
 
     # ---- summary and result ----
     def hand_words(self, hand: tuple[str, ...]) -> str:
-        """``pair of kings, 31 (juego)``: what a shown hand holds."""
+        """``pair of kings, juego 31``: what a shown hand holds (pares, then juego or its points)."""
         options = self.options
         bonus = pares_bonus(hand, options)
         roles = [card_role(c, options) for c in hand]
@@ -482,7 +509,13 @@ class MusTable(TableScene):
 
     def show_summary(self, last_deal: Any) -> None:
         what = {"count": "the count", "ordago": "órdago!"}.get(last_deal.ended_by, "summary")
-        self.show_panel(Panel(f"Deal {last_deal.deal_number}: {what}", self.summary_lines(last_deal)))
+
+        def next_deal() -> None:
+            if self.obs.phase == "mus":
+                self.message = f"Deal {self.obs.deal_number}: {self._verb(self.obs.mano, 'are', 'is')} mano."
+
+        self.show_panel(Panel(f"Deal {last_deal.deal_number}: {what}", self.summary_lines(last_deal),
+                              on_close=next_deal))
 
     def result_lines(self) -> list[tuple[str, int]]:
         obs = self.obs
@@ -583,11 +616,12 @@ class MusTable(TableScene):
         out = []
         for has, word in ((pares, "PARES"), (juego, "JUEGO")):
             if has is not None:
-                out.append((f"{word} {'SÍ' if has else 'NO'}", palette.LIGHT_GREEN if has else palette.WHITE))
+                out.append((f"{word} {'SÍ' if has else 'NO'}", palette.YELLOW if has else palette.WHITE))
         return out
 
-    def _took(self, seat: int) -> str:
-        """``TOOK 3 1 2``: the cards a seat took in each mus round ("-" while still to discard)."""
+    def _took(self, seat: int, width: int = BLOCK_W - 1) -> str:
+        """``TOOK 3 1 2``: the cards a seat took in each mus round ("-" while still to discard);
+        the latest rounds only when they do not all fit in ``width``."""
         obs = self.view
         counts = []
         for i, row in enumerate(obs.discard_counts):
@@ -596,8 +630,8 @@ class MusTable(TableScene):
         if not counts:
             return ""
         text = " ".join(counts)
-        if len(text) > BLOCK_W - 6:
-            text = "…" + text[-(BLOCK_W - 7):]
+        if len(text) > width - 5:
+            text = "…" + text[-(width - 6):].lstrip()
         return f"TOOK {text}"
 
     def _speech(self, canvas: TextCanvas, col: int, row: int, seat: int) -> None:
@@ -621,18 +655,17 @@ class MusTable(TableScene):
     def draw_seat(self, canvas: TextCanvas, seat: int) -> None:
         """A seat's block: name, cards, speech, cards taken and declarations."""
         col, row = BLOCKS[self.position(seat)]
-        self._name(canvas, col, row, seat)
+        end = self._name(canvas, col, row, seat)
         self._small_cards(canvas, col, row + 1, seat)
         self._speech(canvas, col + 1, row + SMALL_H + 1, seat)
         took = self._took(seat)
-        decl = self._declarations(seat)
         line = row + SMALL_H + 2
-        c = canvas.text(col + 1, line, took, palette.WHITE, TABLE_BG)
-        if self.position(seat) == 2:  # the top seat: cards taken and declarations share a line
-            c = c + 2 if took else col + 1
+        canvas.text(col + 1, line, took, palette.WHITE, TABLE_BG)
+        if self.position(seat) == 2:  # the top seat: declarations beside its name (the board is below)
+            c, line = end + 2, row
         else:
-            c, line = col + 1, line + 1
-        for text, colour in decl:
+            c, line = col + 1, line + 1 if took else line
+        for text, colour in self._declarations(seat):
             c = canvas.text(c, line, text, colour, TABLE_BG) + 1
 
     def draw_corners(self, canvas: TextCanvas) -> None:
@@ -642,8 +675,10 @@ class MusTable(TableScene):
             canvas.text(3, 2, f"STOCK {obs.stock_size} CARDS", palette.WHITE, TABLE_BG)
             if obs.reshuffles:
                 canvas.text(3, 3, "rebuilt from discards", palette.LIGHT_CYAN, TABLE_BG)
-        canvas.text(56, 2, "US   = YOU + PARTNER", palette.LIGHT_CYAN, TABLE_BG)
-        canvas.text(56, 3, "THEM = EAST + WEST", palette.WHITE, TABLE_BG)
+        elif obs.last_deal is not None:
+            canvas.text(3, 2, f"DEAL {obs.last_deal.deal_number} AS IT ENDED", palette.YELLOW, TABLE_BG)
+        canvas.text(56, 3, "US   = YOU + PARTNER", palette.LIGHT_CYAN, TABLE_BG)
+        canvas.text(56, 4, "THEM = EAST + WEST", palette.WHITE, TABLE_BG)
 
     def draw_board(self, canvas: TextCanvas) -> None:
         """The four lances in order: how each went, and the one being played."""
@@ -659,7 +694,7 @@ class MusTable(TableScene):
             else:
                 canvas.text(BOARD_COL + 2, row, title, palette.WHITE, TABLE_BG)
             status, colour = self.lance_status(lance)
-            canvas.text(BOARD_COL + 10, row, status[: BOARD_W - 11], colour, TABLE_BG)
+            canvas.text(BOARD_COL + 9, row, status[: BOARD_W - 10], colour, TABLE_BG)
 
     def draw_you(self, canvas: TextCanvas) -> None:
         """Your name, call, cards taken, declarations and the cards you threw away."""
@@ -667,10 +702,11 @@ class MusTable(TableScene):
         col = YOU_COL + 1
         self._name(canvas, col, HAND_ROW, self.viewer)
         self._speech(canvas, col + 1, HAND_ROW + 1, self.viewer)
-        canvas.text(col + 1, HAND_ROW + 2, self._took(self.viewer), palette.WHITE, TABLE_BG)
-        c = col + 1
+        took = self._took(self.viewer, HAND_COL - col - 2)
+        canvas.text(col + 1, HAND_ROW + 2, took, palette.WHITE, TABLE_BG)
+        c, line = col + 1, HAND_ROW + 3 if took else HAND_ROW + 2
         for text, colour in self._declarations(self.viewer):
-            c = canvas.text(c, HAND_ROW + 3, text, colour, TABLE_BG) + 1
+            c = canvas.text(c, line, text, colour, TABLE_BG) + 1
         if obs.my_discards:
             canvas.text(col + 1, HAND_ROW + 4, "THROWN AWAY", palette.YELLOW, TABLE_BG)
             cards = list(obs.my_discards)
@@ -701,7 +737,9 @@ class MusTable(TableScene):
             lines.append((f"No quiero pays {max(1, obs.stake_seen)}", palette.WHITE))
         if obs.to_speak:
             lines.append(("to answer:" if obs.bettor_team is not None else "to speak:", palette.LIGHT_CYAN))
-            lines.append((", ".join(self.seat_name(s) for s in obs.to_speak), palette.LIGHT_CYAN))
+            width = COLS - 2 - col
+            for text in wrap(", ".join(self.seat_name(s) for s in obs.to_speak), width):
+                lines.append((text, palette.LIGHT_CYAN))
         for i, (text, colour) in enumerate(lines):
             canvas.text(col, row + 1 + i, text[: COLS - 2 - col], colour, TABLE_BG)
 

@@ -1,0 +1,425 @@
+"""Mus played through the keyboard, headless, as a player would."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.app.match import Match
+from game.scenes.attract import AttractScene
+from game.scenes.help import HelpScene
+from game.scenes.menu import MenuScene
+from game.scenes.mus_table import BLOCKS, HAND_ROW, MusTable
+from game.scenes.registry import available
+from game.screen import glyphs
+from game.screen.canvas import COLS, ROWS
+
+
+@pytest.fixture
+def table_app(make_app, home):
+    def start(seed: int = 5, settings: str = "", *extra: str):
+        (home / "settings.toml").write_text(settings + "\n[play]\ndelay = 0.0\n", encoding="utf-8")
+        app = make_app("--game", "mus", "--seed", str(seed), *extra)
+        table = app.top_scene()
+        assert isinstance(table, MusTable)
+        sounds: list[str] = []
+        app.sound = sounds.append  # every sound the table makes, in order
+        app.sounds = sounds
+        return app, table
+
+    return start
+
+
+def set_match(table: MusTable, seed: int, **options) -> None:
+    """Start the table on a fresh match with these options (e.g. a fixed mano)."""
+    table.match = Match("mus", seed, options)
+    table.obs = table.match.observation(0)
+
+
+def assert_grid(app) -> list[str]:
+    """25 rows of 80 columns, the table's double frame unbroken, the key bar at the bottom."""
+    lines = app.screen_text().splitlines()
+    assert len(lines) == ROWS and all(len(line) == COLS for line in lines)
+    assert lines[1][0] == "╔" and lines[1][-1] == "╗"
+    assert lines[23][0] == "╚" and lines[23][-1] == "╝"
+    for row in range(2, 23):
+        assert lines[row][0] == "║" and lines[row][-1] == "║", f"row {row} runs over the frame"
+    assert lines[24].startswith("F1 ") or app.notice_left > 0
+    return lines
+
+
+def computer_moves(table: MusTable) -> None:
+    """Let the computers play their first legal move until it is seat 0's turn (no waiting)."""
+    while table.match.current_player not in (0, None):
+        seat = table.match.current_player
+        table.perform(seat, table.match.observation(seat).legal_actions[0])
+        if table.panel is not None:
+            table.close_panel()
+
+
+def human_keys(table: MusTable, rng: random.Random) -> list[str]:
+    """Keys a player might press now, read off what the table offers."""
+    if table.asking_ordago:
+        return ["Y"]
+    if table.obs.phase == "discard":
+        n = len(table.obs.hand)
+        picks = rng.sample([str(i + 1) for i in range(n)], rng.randint(1, n))
+        return [*picks, "ENTER"]
+    _, choices = table.prompt()
+    keys = [c.key for c in choices]
+    if table.obs.phase == "mus" and table.obs.discard_counts:
+        return ["C"]  # one mus round is plenty
+    if "O" in keys and rng.random() > 0.05:
+        keys.remove("O")  # an órdago now and then, not every other bet
+    return [rng.choice(keys)] if keys else ["ENTER"]
+
+
+def play_by_keys(app, table: MusTable, until, seed: int = 0, max_rounds: int = 20000, check_every: int = 0) -> None:
+    """Press keys as a player (a random offered choice) until ``until()``."""
+    rng = random.Random(seed)
+    for n in range(max_rounds):
+        if until():
+            return
+        if check_every and n % check_every == 0:
+            assert_grid(app)
+        if table.panel is not None:
+            app.press("ENTER")
+        elif table.human_to_act:
+            steps = len(table.match.steps)
+            for key in human_keys(table, rng):
+                app.press(key)
+            assert len(table.match.steps) > steps or table.asking_ordago, f"keys did nothing: {table.message}"
+        else:
+            app.tick(0.05)
+    raise AssertionError("the table stopped making progress")
+
+
+def test_first_screen_shows_the_four_seats(table_app):
+    app, _ = table_app(5)
+    lines = assert_grid(app)
+    assert lines[0].strip().startswith("MUS") and "GAME TO 40" in lines[0] and "US 0" in lines[0]
+    assert "DEAL 1" in lines[1] and "MUS ROUND 1" in lines[1] and "MANO:" in lines[1]
+    row = BLOCKS[2][1]
+    assert "PARTNER" in lines[row] and "WEST" in lines[BLOCKS[3][1]] and "EAST" in lines[BLOCKS[1][1]]
+    assert "LANCES" in app.screen_text() and "GRANDE" in app.screen_text() and "JUEGO" in app.screen_text()
+    assert "YOU" in lines[HAND_ROW]
+    assert lines[20].strip("║ ").split() == ["1", "2", "3", "4"]  # the keys under your four cards
+    suits = {glyphs.OROS, glyphs.COPAS, glyphs.ESPADAS, glyphs.BASTOS}
+    assert any(char in suits for char in "".join(lines[HAND_ROW:HAND_ROW + 5]))
+
+
+def test_a_mus_round_a_raise_and_a_quiero_by_keys(table_app):
+    """You are mano: mus, discard two cards, cut, envido, a raise answered by your re-raise, accepted."""
+    app, table = table_app(21)
+    set_match(table, 21, first_mano=0)
+    app.press("M")
+    assert table.obs.speech[0] == "Mus" and "«Mus»" in app.screen_text()
+    for seat in (1, 2, 3):
+        table.perform(seat, "mus")
+    assert table.obs.phase == "discard" and table.human_to_act
+    assert "Pick cards to throw away" in app.screen_text()
+    hand = table.shown_hand()
+    app.press("1", "2", "3")
+    app.press("3")  # pressed again: the third card stays
+    assert table.selected == {hand[0], hand[1]}
+    lines = assert_grid(app)
+    assert "OUT" in lines[HAND_ROW + 4] and "throw away 2 cards" in lines[22]
+    app.press("ENTER")
+    assert table.obs.discard_counts == ((2, 0, 0, 0),)
+    assert "You throw away" in table.message
+    computer_moves(table)  # the others discard; the cards are served
+    assert table.obs.phase == "mus" and len(table.obs.hand) == 4
+    assert not {hand[0], hand[1]} & set(table.obs.hand)
+    assert set(table.obs.my_discards) == {hand[0], hand[1]}
+    assert "TOOK 2" in app.screen_text() and "THROWN AWAY" in app.screen_text()
+    app.press("C")  # corto: the lances begin, mano (you) first
+    assert table.obs.phase == "bet" and table.obs.lance == "grande" and table.human_to_act
+    assert "E Envido 2" in app.screen_text()
+    app.press("E")
+    assert table.obs.stakes == 2 and table.obs.speech[0] == "Envido 2"
+    table.perform(1, "raise 2")  # East raises by 2: the stake is 4
+    table.perform(2, "no-quiero")  # your partner would not, but you still may
+    assert table.human_to_act and "R Raise 2" in app.screen_text() and "Q Quiero" in app.screen_text()
+    app.press("+")
+    assert "R Raise 3" in app.screen_text()
+    app.press("R")
+    assert table.obs.stakes == 7 and table.obs.speech[0] == "3 más"
+    assert "You raise 3 more on Grande: 7." in app.screen_text()
+    table.perform(1, "quiero")
+    assert ("grande", "accepted 7") in table.obs.lance_results
+    assert "7 accepted" in app.screen_text()
+    # Chica: you pass, East bets, your partner refuses, you accept after all
+    app.press("P")
+    table.perform(1, "envido 2")
+    table.perform(2, "no-quiero")
+    assert table.human_to_act and "No quiero pays 1" in app.screen_text()
+    app.press("Q")
+    assert ("chica", "accepted 2") in table.obs.lance_results
+    play_by_keys(app, table, lambda: table.panel is not None, check_every=5)
+    text = app.screen_text()
+    assert "Deal 1:" in text and "7 accepted" in text and "2 accepted" in text
+    for name in ("You", "Partner", "East", "West"):
+        assert name in text
+    assert "Points   US" in text
+    assert_grid(app)
+    app.press("ENTER")
+    assert table.panel is None and table.obs.deal_number == 2
+
+
+def test_a_whole_deal_by_keys_ends_in_the_count(table_app):
+    app, table = table_app(11)
+    play_by_keys(app, table, lambda: table.panel is not None, seed=3, check_every=3)
+    last = table.obs.last_deal
+    text = app.screen_text()
+    assert f"Deal {last.deal_number}:" in text and "LANCE" in text and "WON BY" in text and "POINTS" in text
+    for count in last.lances:
+        assert count.lance.capitalize() in text
+    after = last.points_after
+    assert f"= {after[0]}" in text and f"= {after[1]}" in text
+    if last.hands is not None:
+        assert "pares" in text or "pair" in text or "medias" in text or "duples" in text
+
+
+def test_a_whole_match_to_40_by_keys(table_app):
+    app, table = table_app(7)
+    play_by_keys(app, table, lambda: table.result_shown, seed=7, max_rounds=60000, check_every=25)
+    text = app.screen_text()
+    assert "Match over" in text and "Enter: new match" in text
+    won = table.obs.winner == 0
+    assert ("YOU AND YOUR PARTNER WIN THE MATCH!" in text) == won
+    assert ("East and West win the match." in text) == (not won)
+    assert table.human_won() == won and max(table.obs.team_points) == 40
+    assert table.deals_seen == table.obs.last_deal.deal_number >= 2  # every deal ended in its summary
+    stats = app.stats.games["mus"]
+    assert stats["matches_played"] == 1 and stats["matches_won"] == int(won)
+    assert stats["deals_played"] == table.deals_seen and stats["games_played"] == 1
+    assert app.sounds[-1] == ("won" if won else "lost")
+    app.press("ESC")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_best_of_three_shows_games_won(table_app):
+    app, table = table_app(4)
+    set_match(table, 4, games=3, target=30)
+    assert "BEST OF 3" in app.screen_text() and "GAMES 0-0" in app.screen_text()
+    play_by_keys(app, table, lambda: sum(table.obs.games_won) == 1, seed=4, max_rounds=60000)
+    text = app.screen_text()
+    won = table.obs.games_won[0] == 1
+    assert ("YOU AND YOUR PARTNER WIN THE GAME!" in text) == won
+    assert ("East and West win the game." in text) == (not won)
+    assert f"Games: US {table.obs.games_won[0]}, THEM {table.obs.games_won[1]}." in text
+
+
+def test_ordago_asks_first_then_bets_the_game(table_app):
+    app, table = table_app(8)
+    set_match(table, 8, first_mano=0)
+    app.press("C")
+    assert table.obs.lance == "grande" and "O Órdago!" in app.screen_text()
+    steps = len(table.match.steps)
+    app.press("O")
+    assert table.asking_ordago and "Bet the whole game on Grande?" in app.screen_text()
+    app.press("N")
+    assert not table.asking_ordago and len(table.match.steps) == steps
+    app.press("O")
+    app.press("Y")
+    assert table.obs.ordago and table.obs.speech[0] == "Órdago!"
+    assert "ÓRDAGO" in app.screen_text() and "the game" in app.screen_text()
+    table.perform(1, "no-quiero")
+    table.perform(3, "no-quiero")
+    assert ("grande", "deje 1 to team 0") in table.obs.lance_results
+    assert table.obs.team_points == (1, 0)
+    assert "deje 1 to US" in app.screen_text()
+
+
+def test_an_accepted_ordago_shows_the_hands(table_app):
+    app, table = table_app(8)
+    set_match(table, 8, first_mano=0)
+    app.press("C", "O", "Y")
+    table.perform(1, "quiero")
+    assert table.panel is not None and "órdago" in table.panel.title
+    text = app.screen_text()
+    assert "ÓRDAGO accepted!" in text and "win the game" in text
+    assert sum(1 for name in ("You ", "Partner ", "East ", "West ") if name in text) == 4
+    app.press("ENTER")
+    app.tick(0.05)
+    assert table.result_shown and "Match over" in app.screen_text()
+
+
+def test_amount_picker_keys(table_app):
+    app, table = table_app(9)
+    set_match(table, 9, first_mano=0)
+    app.press("C")
+    for key, label in (("+", "Envido 3"), ("UP", "Envido 4"), ("-", "Envido 3"), ("DOWN", "Envido 2"),
+                       ("DOWN", "Envido 2"), ("7", "Envido 7"), ("0", "Envido 10"), ("+", "Envido 10")):
+        app.press(key)
+        assert f"E {label} +/-" in app.screen_text(), key
+    app.press("1")
+    assert "Envido from 2 to 10." in table.message and app.sounds[-1] == "buzz"
+    app.press("5", "E")
+    assert table.obs.stakes == 5 and table.obs.speech[0] == "Envido 5"
+    assert "You: Envido 5 on Grande!" in app.screen_text()
+
+
+def test_illegal_keys_buzz_with_the_reason(table_app):
+    app, table = table_app(10)
+    set_match(table, 10, first_mano=0)
+    steps = len(table.match.steps)
+    app.press("Q")  # nobody bet anything: there is nothing to accept
+    assert len(table.match.steps) == steps and app.sounds[-1] == "buzz"
+    assert "In the mus phase say 'mus'" in table.message and table.message in app.screen_text()
+    app.press("M")
+    for seat in (1, 2, 3):
+        table.perform(seat, "mus")
+    app.press("ENTER")  # nothing picked to throw away
+    assert app.sounds[-1] == "buzz" and "Pick the cards to throw away first" in app.screen_text()
+    app.press("C")
+    assert app.sounds[-1] == "buzz" and "Discard 1 to 4 cards" in table.message
+    app.press("1", "ENTER")
+    computer_moves(table)
+    app.press("C")
+    app.press("N")  # no bet to refuse yet
+    assert app.sounds[-1] == "buzz" and "Nobody has bet yet" in table.message
+    app.press("P")
+    table.perform(1, "ordago")
+    table.perform(2, "no-quiero")
+    app.press("R")  # an órdago cannot be raised
+    assert app.sounds[-1] == "buzz" and "An órdago can only be answered" in table.message
+    assert "Órdago on Grande! Q Quiero  N No quiero" in app.screen_text()
+
+
+def test_arrows_space_up_down_pick_cards_to_discard(table_app):
+    app, table = table_app(12)
+    set_match(table, 12, first_mano=0)
+    app.press("M")
+    for seat in (1, 2, 3):
+        table.perform(seat, "mus")
+    hand = table.shown_hand()
+    app.press("RIGHT", "SPACE")
+    assert table.selected == {hand[1]}
+    app.press("RIGHT", "UP", "LEFT", "DOWN")
+    assert table.selected == {hand[2]}
+    app.press("LEFT", "LEFT")
+    assert table.cursor == 3
+    app.press("UP", "ENTER")
+    assert table.obs.discard_counts[0][0] == 2 and table.obs.speech[0] == "Descarta 2"
+
+
+def test_labelled_choices_by_arrows_and_enter(table_app):
+    app, table = table_app(13)
+    set_match(table, 13, first_mano=0)
+    app.press("RIGHT")  # from "M Mus" to "C Corto"
+    app.press("ENTER")
+    assert table.obs.speech[0] == "Corto" and table.obs.phase == "bet" and table.human_to_act
+    app.press("RIGHT", "RIGHT", "LEFT")  # paso, envido, órdago: back to envido
+    app.press("ENTER")
+    assert table.obs.stakes == 2 and table.obs.speech[0] == "Envido 2"
+
+
+def test_every_f_key_at_the_table(table_app):
+    app, table = table_app(14)
+    app.press("F1")
+    assert app.settings.get("play", "sound") is False
+    before = table.shown_hand()
+    app.press("F3")
+    assert app.settings.get("play", "hand_sort") is False
+    assert table.shown_hand() == list(table.obs.hand) and sorted(before) == sorted(table.obs.hand)
+    app.press("F3")
+    app.press("F5")
+    assert isinstance(app.top_scene(), HelpScene) and "Instructions: Mus" in app.screen_text()
+    assert "MUS" in app.screen_text()
+    app.press("ESC")
+    app.press("F6")
+    assert app.settings.get("play", "replay") is True and dict(table.obs.options)["replay"] is True
+    app.press("F8")
+    app.press("F9")
+    app.press("F10")
+    app.press("F7")
+    assert "Leave this game" in app.screen_text()
+    app.press("N")
+    assert app.top_scene() is table
+    app.press("F2")  # demo: the computer plays your seat too
+    assert app.demo
+    steps = len(table.match.steps)
+    for _ in range(300):
+        if table.panel is not None:
+            table.close_panel()
+        app.tick(0.05)
+    assert len(table.match.steps) > steps + 5
+    assert "Demo: the computer plays every seat." in app.screen_text() or table.panel is not None
+    app.press("F2")
+    assert not app.demo
+    app.press("F7")
+    app.press("Y")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_replay_offer_restores_the_deal(table_app):
+    app, table = table_app(15)
+    app.press("F6")
+    play_by_keys(app, table, lambda: "replay" in table.obs.legal_actions and table.human_to_act, seed=15)
+    text = app.screen_text()
+    assert "R Replay the last deal" in text and "C Continue" in text and "REPLAY OR CONTINUE?" in text
+    last = table.obs.last_deal
+    app.press("R")
+    assert "Replaying the last deal" in table.message
+    assert table.obs.team_points == last.points_before and table.obs.deal_number == last.deal_number
+    assert table.obs.mano == last.mano and table.obs.phase == "mus"
+
+
+def test_open_hands_shows_every_card(table_app):
+    app, table = table_app(16)
+    set_match(table, 16, open_hands=True)
+    lines = app.screen_text().splitlines()
+    col, row = BLOCKS[2]
+    assert glyphs.SHADE_MEDIUM not in lines[row + 2][col:col + 24]
+    hidden_app, _ = table_app(16)
+    hidden = hidden_app.screen_text().splitlines()
+    assert glyphs.SHADE_MEDIUM in hidden[row + 2][col:col + 24]
+
+
+def test_mus_is_in_the_menu_and_the_demo_show(make_app):
+    assert "mus" in [game.name for game in available()]
+    app = make_app("*")
+    names = [game.name for game in available()]
+    attract = AttractScene(app, start=names.index("mus"))
+    app.stack.push(attract)
+    assert isinstance(attract.table, MusTable) and attract.table.attract
+    steps = 0
+    for _ in range(400):
+        app.tick(0.25)
+        steps = len(attract.table.match.steps)
+        if steps > 8:
+            break
+    assert steps > 8 and app.screen_text().startswith(" MUS")
+
+
+def test_mono_table_screenshot(table_app, tmp_path):
+    app, _ = table_app(4, "", "M")
+    app.save_png(tmp_path / "mono.png")
+    assert (tmp_path / "mono.png").stat().st_size > 2000
+
+
+def test_summary_lines_spell_out_a_deje_deal(table_app):
+    """A deal ended by a refused bet reaching the target: no hands, no count."""
+    app, table = table_app(17)
+    set_match(table, 17, first_mano=0, target=30)
+    bets = ["envido 10", "raise 10", "raise 10", "no-quiero", "no-quiero"]  # you, East, Partner, West, East
+    for action in ["cut", *bets, *bets]:  # Grande, then Chica: a deje of 20 each
+        table.perform(table.match.current_player, action)
+    assert table.panel is not None and table.obs.winner == 0
+    text = app.screen_text()
+    assert "A refused bet took a team to 30: no count." in text and text.count("refused: deje 20") == 2
+    assert "paid at once" in text and "YOU AND YOUR PARTNER WIN THE GAME!" in text
+    assert "Points   US 0 + 30 = 30" in text
+
+
+def test_hand_words_follow_the_kings_option(table_app):
+    app, table = table_app(18)
+    hand = ("3o", "3c", "Ro", "Ab")
+    assert table.hand_words(hand) == "medias of kings, juego 31"
+    assert table.hand_words(("2o", "Ac", "5e", "5b")) == "duples: 5s+aces, 12 points"
+    assert table.hand_words(("Co", "Cc", "Ce", "Cb")) == "duples: four caballos, juego 40"
+    set_match(table, 18, kings=4)
+    assert table.hand_words(hand) == "pair of 3s, 17 points"
+    assert "TOOK" not in app.screen_text()  # no mus round yet
