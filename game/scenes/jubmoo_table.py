@@ -310,7 +310,7 @@ class JubMooTable(TableScene):
         if action in ("replay", "continue"):
             self.app.sound("select")
         elif same_deal and sum(after.tricks_won) > sum(before.tricks_won):
-            self.hold = 0.8 if self.attract else max(1.0, self.app.delay)
+            self.hold_trick()
             self.app.sound("trick")
         elif not same_deal:
             self.app.sound("trick")

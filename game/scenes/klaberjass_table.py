@@ -215,7 +215,7 @@ class KlaberjassTable(TableScene):
         if " bella" in action:
             self.app.sound("bella")
         elif same_deal and len(after.tricks) > len(before.tricks):
-            self.hold = 0.8 if self.attract else max(1.0, self.app.delay)
+            self.hold_trick()
             self.app.sound("trick")
         elif action in ("take", "name H", "name S", "name D", "name C", "schmeiss", "sans-tout", "tout-atout"):
             self.app.sound("select")

@@ -12,7 +12,7 @@ message after an action), ``summary_lines`` and ``result_lines``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.app.keys import Key
@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from game.app.app import App
 
 ATTRACT_DELAY = 0.6
-MIN_TRICK_HOLD = 1.0
+MIN_TRICK_HOLD = 1.0  # seconds a finished trick stays on screen, at least
+ATTRACT_TRICK_HOLD = 0.8
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,6 @@ class Panel:
     on_key: Callable[[Key], bool] | None = None  # returns True when the key closes the panel
     on_close: Callable[[], None] | None = None
     width: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class TableScene(Scene):
@@ -162,6 +162,10 @@ class TableScene(Scene):
             self.app.ai.cancel(self.ticket)
             self.ticket = None
             self.ticket_seat = None
+
+    def hold_trick(self) -> None:
+        """Keep a finished trick on screen long enough to read (any key goes on)."""
+        self.hold = ATTRACT_TRICK_HOLD if self.attract else max(MIN_TRICK_HOLD, self.app.delay)
 
     def on_hold_over(self) -> None:
         """The pause after a trick ended."""
