@@ -19,9 +19,9 @@ GAMES: tuple[GameEntry, ...] = (
               "game.scenes.klaberjass_table:KlaberjassTable"),
     GameEntry("jubmoo", "Jub Moo", "catch the pig: you and 3 computers",
               "game.scenes.jubmoo_table:JubMooTable"),
-    GameEntry("mus", "Mus", "you and a computer partner against two",
+    GameEntry("mus", "Mus", "you and a computer partner vs two",
               "game.scenes.mus_table:MusTable"),
-    GameEntry("lukfu", "Luk Fu", "six tigers: you against two computers",
+    GameEntry("lukfu", "Luk Fu", "six tigers: you and 2 computers",
               "game.scenes.lukfu_table:LukFuTable"),
 )
 

@@ -191,7 +191,9 @@ class TableScene(Scene):
         self.save()
         self.after_action(seat, action, before, self.obs)
         last = getattr(self.obs, "last_deal", None)
-        if last is not None and last != getattr(before, "last_deal", None):
+        # A new last_deal means a deal just ended; after "replay" it only means the replayed
+        # deal's result was taken back (engines differ in that), which is no new summary.
+        if action != "replay" and last is not None and last != getattr(before, "last_deal", None):
             self.deals_seen += 1
             self.count_deal(last)
             self.frozen_obs = before

@@ -1,0 +1,826 @@
+"""The Luk Fu table: you at the bottom, West on the left, East on the right, the trick between.
+
+Each computer seat shows its name (with the Master and Caller marks), its hand and its
+face-down discards as backs, its fu and the winning plays it took, face up. The trick row
+holds each seat's play in its own place (face-down discards as backs), the play now winning
+marked BEST. Your line counts fu + Old cards toward six; the line under it names your Old
+cards and says why each is Old; your hand has its Old cards marked on the top edge.
+
+Cards are raised with the keys under them (or Left/Right and Space, Up, Down) and played
+together with Enter; the prompt line says what the raised cards make ("run of 3, Strings
+4-6"). A follower who cannot beat throws one card at a time with the same keys. The call,
+the pass and the claim are labelled keys. Everything drawn comes from seat 0's observation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app.keys import Key
+from game.rules.lukfu import ANCIENT, SUIT_NAMES, SUITS, VALUE_WORDS, describe_play, play_of_cards
+from game.scenes.table import Choice, Panel, TableScene
+from game.scenes.widgets import title_bar, wrap
+from game.screen import glyphs, palette
+from game.screen.canvas import COLS, TextCanvas
+from game.screen.cards import CARD_BG, LUKFU_COLOUR, draw_back, draw_face, draw_slot, hand_key, key_index, lukfu_face
+
+if TYPE_CHECKING:
+    from game.app.app import App
+    from game.app.match import Match
+
+TABLE_BG = palette.GREEN
+CARD_W, CARD_H, CARD_STEP = 6, 5, 6
+# Rows of the screen (row 0 is the title bar, row 1 and row 23 the table's frame).
+SEAT_ROW = 2  # West and East: name, then hand and discards, then the plays they won
+CAPTION_ROW, TRICK_ROW = 6, 7  # the trick: who played what, then the cards (rows 7-11)
+YOU_ROW, OLD_ROW = 12, 13  # your count and won plays; your Old cards and why
+HAND_ROW, KEYS_ROW = 15, 20  # your cards (a raised card starts on row 14), the keys under them
+MESSAGE_ROW, PROMPT_ROW = 21, 22  # a message too long for its row (a refusal) covers the prompt
+BLOCK_COLS = {2: 2, 1: 41}  # West's and East's blocks
+BLOCK_W = 37
+SLOT_COLS = {2: 2, 0: 27, 1: 52}  # the trick: West's place, yours, East's
+SLOT_W = 25
+PANEL_LINES = 17  # lines a panel holds on the 80x25 screen
+
+SEAT_NAMES = {0: "You", 1: "East", 2: "West"}
+SUIT_PLURAL = dict(zip(SUITS, SUIT_NAMES, strict=True))
+NAMED_CARDS = {"C1": "Mau Gung", "T1": "Bak Chi"}
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def value_of(card: str) -> int:
+    return int(card[1])
+
+
+def suit_index(card: str) -> int:
+    return SUITS.index(card[0])
+
+
+def short_play(cards: tuple[str, ...] | list[str]) -> str:
+    """A play in a few characters for the trick's captions: ``M7``, ``3 sixes``, ``Myriads 3-7``."""
+    play = play_of_cards(cards)
+    if play is None:
+        return " ".join(cards)
+    if play.kind == 0:
+        return play.text
+    if play.kind == 1:
+        return f"{play.size} {VALUE_WORDS[play.key - 1]}"
+    return f"{SUIT_NAMES[play.suit]} {play.key - play.size + 1}-{play.key}"
+
+
+def long_play(cards: tuple[str, ...] | list[str], short: bool = False) -> str:
+    """A play for the message line: ``the M7``, ``a set of 3 sixes (S6 M6 T6)``, ``a run of 3,
+    Strings 4-6``; ``short`` leaves out "a set of" (``3 sixes (S6 M6 T6)``)."""
+    text = describe_play(cards)
+    if text.startswith("single "):
+        return "the " + text[7:]
+    if text.startswith("set of "):
+        return f"{text[7:] if short else 'a ' + text} ({' '.join(cards)})"
+    return "a " + text
+
+
+def old_reasons(hand: tuple[str, ...], old: tuple[str, ...], public: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Your Old cards grouped by why they are Old: [(cards, reason)], the always-Old ones first."""
+    hand_set, public_set, old_set = set(hand), set(public), set(old)
+    out: list[tuple[str, str]] = []
+    always = [c for c in hand if c in old_set and c in ANCIENT]
+    if always:
+        out.append((" ".join(always), "always Old"))
+    for suit in SUITS:
+        group = [c for c in hand if c in old_set and c not in ANCIENT and c[0] == suit]
+        if not group:
+            continue
+        low = min(value_of(c) for c in group)
+        above = [f"{suit}{v}" for v in range(low + 1, 10) if f"{suit}{v}" not in group]
+        played = [c for c in above if c in public_set]
+        yours = [c for c in above if c in hand_set]
+        parts = []
+        if played:
+            parts.append(" ".join(played) + " played")
+        if yours:
+            parts.append(" ".join(yours) + " yours")
+        out.append((" ".join(group), ", ".join(parts)))
+    return out
+
+
+def old_card_reason(card: str, hand: tuple[str, ...], public: tuple[str, ...]) -> str:
+    """Why one card of your hand is Old (or what keeps it from being Old), in a sentence."""
+    if card in ANCIENT:
+        if card in NAMED_CARDS:
+            return f"{NAMED_CARDS[card]}: always Old; led alone, nothing can beat it."
+        return "a 9: always Old, nothing of its suit is higher."
+    suit, value = card[0], value_of(card)
+    above = [f"{suit}{v}" for v in range(value + 1, 10)]
+    unseen = [c for c in above if c not in hand and c not in public]
+    if unseen:
+        return f"not Old: {' '.join(unseen)} not seen yet."
+    played = [c for c in above if c in public]
+    yours = [c for c in above if c in hand]
+    parts = []
+    if played:
+        parts.append(f"{' '.join(played)} played")
+    if yours:
+        parts.append(f"{' '.join(yours)} in your hand")
+    return f"Old: every higher {SUIT_PLURAL[suit][:-1]} is seen ({', '.join(parts)})."
+
+
+def cards_width(groups: list[tuple[str, ...]], spacing: int) -> int:
+    """Columns the small cards take: 2 spacing (a blank around each card), 1 (a blank
+    between plays) or 0 (packed)."""
+    if not groups:
+        return 0
+    if spacing == 2:
+        return sum(len(g) * 3 + 1 for g in groups) + len(groups) - 1
+    return sum(len(g) * 2 for g in groups) + (len(groups) - 1) * spacing
+
+
+def draw_mini_cards(canvas: TextCanvas, col: int, row: int, groups: list[tuple[str, ...]], width: int) -> int:
+    """Plays as small face-up cards (``S8 M8 T8`` on the card colour), one block per play;
+    packed tighter when they do not fit in ``width`` (and never drawn past it).
+    Returns the column after them."""
+    groups = [g for g in groups if g]
+    spacing = next((n for n in (2, 1) if cards_width(groups, n) <= width), 0)
+    cells: list[tuple[str, int, int]] = []
+    for i, group in enumerate(groups):
+        if i and spacing:
+            cells.append((" ", palette.WHITE, TABLE_BG))
+        if spacing == 2:
+            cells.append((" ", palette.BLACK, CARD_BG))
+        for card in group:
+            cells += [(char, LUKFU_COLOUR[card[0]], CARD_BG) for char in card]
+            if spacing == 2:
+                cells.append((" ", palette.BLACK, CARD_BG))
+    for char, fg, bg in cells[: max(0, width)]:
+        canvas.put(col, row, char, fg, bg)
+        col += 1
+    return col
+
+
+def draw_mini_backs(canvas: TextCanvas, col: int, row: int, count: int) -> int:
+    """``count`` face-down cards seen edge on."""
+    return canvas.text(col, row, glyphs.SHADE_MEDIUM * count, palette.LIGHT_BLUE, palette.BLUE)
+
+
+class LukFuTable(TableScene):
+    game_name = "lukfu"
+
+    def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
+        super().__init__(app, match, attract, humans)
+        self.selected: set[str] = set()  # the cards raised for the next play
+
+    # ---- names ----
+    def seat_name(self, seat: int) -> str:
+        return SEAT_NAMES[(seat - self.viewer) % 3]
+
+    def _verb(self, seat: int, you: str, it: str) -> str:
+        return f"{self.seat_name(seat)} {you if seat == self.viewer else it}"
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.view.options)
+
+    @property
+    def deals(self) -> int:
+        return int(self.options["deals"])
+
+    # ---- the hand as shown ----
+    @property
+    def by_suit(self) -> bool:
+        """F3 on: the hand by suit (runs side by side); off: by value (sets side by side)."""
+        return bool(self.app.settings.get("play", "hand_sort"))
+
+    def shown_hand(self, obs: Any = None) -> list[str]:
+        return self.shown_hand_of((obs or self.view).hand)
+
+    def shown_hand_of(self, cards: tuple[str, ...]) -> list[str]:
+        """Cards in the order F3 asks for: by suit, or by value."""
+        hand = list(cards)
+        if not self.by_suit:
+            hand.sort(key=lambda c: (value_of(c), suit_index(c)))
+        return hand
+
+    def suit_groups(self, cards: tuple[str, ...]) -> list[tuple[str, ...]]:
+        """Cards in F3's order, in groups of one suit (by suit) or of one value (by value)."""
+        groups: list[tuple[str, ...]] = []
+        part = 0 if self.by_suit else 1
+        for card in self.shown_hand_of(cards):
+            if groups and groups[-1][-1][part] == card[part]:
+                groups[-1] = (*groups[-1], card)
+            else:
+                groups.append((card,))
+        return groups
+
+    def selection(self) -> list[str]:
+        """The raised cards, in the rules' order."""
+        return [c for c in self.obs.hand if c in self.selected]
+
+    def selection_action(self) -> str:
+        return " ".join(self.selection())
+
+    # ---- what you may do now ----
+    @property
+    def discarding(self) -> bool:
+        """You cannot beat the play now winning: the legal actions are discards."""
+        legal = self.obs.legal_actions
+        return bool(legal) and all(a.startswith("discard ") for a in legal)
+
+    @property
+    def leading(self) -> bool:
+        return self.obs.phase == "play" and not self.obs.trick
+
+    def choices(self) -> list[Choice]:
+        obs = self.obs
+        legal = obs.legal_actions
+        if "replay" in legal:
+            return [Choice("R", "Replay it (same cards)", "replay"),
+                    Choice("C", f"Continue to deal {obs.deal_number + 1}", "continue")]
+        if "call" in legal:
+            return [Choice("C", "Call (be the Caller)", "call"), Choice("P", "Pass", "pass")]
+        if "claim" in legal:
+            value = obs.claim_count - 5
+            return [Choice("C", f"Claim {obs.claim_count} (worth {value})", "claim")]
+        return []
+
+    def playable_cards(self) -> set[str]:
+        """Cards that are part of some legal play now (the others are drawn dim)."""
+        out: set[str] = set()
+        for action in self.obs.legal_actions:
+            if action in ("claim", "call", "pass", "replay", "continue"):
+                continue
+            out.update(action.split()[-1:] if action.startswith("discard ") else action.split())
+        return out
+
+    # ---- keys ----
+    def on_key(self, key: Key) -> None:
+        if len(wrap(self.message, COLS - 4)) > 1:
+            self.message = ""  # a long refusal was read: the prompt line comes back
+        if (key.typed == "O" and self.panel is None and self.hold <= 0 and not self.attract
+                and self.obs.phase in ("call", "play") and self.obs.hand):
+            self.show_old_panel()
+            return
+        super().on_key(key)
+
+    def table_key(self, key: Key) -> None:
+        obs = self.obs
+        if obs.phase == "call":
+            self.choice_key(key, self.choices())
+            return
+        if obs.phase != "play":
+            return
+        hand = self.shown_hand(obs)
+        if not hand:
+            return
+        self.cursor = min(self.cursor, len(hand) - 1)
+        index = key_index(key.typed, len(hand)) if key.typed and key.typed != " " else None
+        if key.is_left or key.is_right:
+            self.cursor = (self.cursor + (-1 if key.is_left else 1)) % len(hand)
+            return
+        if self.discarding:
+            if index is None and (key.is_confirm or key.is_up or key.is_down):
+                index = self.cursor
+            if index is not None:
+                self.cursor = index
+                self.human_act(f"discard {hand[index]}")
+            elif key.typed == "C":
+                self.refuse("You cannot claim now: you may claim only when you have the lead.")
+            return
+        if index is not None:
+            self.cursor = index
+            self.toggle(hand[index])
+        elif key.typed == " ":
+            self.toggle(hand[self.cursor])
+        elif key.is_up:
+            self.raise_card(hand[self.cursor], True)
+        elif key.is_down:
+            self.raise_card(hand[self.cursor], False)
+        elif key.code == pygame.K_BACKSPACE or key.typed == "X":  # lower every card
+            self.selected.clear()
+        elif key.is_confirm:
+            self.play_selection(hand[self.cursor])
+        elif key.typed == "C":
+            if self.leading:
+                self.human_act("claim")  # the rules say why, if you cannot
+            else:
+                self.refuse("You cannot claim now: you may claim only when you have the lead.")
+
+    def refuse(self, reason: str) -> None:
+        self.message = reason
+        self.app.sound("buzz")
+
+    def toggle(self, card: str) -> None:
+        self.raise_card(card, card not in self.selected)
+
+    def raise_card(self, card: str, up: bool) -> None:
+        if up:
+            self.selected.add(card)
+        else:
+            self.selected.discard(card)
+        self.app.sound("click")
+
+    def play_selection(self, highlighted: str) -> None:
+        """Enter: play the raised cards (none raised: the highlighted card alone)."""
+        action = self.selection_action() or highlighted
+        self.human_act(action)
+
+    def on_click(self, col: int, row: int) -> None:
+        """Clicking one of your cards raises or lowers it (throws it, when you must discard)."""
+        if not (self.human_to_act and self.obs.phase == "play") or not HAND_ROW - 1 <= row < HAND_ROW + CARD_H:
+            return
+        hand = self.shown_hand()
+        first = self.hand_col(len(hand))
+        index = (col - first) // CARD_STEP
+        if 0 <= index < len(hand) and col >= first:
+            self.cursor = index
+            if self.discarding:
+                self.human_act(f"discard {hand[index]}")
+            else:
+                self.toggle(hand[index])
+
+    # ---- acting ----
+    def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
+        self.message = self.describe(seat, action, before, after)
+        if seat == self.viewer:
+            self.selected.clear()
+            self.choice_cursor = 0
+        new_deal = after.deal_number != before.deal_number or after.last_deal != before.last_deal
+        if new_deal or after.phase != before.phase or after.redeals != before.redeals:
+            self.cursor = 0
+        if new_deal and after.last_deal is not None and after.last_deal != before.last_deal:
+            self.app.sound("trick")
+        elif len(after.tricks) > len(before.tricks):
+            self.hold = 0.8 if self.attract else max(1.0, self.app.delay)
+            self.app.sound("trick")
+        elif action.startswith("discard"):
+            self.app.sound("deal")
+        elif action in ("call", "claim"):
+            self.app.sound("select")
+        else:
+            self.app.sound("click")
+
+    def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
+        head = action.split()[0]
+        if head == "replay":
+            return "Replaying the last deal: the same cards, Master and scores."
+        if head == "continue":
+            return f"Deal {after.deal_number}: {self._verb(after.master, 'are', 'is')} Master."
+        if head == "call":
+            return self._verb(seat, "call: you are", "calls: it is") + " the Caller."
+        if head == "pass":
+            if after.redeals > before.redeals and after.deal_number == before.deal_number:
+                return f"All three passed: new cards are dealt; {self._verb(after.master, 'are', 'is')} still Master."
+            return self._verb(seat, "pass", "passes") + "."
+        if head == "claim":
+            last = after.last_deal
+            if last is None:
+                return self._verb(seat, "claim", "claims") + "."
+            old = f" ({' '.join(last.old_cards)})" if last.old_cards else ""
+            return (self._verb(seat, "claim", "claims") + f": {last.fu[seat]} fu + {len(last.old_cards)} Old{old}"
+                    f" = {last.count}, worth {last.value}.")
+        taker = self.trick_taker(seat, action, before, after)
+        if head == "discard":
+            if seat == self.viewer:
+                owed = after.to_discard if after.current_player == seat and taker is None else 0
+                more = f" ({owed} more to go)" if owed else ""
+                text = f"You throw the {action.split()[1]} face down{more}."
+            else:
+                text = f"{self.seat_name(seat)} cannot beat: throws a card face down."
+            if taker is not None:
+                text += " " + self._verb(taker, "take", "takes") + f" the trick: {len(before.best)} fu."
+            return text
+        cards = action.split()
+        if not before.trick:
+            return self._verb(seat, "lead", "leads") + f" {long_play(cards)}."
+        if taker is not None:
+            return (self._verb(seat, "beat", "beats") + f" with {long_play(cards, short=True)} and "
+                    + ("take" if seat == self.viewer else "takes") + f" the trick: {len(cards)} fu.")
+        return self._verb(seat, "beat", "beats") + f" it with {long_play(cards)}."
+
+    def trick_taker(self, seat: int, action: str, before: Any, after: Any) -> int | None:
+        """Who took the trick, when this action ended it (else None)."""
+        if before.phase != "play" or not before.trick or action in ("claim", "call", "pass"):
+            return None
+        same_deal = after.deal_number == before.deal_number and after.last_deal == before.last_deal
+        ended = len(after.tricks) > len(before.tricks) if same_deal else after.last_deal != before.last_deal
+        if not ended:
+            return None
+        return before.best_seat if action.startswith("discard") else seat
+
+    # ---- the Old-card explanation (O) ----
+    def show_old_panel(self) -> None:
+        """O: every card of your hand, Old or not, and why."""
+        obs = self.obs
+        lines: list[tuple[str, int]] = [
+            ("Old: one of the six always-Old cards (the 9s, C1 Mau Gung, T1 Bak", palette.WHITE),
+            ("Chi), or every higher card of its suit is played or in your hand.", palette.WHITE),
+            ("Led alone it cannot be beaten; at your lead, fu + Old >= 6 may claim.", palette.WHITE),
+            ("", palette.WHITE),
+        ]
+        old = set(obs.old_cards)
+        for card in self.shown_hand(obs):
+            colour = palette.LIGHT_GREEN if card in old else palette.GREY
+            lines.append((f"{card}  {old_card_reason(card, obs.hand, obs.public_played)}", colour))
+        title = f"Your Old cards: {obs.fu[self.viewer]} fu + {len(old)} Old = {obs.claim_count}"
+        self.app.sound("select")
+        self.show_panel(Panel(title, lines))
+
+    # ---- summary and result ----
+    def deal_end_sentence(self, last: Any) -> str:
+        """How the deal ended: a claim, the hands running out, or a draw (§2.10)."""
+        if last.winner is None:
+            return "Nobody reached six fu: the deal is drawn, nobody scores."
+        if last.how in ("claim", "auto-claim"):
+            old = f" ({' '.join(last.old_cards)})" if last.old_cards else ""
+            auto = " at once (six fu won)" if last.how == "auto-claim" else ""
+            return (self._verb(last.winner, "claimed", "claimed") + auto
+                    + f": {last.fu[last.winner]} fu + {len(last.old_cards)} Old{old} = {last.count}.")
+        if last.how == "last-trick":
+            return self._verb(last.winner, "took", "took") + f" the last trick, with {last.count} fu in all."
+        wins = "win" if last.winner == self.viewer else "wins"
+        return f"The hands ran out. {self._verb(last.winner, 'have', 'has')} {last.count} fu and {wins} the deal."
+
+    def payment_sentence(self, last: Any) -> str:
+        """Who pays whom: the Caller wins double, or pays both shares when it loses (§2.11)."""
+        if last.winner is None:
+            return ""
+        s = last.value
+        if last.winner == last.caller:
+            payers = [p for p in self.seats_order() if p != last.winner]
+            names = " and ".join(self.seat_name(p) for p in payers).replace("You", "you")
+            return f"The Caller won: {names} pay {s} each."
+        third = next(p for p in range(3) if p not in (last.winner, last.caller))
+        caller = self._verb(last.caller, "pay", "pays").replace("You", "you")
+        third_pays = self._verb(third, "pay", "pays").replace("You", "you")
+        return f"The Caller lost: {caller} both shares ({2 * s}); {third_pays} nothing."
+
+    def seats_order(self) -> tuple[int, int, int]:
+        """You, East, West (as seen from the keyboard)."""
+        v = self.viewer
+        return (v, (v + 1) % 3, (v + 2) % 3)
+
+    def summary_lines(self, last: Any) -> list[tuple[str, int]]:
+        order = self.seats_order()
+        master = self._verb(last.master, "were", "was")
+        master = master[0].lower() + master[1:] if last.master == self.viewer else master
+        lines: list[tuple[str, int]] = [(f"{self.seat_name(last.caller)} called; {master} Master.", palette.WHITE)]
+        won = last.winner is not None and last.winner == self.viewer
+        colour = palette.LIGHT_GREEN if won else (palette.WHITE if last.winner is None else palette.LIGHT_RED)
+        lines.append((self.deal_end_sentence(last), colour))
+        if last.winner is not None:
+            lines.append((f"It is worth {last.count} - 5 = {last.value} point{'s' if last.value > 1 else ''}.",
+                          palette.WHITE))
+            lines.append((self.payment_sentence(last), palette.WHITE))
+        lines.append(("", palette.WHITE))
+        head = f"{'':16}" + "".join(f"{self.seat_name(s).upper():>7}" for s in order)
+        lines.append((head, palette.LIGHT_CYAN))
+        lines.append((f"{'Fu won':16}" + "".join(f"{last.fu[s]:>7}" for s in order), palette.WHITE))
+        lines.append((f"{'This deal':16}" + "".join(f"{signed(last.points[s]):>7}" for s in order), palette.YELLOW))
+        lines.append(("", palette.WHITE))
+        lines.append(("SCORE SHEET (net points)", palette.LIGHT_CYAN))
+        history = list(self.view.deal_history)
+        if not history or history[-1] != last:
+            history = [d for d in history if d.deal_number < last.deal_number] + [last]
+        room = PANEL_LINES - len(lines) - 1  # the total takes the last line
+        shown = history[-room:] if len(history) <= room else history[-(room - 1):]
+        earlier = history[: len(history) - len(shown)]
+        if earlier:
+            sums = [sum(d.points[s] for d in earlier) for s in order]
+            label = f"Deals 1-{earlier[-1].deal_number}"
+            lines.append((f"{label:16}" + "".join(f"{signed(v):>7}" for v in sums), palette.WHITE))
+        for d in shown:
+            label = f"Deal {d.deal_number}" + (" drawn" if d.winner is None else "")
+            lines.append((f"{label:16}" + "".join(f"{signed(d.points[s]):>7}" for s in order),
+                          palette.WHITE if d != last else palette.YELLOW))
+        lines.append((f"{'Total':16}" + "".join(f"{signed(last.totals[s]):>7}" for s in order), palette.YELLOW))
+        return lines
+
+    def show_summary(self, last_deal: Any) -> None:
+        title = f"Deal {last_deal.deal_number} of {self.deals}: " + ("drawn" if last_deal.drawn else "result")
+        self.show_panel(Panel(title, self.summary_lines(last_deal)))
+
+    def winners(self) -> tuple[int, ...]:
+        return tuple(self.obs.winner or ())
+
+    def result_lines(self) -> list[tuple[str, int]]:
+        obs = self.obs
+        winners = self.winners()
+        order = self.seats_order()
+        if winners == (self.viewer,):
+            head = ("YOU WIN THE MATCH!", palette.LIGHT_GREEN)
+        elif self.viewer in winners:
+            others = " and ".join(self.seat_name(s) for s in winners if s != self.viewer)
+            head = (f"You share first place with {others}.", palette.YELLOW)
+        elif len(winners) == 1:
+            head = (f"{self.seat_name(winners[0])} wins the match.", palette.LIGHT_RED)
+        else:
+            head = (f"{' and '.join(self.seat_name(s) for s in winners)} share first place.", palette.LIGHT_RED)
+        history = obs.deal_history
+        lines = [head, ("", palette.WHITE),
+                 (f"Net points after {len(history)} deal{'s' if len(history) != 1 else ''}:", palette.WHITE),
+                 ("   ".join(f"{self.seat_name(s).upper()} {signed(obs.scores[s])}" for s in order), palette.YELLOW)]
+        wins = [sum(1 for d in history if d.winner == s) for s in order]
+        drawn = sum(1 for d in history if d.winner is None)
+        lines.append((f"Deals won: you {wins[0]}, East {wins[1]}, West {wins[2]}; drawn {drawn}.", palette.WHITE))
+        return lines
+
+    def human_won(self) -> bool:
+        return self.winners() == (self.viewer,)
+
+    def human_score(self) -> int:
+        return int(self.obs.scores[self.viewer])
+
+    def deal_stats(self, last: Any) -> tuple[bool, dict[str, int]] | None:
+        """A deal is won by winning it (claim or end of the hands); drawn deals count as played."""
+        mine = last.winner == self.viewer
+        return mine, {"claims": int(mine and last.how in ("claim", "auto-claim")), "draws": int(last.drawn)}
+
+    # ---- drawing ----
+    def draw_table(self, canvas: TextCanvas) -> None:
+        obs = self.view
+        order = self.seats_order()
+        scores = "  ".join(f"{self.seat_name(s).upper()} {signed(obs.scores[s])}" for s in order)
+        title_bar(canvas, "LUK FU", f"DEAL {obs.deal_number} OF {self.deals}", scores)
+        canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, TABLE_BG)
+        canvas.box(0, 1, COLS, 23, fg=palette.WHITE, bg=TABLE_BG, double=True)
+        canvas.text(2, 1, f" {self.phase_title()} ", palette.YELLOW, TABLE_BG)
+        order_text = f" PLAY GOES YOU {glyphs.ARROW_RIGHT} EAST {glyphs.ARROW_RIGHT} WEST "
+        canvas.text(COLS - 2 - len(order_text), 1, order_text, palette.WHITE, TABLE_BG)
+        for seat in (order[2], order[1]):
+            self.draw_seat(canvas, seat)
+        if obs.phase == "call":
+            self.draw_call(canvas)
+        else:
+            self.draw_trick(canvas)
+        self.draw_you(canvas)
+        self.draw_old_line(canvas)
+        self.draw_hand(canvas)
+        self.draw_prompt(canvas)
+
+    def phase_title(self) -> str:
+        obs = self.view
+        if obs.phase == "call":
+            return "THE CALL" + (f" (REDEAL {obs.redeals})" if obs.redeals else "")
+        if obs.phase == "play":
+            held = self.hold > 0 and not obs.trick and obs.tricks
+            return f"TRICK {len(obs.tricks) + (0 if held else 1)}"
+        return "DEAL OVER"
+
+    def _to_act(self, seat: int) -> bool:
+        return self.view.current_player == seat and self.panel is None and self.hold <= 0 and \
+            self.view.phase in ("call", "play")
+
+    def _name(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
+        """The seat's name (reverse video while it is to act), then its Master / Caller marks."""
+        obs = self.view
+        name = f" {self.seat_name(seat).upper()} "
+        fg, bg = (palette.BLACK, palette.GREY) if self._to_act(seat) else (palette.YELLOW, TABLE_BG)
+        col = canvas.text(col, row, name, fg, bg) + 1
+        if obs.master == seat:
+            col = canvas.text(col, row, "MASTER", palette.LIGHT_CYAN, TABLE_BG) + 2
+        if obs.caller == seat:
+            col = canvas.text(col, row, "CALLER", palette.LIGHT_MAGENTA, TABLE_BG) + 2
+        return col
+
+    def seat_groups(self, seat: int) -> list[tuple[str, ...]]:
+        """The winning plays a seat took this deal, one group per trick."""
+        obs = self.view
+        groups: list[tuple[str, ...]] = []
+        for trick in obs.tricks:
+            winning = [cards for _, cards in trick if cards[0] != "down"]
+            owner = [s for s, cards in trick if cards[0] != "down"][-1]
+            if owner == seat:
+                groups.append(tuple(winning[-1]))
+        return groups
+
+    def draw_seat(self, canvas: TextCanvas, seat: int) -> None:
+        obs = self.view
+        col = BLOCK_COLS[(seat - self.viewer) % 3]
+        at = self._name(canvas, col, SEAT_ROW, seat)
+        canvas.text(at + 1, SEAT_ROW, f"FU {obs.fu[seat]}", palette.WHITE, TABLE_BG)
+        row = SEAT_ROW + 1
+        down = obs.discards_down[seat]
+        at = canvas.text(col, row, "HAND ", palette.WHITE, TABLE_BG)
+        if obs.hands is not None:  # open hands: the cards themselves, packed if need be
+            room = BLOCK_W - 5 - (len(f"  DOWN  {down}") + down if down else 0)
+            cards = tuple(self.shown_hand_of(obs.hands[seat]))
+            one = [cards] if cards_width([cards], 2) <= room else self.suit_groups(cards)
+            at = draw_mini_cards(canvas, at, row, one, room)
+        else:
+            at = draw_mini_backs(canvas, at, row, obs.hand_sizes[seat])
+            at = canvas.text(at + 1, row, str(obs.hand_sizes[seat]), palette.WHITE, TABLE_BG)
+        if down:
+            at = canvas.text(at + 2, row, "DOWN ", palette.WHITE, TABLE_BG)
+            at = draw_mini_backs(canvas, at, row, down)
+            canvas.text(at + 1, row, str(down), palette.WHITE, TABLE_BG)
+        groups = self.seat_groups(seat)
+        if groups:
+            draw_mini_cards(canvas, col, row + 1, groups, BLOCK_W)
+        else:
+            canvas.text(col, row + 1, "WON -", palette.WHITE, TABLE_BG)
+
+    def draw_call(self, canvas: TextCanvas) -> None:
+        """The call: who is Master, who said what, and what calling means."""
+        obs = self.view
+        master = self._verb(obs.master, "are", "is") + " Master: first to speak, first to lead."
+        lines: list[tuple[str, int]] = [(master, palette.WHITE)]
+        said = [f"{self.seat_name(s)}: {'CALL' if c == 'call' else 'pass'}" for s, c in obs.calls]
+        lines.append(("   ".join(said) if said else "Nobody has spoken yet.", palette.YELLOW))
+        lines.append(("The first to call is the Caller: wins double, or pays both shares.", palette.LIGHT_CYAN))
+        lines.append(("If all three pass, the cards are dealt again.", palette.LIGHT_CYAN))
+        for i, (text, colour) in enumerate(lines):
+            canvas.centre(CAPTION_ROW + 1 + i, text, colour, TABLE_BG, left=1, width=COLS - 2)
+
+    def trick_shown(self) -> tuple[tuple[tuple[int, tuple[str, ...]], ...], bool]:
+        """(the trick to draw, whether it is the finished trick held on screen)."""
+        obs = self.view
+        if obs.trick:
+            return obs.trick, False
+        if self.hold > 0 and obs.tricks:
+            return obs.tricks[-1], True
+        return (), False
+
+    def draw_trick(self, canvas: TextCanvas) -> None:
+        obs = self.view
+        trick, held = self.trick_shown()
+        plays = {seat: cards for seat, cards in trick}
+        best_seat = None
+        if held:
+            best_seat = [s for s, cards in trick if cards[0] != "down"][-1]
+        elif trick:
+            best_seat = obs.best_seat
+        leader = trick[0][0] if trick else None
+        for pos, col in SLOT_COLS.items():
+            seat = (self.viewer + pos) % 3
+            cards = plays.get(seat)
+            name = self.seat_name(seat).upper()
+            if cards is None:
+                waiting = self._to_act(seat) and obs.phase == "play"
+                caption = f"{name} TO {'LEAD' if not trick else 'PLAY'}" if waiting else name
+                canvas.text(col, CAPTION_ROW, caption[:SLOT_W], palette.YELLOW if waiting else palette.WHITE,
+                            TABLE_BG)
+                fg = palette.YELLOW if waiting else palette.DARK_GREY
+                draw_slot(canvas, col + (SLOT_W - CARD_W) // 2, TRICK_ROW, CARD_W, CARD_H, fg=fg, bg=TABLE_BG)
+                continue
+            down = cards[0] == "down"
+            best = seat == best_seat and not down
+            if down:
+                caption = f"{name} {len(cards)} DOWN"
+            elif held and best:
+                caption = f"{name} {'WIN' if seat == self.viewer else 'WINS'} {len(cards)} FU"
+            else:
+                verb = "LED" if seat == leader else "BEAT"
+                caption = f"{name} {verb} {short_play(cards).upper()}"
+            colour = palette.WHITE if not best else palette.LIGHT_GREEN
+            end = canvas.text(col, CAPTION_ROW, caption[:SLOT_W], colour, TABLE_BG)
+            if best and not held and end + 5 <= col + SLOT_W:
+                canvas.text(end + 1, CAPTION_ROW, "BEST", palette.BLACK, palette.GREY)
+            self.draw_play(canvas, col, TRICK_ROW, cards, best)
+
+    def draw_play(self, canvas: TextCanvas, col: int, row: int, cards: tuple[str, ...], best: bool) -> None:
+        """One seat's play in its place of the trick, overlapped when it is long."""
+        n = len(cards)
+        step = CARD_STEP if n * CARD_STEP <= SLOT_W else max(1, (SLOT_W - CARD_W) // max(1, n - 1))
+        width = CARD_W + step * (n - 1)
+        start = col + (SLOT_W - width) // 2
+        for i, card in enumerate(cards):
+            at = start + i * step
+            if card == "down":
+                draw_back(canvas, at, row, CARD_W, CARD_H)
+            else:
+                draw_face(canvas, at, row, lukfu_face(card), CARD_W, CARD_H, highlight=best)
+
+    def draw_you(self, canvas: TextCanvas) -> None:
+        obs = self.view
+        you = self.viewer
+        col = self._name(canvas, 2, YOU_ROW, you)
+        old = len(obs.old_cards)
+        count = f"FU {obs.fu[you]} + OLD {old} = {obs.fu[you] + old}"
+        count_colour = palette.LIGHT_GREEN if obs.fu[you] + old >= 6 else palette.WHITE
+        col = canvas.text(col, YOU_ROW, count, count_colour, TABLE_BG) + 2
+        down = obs.discards_down[you]
+        if down:
+            col = canvas.text(col, YOU_ROW, "DOWN ", palette.WHITE, TABLE_BG)
+            col = draw_mini_backs(canvas, col, YOU_ROW, down)
+            col = canvas.text(col + 1, YOU_ROW, str(down), palette.WHITE, TABLE_BG) + 2
+        groups = self.seat_groups(you)
+        col = canvas.text(col, YOU_ROW, "WON ", palette.WHITE, TABLE_BG)
+        if groups:
+            draw_mini_cards(canvas, col, YOU_ROW, groups, COLS - 2 - col)
+        else:
+            canvas.text(col, YOU_ROW, "-", palette.WHITE, TABLE_BG)
+
+    def old_line(self) -> list[tuple[str, int]]:
+        """The parts of the Old line: the label, then each group of Old cards with its reason."""
+        obs = self.view
+        width = COLS - 4 - 4
+        reasons = old_reasons(obs.hand, obs.old_cards, obs.public_played)
+        if not reasons:
+            return [("OLD ", palette.YELLOW),
+                    ("none yet (a 9, C1, T1, or a card with no higher one unseen; O explains)", palette.WHITE)]
+        full = "; ".join(f"{cards} ({why})" for cards, why in reasons)
+        if len(full) + len("  O: why") <= width:
+            return [("OLD ", palette.YELLOW), (full, palette.LIGHT_GREEN), ("  O: why", palette.LIGHT_CYAN)]
+        if len(full) <= width:
+            return [("OLD ", palette.YELLOW), (full, palette.LIGHT_GREEN)]
+        short = "; ".join(f"{cards} ({'always' if why == 'always Old' else 'all higher seen'})"
+                          for cards, why in reasons)
+        if len(short) + len("  O: why") <= width:
+            return [("OLD ", palette.YELLOW), (short, palette.LIGHT_GREEN), ("  O: why", palette.LIGHT_CYAN)]
+        names = " ".join(obs.old_cards)
+        return [("OLD ", palette.YELLOW), (names, palette.LIGHT_GREEN), ("  O: why each is Old", palette.LIGHT_CYAN)]
+
+    def draw_old_line(self, canvas: TextCanvas) -> None:
+        col = 2
+        for text, colour in self.old_line():
+            col = canvas.text(col, OLD_ROW, text[: max(0, COLS - 2 - col)], colour, TABLE_BG)
+
+    @staticmethod
+    def hand_col(n: int) -> int:
+        return (COLS - max(1, n) * CARD_STEP) // 2
+
+    def draw_hand(self, canvas: TextCanvas) -> None:
+        obs = self.view
+        hand = self.shown_hand(obs)
+        acting = self.human_to_act and self.frozen_obs is None and obs.phase == "play"
+        playable = self.playable_cards() if acting else set()
+        old = set(obs.old_cards)
+        self.cursor = min(self.cursor, max(0, len(hand) - 1))
+        first = self.hand_col(len(hand))
+        for i, card in enumerate(hand):
+            col = first + i * CARD_STEP
+            raised = acting and card in self.selected
+            highlight = acting and i == self.cursor
+            row = HAND_ROW - 1 if raised else HAND_ROW
+            draw_face(canvas, col, row, lukfu_face(card), CARD_W, CARD_H, highlight=highlight,
+                      dim=acting and card not in playable)
+            if card in old:
+                canvas.text(col + 1, row, "OLD", palette.RED, CARD_BG)
+            key_fg, key_bg = palette.WHITE, TABLE_BG
+            if highlight:
+                key_fg, key_bg = palette.BLACK, palette.GREY
+            elif raised:
+                key_fg, key_bg = palette.BLACK, palette.CYAN
+            canvas.put(col + CARD_W // 2, KEYS_ROW, hand_key(i), key_fg, key_bg)
+
+    def prompt(self) -> tuple[str, list[Choice]]:
+        """The prompt line: what you can do now (or whom we wait for)."""
+        obs = self.obs
+        if self.panel is not None:
+            return "", []
+        if self.hold > 0:
+            return "Any key: go on.", []
+        seat = obs.current_player
+        if seat is None:
+            return "", []
+        if not self.human_to_act:
+            if self.app.demo or self.attract:
+                return "Demo: the computer plays every seat.", []
+            return f"{self.seat_name(seat)} is thinking...", []
+        if obs.phase == "replay":
+            return f"Deal {obs.deal_number} is over. ", self.choices()
+        if obs.phase == "call":
+            master = "You are Master. " if obs.master == self.viewer else ""
+            return f"{master}Play this hand? ", self.choices()
+        n = len(obs.hand)
+        keys = f"1-{hand_key(n - 1)}" if n > 1 else "1"
+        if self.discarding:
+            owed = obs.to_discard or len(obs.best)
+            if owed > 1:
+                return f"You cannot beat {' '.join(obs.best)}: throw {owed} cards face down, one key each ({keys}).", []
+            return f"You cannot beat {' '.join(obs.best)}: throw a card face down, its key ({keys}).", []
+        picked = self.selection()
+        if picked:
+            action = " ".join(picked)
+            what = describe_play(picked)
+            if action in obs.legal_actions:
+                return f"Raised: {what}. Enter plays it, X lowers all.", []
+            if what == "not a legal play":
+                return f"Raised {action}: not a legal play. X lowers all.", []
+            return f"Raised: {what}, not allowed now (Enter: why).", []
+        if self.leading:
+            return f"Your lead: raise cards ({keys}, Space), Enter plays. ", self.choices()
+        return f"Beat {short_play(obs.best)}: raise cards ({keys}, Space), Enter plays.", []
+
+    def draw_prompt(self, canvas: TextCanvas) -> None:
+        lines = wrap(self.message, COLS - 4)[:2]
+        for i, line in enumerate(lines):
+            canvas.text(2, MESSAGE_ROW + i, line, palette.YELLOW, TABLE_BG)
+        if len(lines) > 1:
+            return  # the prompt comes back with the next key
+        text, choices = self.prompt()
+        col = canvas.text(2, PROMPT_ROW, text[: COLS - 4], palette.WHITE, TABLE_BG)
+        if choices:
+            self.draw_choices(canvas, col, PROMPT_ROW, choices)
+
+    # ---- settings ----
+    def on_setting_changed(self, section: str, key: str) -> None:
+        super().on_setting_changed(section, key)
+        if (section, key) == ("play", "hand_sort"):
+            self.cursor = 0
+
+    def on_demo_changed(self) -> None:
+        self.selected.clear()

@@ -1,0 +1,438 @@
+"""Luk Fu played through the keyboard, headless, as a player would."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from game.ai import choose_action
+from game.rules.lukfu import CARDS, classify
+from game.scenes import registry
+from game.scenes.attract import AttractScene
+from game.scenes.help import HelpScene
+from game.scenes.lukfu_table import LukFuTable, signed
+from game.scenes.menu import MenuScene
+from game.screen.canvas import COLS, ROWS
+from game.screen.cards import hand_key
+
+SEED_EVERY_PLAY = 79  # deal 1: you play a set, a run, discard and claim (found by search)
+
+
+@pytest.fixture
+def table_app(make_app):
+    apps: list = []
+
+    def start(seed: int = 5, *extra: str, **options: object):
+        for earlier in apps:  # a fresh table, not the resume question for the last one
+            earlier.saves.delete("lukfu")
+        app = make_app("--game", "lukfu", "--seed", str(seed), *extra)
+        apps.append(app)
+        app.settings.values["play"]["delay"] = 0.0
+        table = app.top_scene()
+        assert isinstance(table, LukFuTable)
+        if options:
+            table.match.state = table.match.rules.new_match(seed, options)
+            table.obs = table.match.observation(0)
+        return app, table
+
+    return start
+
+
+def assert_grid(app) -> list[str]:
+    lines = app.screen_text().splitlines()
+    assert len(lines) == ROWS and all(len(line) == COLS for line in lines)
+    assert lines[24].startswith("F1 ")
+    return lines
+
+
+def keys_for(table: LukFuTable, action: str) -> list[str]:
+    """The keys a player presses for ``action``, read off the hand as it is shown."""
+    if action in ("call", "claim", "continue"):
+        return ["C"]
+    if action == "pass":
+        return ["P"]
+    if action == "replay":
+        return ["R"]
+    hand = table.shown_hand()
+    if action.startswith("discard "):
+        return [hand_key(hand.index(action.split()[1]))]
+    return [hand_key(hand.index(card)) for card in action.split()] + ["ENTER"]
+
+
+def kind_of(action: str) -> str:
+    if action.startswith("discard ") or action in ("call", "pass", "claim", "continue", "replay"):
+        return action.split()[0]
+    found = classify(action.split())
+    assert found is not None
+    return found[0]
+
+
+def play_by_keys(app, table: LukFuTable, until: Callable[[], bool], seed: int = 0, max_rounds: int = 20000,
+                 check_grid: bool = False, played: list[str] | None = None) -> None:
+    """Press keys as a player would (the easy computer chooses, the keys carry it out)."""
+    rng = random.Random(seed)
+    for _ in range(max_rounds):
+        if check_grid:
+            assert_grid(app)
+        if until():
+            return
+        if table.panel is not None:
+            app.press("ENTER")
+        elif table.hold > 0:
+            app.press("SPACE")
+        elif table.human_to_act:
+            action = choose_action(table.match.rules, table.obs, "easy", rng)
+            steps = len(table.match.steps)
+            for key in keys_for(table, action):
+                app.press(key)
+            assert len(table.match.steps) == steps + 1, (action, table.message)
+            if played is not None:
+                played.append(action)
+        else:
+            app.tick(0.05)
+    raise AssertionError("the table stopped making progress")
+
+
+def to_act(table: LukFuTable, test: Callable[[], bool]) -> Callable[[], bool]:
+    return lambda: table.human_to_act and test()
+
+
+def test_first_screen(table_app):
+    app, table = table_app(5)
+    play_by_keys(app, table, to_act(table, lambda: table.obs.phase == "call"))
+    lines = assert_grid(app)
+    assert lines[0].strip().startswith("LUK FU") and "DEAL 1 OF 8" in lines[0]
+    assert "YOU 0  EAST 0  WEST 0" in lines[0]
+    assert "THE CALL" in lines[1] and "PLAY GOES YOU" in lines[1]
+    assert "WEST" in lines[2] and "EAST" in lines[2]
+    assert "HAND" in lines[3] and "12" in lines[3]
+    assert lines[20].strip("║ ").split() == [hand_key(i) for i in range(12)]  # a key under each of your 12 cards
+    assert "Master" in app.screen_text()
+    assert "C Call (be the Caller)" in lines[22] and "P Pass" in lines[22]
+    assert lines[13].lstrip("║ ").startswith("OLD")
+
+
+def test_a_new_user_picks_luk_fu_from_the_menu(make_app):
+    app = make_app("--skip-intro", "--seed", "3")
+    assert isinstance(app.top_scene(), MenuScene)
+    assert "Luk Fu" in app.screen_text()
+    app.press("4")
+    assert isinstance(app.top_scene(), LukFuTable)
+    assert_grid(app)
+
+
+def test_a_whole_deal_by_keys_with_a_set_a_run_a_discard_and_a_claim(table_app):
+    app, table = table_app(SEED_EVERY_PLAY)
+    played: list[str] = []
+    play_by_keys(app, table, lambda: table.panel is not None, seed=SEED_EVERY_PLAY, check_grid=True, played=played)
+    kinds = {kind_of(a) for a in played}
+    assert {"set", "run", "discard", "claim"} <= kinds
+    last = table.obs.last_deal
+    assert last.deal_number == 1 and last.winner == 0 and last.how == "claim"
+    text = app.screen_text()
+    assert "Deal 1 of 8: result" in text and "You claimed" in text
+    assert "SCORE SHEET" in text and "Total" in text
+    assert f"{last.points[0]:+d}" in text
+    app.press("ENTER")
+    assert table.panel is None and table.obs.deal_number == 2
+
+
+def test_a_whole_match_by_keys_and_the_result(table_app):
+    app, table = table_app(3, deals=2)
+    play_by_keys(app, table, lambda: table.result_shown, seed=3, check_grid=True, max_rounds=40000)
+    text = app.screen_text()
+    assert "Match over" in text and "Net points after 2 deals" in text
+    scores = table.obs.scores
+    for name, seat in (("YOU", 0), ("EAST", 1), ("WEST", 2)):
+        assert f"{name} {signed(scores[seat])}" in text
+    assert table.human_won() == (table.obs.winner == (0,))
+    assert app.stats.games["lukfu"]["matches_played"] == 1
+    app.press("ESC")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_call_and_pass_on_their_keys(table_app):
+    app, table = table_app(5)
+    play_by_keys(app, table, to_act(table, lambda: table.obs.phase == "call"))
+    app.press("C")
+    assert table.obs.caller == 0 and "You call" in app.screen_text()
+    app2, table2 = table_app(5)
+    play_by_keys(app2, table2, to_act(table2, lambda: table2.obs.phase == "call"))
+    app2.press("P")
+    assert (0, "pass") in table2.obs.calls or table2.obs.redeals == 1
+
+
+def test_raising_cards_describes_the_play_and_enter_plays_it(table_app):
+    app, table = table_app(SEED_EVERY_PLAY)
+    play_by_keys(app, table, to_act(table, lambda: any(kind_of(a) in ("run", "set") for a in table.obs.legal_actions)
+                                    and bool(table.obs.legal_actions) and table.obs.phase == "play"))
+    action = next(a for a in table.obs.legal_actions if kind_of(a) in ("run", "set"))
+    hand = table.shown_hand()
+    first = action.split()[0]
+    app.press(hand_key(hand.index(first)))
+    assert table.selected == {first}
+    assert "Raised: single " + first in app.screen_text() or "not allowed now" in app.screen_text()
+    app.press("X")
+    assert not table.selected
+    for card in action.split():
+        app.press(hand_key(hand.index(card)))
+    text = app.screen_text()
+    described = {"run": "run of", "set": "set of"}[kind_of(action)]
+    assert f"Raised: {described}" in text and "Enter plays it" in text
+    lines = text.splitlines()
+    index = hand.index(first)
+    col = LukFuTable.hand_col(len(hand)) + index * 6
+    assert lines[14][col] in "┌╔"  # the raised card's top edge is one row up
+    steps = len(table.match.steps)
+    app.press("ENTER")
+    assert len(table.match.steps) == steps + 1 and table.match.steps[-1] == action
+    assert not table.selected
+
+
+def test_arrows_space_up_down_move_and_raise(table_app):
+    app, table = table_app(SEED_EVERY_PLAY)
+    play_by_keys(app, table, to_act(table, lambda: table.obs.phase == "play" and not table.discarding))
+    hand = table.shown_hand()
+    app.press("RIGHT")
+    app.press("RIGHT")
+    assert table.cursor == 2
+    app.press("SPACE")
+    assert table.selected == {hand[2]}
+    app.press("SPACE")
+    assert not table.selected
+    app.press("UP")
+    assert table.selected == {hand[2]}
+    app.press("DOWN")
+    assert not table.selected
+    app.press("LEFT")
+    assert table.cursor == 1
+
+
+def test_discarding_one_card_at_a_time_by_its_key(table_app):
+    app, table = table_app(SEED_EVERY_PLAY)
+    play_by_keys(app, table, to_act(table, lambda: table.discarding))
+    owed = table.obs.to_discard
+    assert owed >= 1
+    assert "You cannot beat" in app.screen_text() and "face down" in app.screen_text()
+    hand = table.shown_hand()
+    app.press(hand_key(0))
+    assert hand[0] in table.obs.my_discards
+    assert f"You throw the {hand[0]} face down" in app.screen_text()
+    if owed > 1:
+        assert table.obs.to_discard == owed - 1 and "more to go" in app.screen_text()
+
+
+def test_claim_on_its_key_and_refused_claim_says_why(table_app):
+    app, table = table_app(SEED_EVERY_PLAY)
+    play_by_keys(app, table, to_act(table, lambda: table.leading and not table.obs.can_claim))
+    steps = len(table.match.steps)
+    app.press("C")
+    assert len(table.match.steps) == steps
+    assert "You cannot claim" in table.message and "You cannot claim" in app.screen_text()
+    play_by_keys(app, table, to_act(table, lambda: table.obs.can_claim), seed=SEED_EVERY_PLAY)
+    assert f"C Claim {table.obs.claim_count}" in app.screen_text()
+    app.press("C")
+    assert table.obs.last_deal.how == "claim" and table.obs.last_deal.winner == 0
+    assert "You claimed" in app.screen_text()
+
+
+def test_illegal_plays_buzz_with_the_reason(table_app):
+    app, table = table_app(SEED_EVERY_PLAY)
+    play_by_keys(app, table, to_act(table, lambda: table.leading))
+    hand = table.shown_hand()
+    steps = len(table.match.steps)
+    app.press(hand_key(0), hand_key(1))  # two cards are never a play
+    assert "not a legal play" in app.screen_text()
+    app.press("ENTER")
+    assert len(table.match.steps) == steps
+    assert "Two cards are not a play" in table.message
+    text = " ".join(line.strip("║ ") for line in app.screen_text().splitlines()[21:23])
+    assert "Two cards are not a play" in text  # the whole reason, over two lines if need be
+    app.press("X")
+    assert "Two cards" not in app.screen_text()  # the next key brings the prompt back
+    assert "Your lead" in app.screen_text()
+    assert len(hand) == len(table.obs.hand)
+
+
+def test_a_follower_must_beat(table_app):
+    for seed in range(1, 40):
+        app, table = table_app(seed)
+        play_by_keys(app, table, lambda t=table: (t.human_to_act and t.obs.phase == "play" and bool(t.obs.trick)
+                                                  and not t.discarding) or t.obs.deal_number > 1)
+        if table.obs.deal_number > 1:
+            continue
+        legal = set(table.obs.legal_actions)
+        hand = table.shown_hand()
+        bad = next((c for c in hand if c not in legal), None)
+        if bad is None:
+            continue
+        steps = len(table.match.steps)
+        app.press(hand_key(hand.index(bad)), "ENTER")
+        assert len(table.match.steps) == steps
+        assert "You must beat" in table.message
+        return
+    pytest.fail("no seed gave a follow with a card that does not beat")
+
+
+def test_old_cards_are_marked_and_explained(table_app):
+    app, table = table_app(SEED_EVERY_PLAY)
+    play_by_keys(app, table, to_act(table, lambda: bool(table.obs.old_cards)))
+    obs = table.obs
+    lines = app.screen_text().splitlines()
+    assert lines[13].lstrip("║ ").startswith("OLD")
+    for card in obs.old_cards:
+        assert card in lines[13]
+    hand = table.shown_hand()
+    first = LukFuTable.hand_col(len(hand))
+    marked = [c for i, c in enumerate(hand) if "OLD" in lines[15][first + i * 6: first + i * 6 + 6]
+              or "OLD" in lines[14][first + i * 6: first + i * 6 + 6]]
+    assert set(marked) == set(obs.old_cards)
+    app.press("O")
+    text = app.screen_text()
+    assert "Your Old cards" in text and f"= {obs.claim_count}" in text
+    for card in hand:
+        assert f"{card}  " in text
+    assert "always Old" in text or "every higher" in text
+    app.press("SPACE")
+    assert table.panel is None
+
+
+def test_old_line_gives_the_reasons():
+    from game.scenes.lukfu_table import old_card_reason, old_reasons
+
+    hand = ("C1", "S6", "S7", "S9", "M4", "T8")
+    public = ("S8", "T9")
+    reasons = old_reasons(hand, ("C1", "S6", "S7", "S9", "T8"), public)
+    assert reasons == [("C1 S9", "always Old"), ("S6 S7", "S8 played, S9 yours"), ("T8", "T9 played")]
+    assert "Mau Gung" in old_card_reason("C1", hand, public)
+    assert "not Old" in old_card_reason("M4", hand, public) and "M9" in old_card_reason("M4", hand, public)
+    assert "S8 played" in old_card_reason("S7", hand, public)
+
+
+def test_every_f_key_at_the_table(table_app):
+    app, table = table_app(9)
+    app.press("F1")
+    assert app.settings.get("play", "sound") is False
+    app.press("F5")
+    assert isinstance(app.top_scene(), HelpScene) and "Luk Fu" in app.screen_text()
+    assert "LUK FU" in app.screen_text()
+    app.press("ESC")
+    app.press("F6")
+    assert app.settings.get("play", "replay") is True
+    assert dict(table.obs.options)["replay"] is True
+    app.press("F3")  # your hand by value
+    hand = table.shown_hand()
+    assert [int(c[1]) for c in hand] == sorted(int(c[1]) for c in hand)
+    app.press("F3")
+    assert table.shown_hand() == list(table.obs.hand)
+    app.press("F8")
+    app.press("F9")
+    app.press("F10")
+    app.press("F7")
+    assert "Leave this game" in app.screen_text()
+    app.press("N")
+    assert app.top_scene() is table
+    app.press("F2")  # demo: the computer plays your seat
+    assert app.demo
+    steps = len(table.match.steps)
+    for _ in range(300):
+        if table.panel is not None:
+            table.close_panel()
+        table.hold = 0
+        app.tick(0.05)
+    assert len(table.match.steps) > steps + 5
+    assert any(table.obs.fu) or table.obs.deal_number > 1
+    app.press("F2")
+    assert not app.demo
+    app.press("F7")
+    app.press("Y")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_replay_offer_restores_the_deal(table_app):
+    app, table = table_app(11, deals=3)
+    app.press("F6")
+    play_by_keys(app, table, to_act(table, lambda: table.obs.phase == "replay" and table.obs.deal_number == 2),
+                 check_grid=True)
+    text = app.screen_text()
+    assert "R Replay it (same cards)" in text and "C Continue to deal 3" in text
+    scores_before = table.obs.scores
+    deal2 = table.obs.last_deal
+    played = app.stats.games["lukfu"]["deals_played"]
+    app.press("R")
+    assert "Replaying" in table.message
+    assert table.panel is None  # no summary of deal 1 again
+    assert table.obs.deal_number == 2 and table.obs.phase == "call"
+    assert table.obs.scores == tuple(s - p for s, p in zip(scores_before, deal2.points, strict=True))
+    play_by_keys(app, table, to_act(table, lambda: table.obs.phase == "replay"))
+    assert app.stats.games["lukfu"]["deals_played"] == played  # a replayed deal does not count
+    app.press("C")
+    assert table.obs.deal_number == 3
+
+
+def test_open_hands_show_the_computers_cards(table_app):
+    app, table = table_app(4, open_hands=True)
+    lines = assert_grid(app)
+    for seat, col in ((2, 2), (1, 41)):
+        shown = lines[3][col:col + 37]
+        assert "▒" not in shown
+        for card in table.obs.hands[seat]:
+            assert card in shown.replace(" ", "") or card in shown
+
+
+def test_every_hand_size_and_a_nine_card_run_fit(table_app):
+    """You hold T1-T9 and lead them all: long plays overlap inside their place."""
+    app, table = table_app(3)
+    mine = ["T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9", "C1", "C2", "C3"]
+    rest = [c for c in CARDS if c not in mine]
+    deck = [mine[i // 3] if i % 3 == 0 else rest.pop(0) for i in range(36)]
+    table.match.state = table.match.rules.new_match(3, {"first_master": 0}, deck=deck)
+    table.obs = table.match.observation(0)
+    app.press("C")
+    hand = table.shown_hand()
+    for card in mine[:9]:
+        app.press(hand_key(hand.index(card)))
+    assert "Raised: run of 9, Tens 1-9" in app.screen_text()
+    assert_grid(app)
+    app.press("ENTER")
+    play_by_keys(app, table, lambda: table.hold > 0 or table.panel is not None, check_grid=True)
+    assert table.hold > 0 and "YOU WIN 9 FU" in app.screen_text()
+    assert table.obs.fu[0] == 9
+    play_by_keys(app, table, lambda: table.panel is not None or len(table.obs.hand) == 1, check_grid=True)
+
+
+def test_attract_mode_plays_luk_fu(make_app):
+    app = make_app("--skip-intro", "--seed", "6")
+    names = [g.name for g in registry.available()]
+    assert "lukfu" in names
+    show = AttractScene(app, start=names.index("lukfu"))
+    app.stack.push(show)
+    assert isinstance(show.table, LukFuTable)
+    table = show.table
+    for _ in range(3000):
+        app.tick(0.1)
+        if table.deals_seen >= 1:
+            break
+    assert table.deals_seen >= 1
+    assert "DEMO" in app.screen_text()
+    app.press("SPACE")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_mono_table_screenshot(table_app, tmp_path):
+    app, _ = table_app(4, "M")
+    app.save_png(tmp_path / "mono.png")
+    assert (tmp_path / "mono.png").stat().st_size > 2000
+
+
+def test_clicking_a_card_raises_it(table_app):
+    app, table = table_app(SEED_EVERY_PLAY)
+    play_by_keys(app, table, to_act(table, lambda: table.obs.phase == "play" and not table.discarding))
+    hand = table.shown_hand()
+    col = LukFuTable.hand_col(len(hand)) + 2 * 6 + 1
+    table.on_click(col, 16)
+    assert table.selected == {hand[2]} and table.cursor == 2
+    table.on_click(col, 15)  # the raised card is one row higher
+    assert not table.selected
