@@ -269,8 +269,11 @@ class App:
 
         top = self.stack.top
         if number == 1:
-            self.toggle_setting("play", "sound")
+            # F1 switches what you hear now (the S letter may have silenced a sound setting
+            # that is on), and remembers it.
+            self.settings.set("play", "sound", not self.speaker.enabled)
             self.speaker.enabled = bool(self.settings.get("play", "sound"))
+            self._setting_changed("play", "sound")
             self.sound("select")
         elif number == 2:
             if isinstance(top, AttractScene):
@@ -376,7 +379,7 @@ class App:
         """
         play = self.settings.values["play"]
         items = [
-            ("F1", "NOSOUND" if play["sound"] else "SOUND", 1),
+            ("F1", "NOSOUND" if self.speaker.enabled else "SOUND", 1),
             ("F2", "NODEMO" if self.demo else "DEMO", 2),
             ("F3", "NOSORT" if play["hand_sort"] else "SORT", 3),
             ("F5", "HELP", 5),

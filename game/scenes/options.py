@@ -216,6 +216,8 @@ class OptionsScene(Scene):
         self.app.settings.set(option.section, option.key, value)
         self.message = f"{option.label}: {self.shown(option)}"
         self.app.sound("click")
+        if (option.section, option.key) == ("play", "sound"):
+            self.app.speaker.enabled = bool(value)
         if option.section == "display" and option.key in ("mono", "phosphor"):
             self.app.set_mono(bool(self.app.settings.get("display", "mono")),
                               str(self.app.settings.get("display", "phosphor")))

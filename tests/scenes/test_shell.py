@@ -50,6 +50,7 @@ def test_key_bar_fits_in_every_state(make_app):
                 for demo in (True, False):
                     app.settings.values["play"].update(sound=sound, hand_sort=sort, replay=replay, delay=9.5)
                     app.demo = demo
+                    app.speaker.enabled = sound
                     words = " ".join(f"{k} {w}" for k, w, _ in app.key_bar_items())
                     assert len(words) <= COLS
 
@@ -183,3 +184,13 @@ def test_odd_keys_everywhere_never_crash(make_app):
         app.press(name)
         app.tick(0.05)
     assert app.running
+
+
+def test_s_letter_silences_and_the_bar_says_so(make_app):
+    app = make_app("S*")
+    assert not app.speaker.enabled
+    assert "F1 SOUND" in app.screen_text().splitlines()[24]
+    assert Settings.load().get("play", "sound") is True  # the letter is for this run only
+    app.press("F1")
+    assert app.speaker.enabled
+    assert "F1 NOSOUND" in app.screen_text().splitlines()[24]
