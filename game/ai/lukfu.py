@@ -5,8 +5,17 @@ reads nothing but the observation: its own hand and face-down discards, every fa
 played this deal, the tricks (who discarded against what), the fu and the hand sizes. With
 ``open_hands`` on it also uses the hands the observation shows.
 
-Levels: ``"easy"``, ``"normal"`` and ``"hard"`` are all accepted, and for now all three play
-the easy heuristics below (the searching levels of §6.4 come later).
+Levels: ``"easy"`` plays the heuristics below. ``"normal"`` and ``"hard"`` search
+(``game.ai.lukfu_search``, §6.4): they compare the candidate actions over worlds drawn with
+``rules.determinize`` and greedy playouts, with fixed budgets (``BUDGETS``: worlds, candidates
+and which decisions are searched; never the clock). Measured in the arena (docs/ai-lukfu.md),
+searching the call pays most; searching leads and claims with greedy playouts made the player
+*weaker* than these heuristics (the playouts' perfect-information cashing and weak opponents
+make playing on look better than claiming), so:
+- normal searches the call (12 worlds) and plays the heuristics otherwise;
+- hard searches the call (60 worlds) and its beats (30 worlds, at most 8 candidates), and plays
+  the heuristics for leads, claims and discards.
+Discards are never searched (§6.4: no search when the only choice is which card to throw).
 
 What it knows about the hidden cards: the unknown pool U (neither in its hand, nor played face
 up, nor among its own discards), the hand sizes, and the voids the must-beat rule proves: a
@@ -36,6 +45,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.ai.lukfu_search import Budget, search
 from game.rules.lukfu import (
     FULL,
     HIGHER,
@@ -49,6 +59,10 @@ from game.rules.lukfu import (
 )
 
 LEVELS = ("easy", "normal", "hard")
+BUDGETS: dict[str, Budget] = {
+    "normal": Budget(worlds=8, candidates=5, call_worlds=12, decisions=("call",)),
+    "hard": Budget(worlds=30, candidates=8, call_worlds=60, decisions=("call", "follow")),
+}
 
 _SINGLE, _SET, _RUN = 0, 1, 2
 _NOISE = 1e-6
@@ -232,8 +246,11 @@ def _choose_follow(view: _View, legal: tuple[str, ...], rng: random.Random) -> s
     return best_action
 
 
-def choose(rules: Any, observation: LukFuObservation, level: str, rng: random.Random) -> str:
-    """One of ``observation.legal_actions`` for the observing seat (see the module docstring)."""
+def choose(
+    rules: Any, observation: LukFuObservation, level: str, rng: random.Random, budget: Budget | None = None
+) -> str:
+    """One of ``observation.legal_actions`` for the observing seat (see the module docstring).
+    ``budget`` overrides the level's search budget (tests use small ones)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     legal = observation.legal_actions
@@ -243,6 +260,16 @@ def choose(rules: Any, observation: LukFuObservation, level: str, rng: random.Ra
         return legal[0]
     if "continue" in legal:
         return "continue"
+    if level != "easy" and not legal[0].startswith("discard "):
+        budget = budget or BUDGETS[level]
+        if observation.phase == "call":
+            decision = "call"
+        elif observation.trick:
+            decision = "follow"
+        else:
+            decision = "claim" if "claim" in legal else "lead"
+        if decision in budget.decisions:
+            return search(rules, observation, budget, rng)
     view = _View(observation)
     if observation.phase == "call":
         return _call(view)
@@ -251,4 +278,4 @@ def choose(rules: Any, observation: LukFuObservation, level: str, rng: random.Ra
     return _choose_lead(view, legal, rng)
 
 
-__all__ = ["LEVELS", "choose"]
+__all__ = ["BUDGETS", "LEVELS", "choose"]

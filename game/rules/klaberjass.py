@@ -539,9 +539,15 @@ class DealSummary:
     events: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class State:
-    """A Klaberjass match. Cards are ids 0-31 (suit * 8 + natural index), hands are bitmasks."""
+    """A Klaberjass match. Cards are ids 0-31 (suit * 8 + natural index), hands are bitmasks.
+
+    Immutable by convention, not by ``frozen=True``: nothing in this module ever assigns to
+    a state after building it (``apply`` builds a new one; the property tests check that the
+    input is untouched), and a frozen dataclass's ``__init__`` costs several times more,
+    which the AI's searches pay on every move.
+    """
 
     opts: _Opts
     stream: int

@@ -1,0 +1,334 @@
+"""Perfect-information Monte Carlo search for the Luk Fu "normal" and "hard" levels (§6.4).
+
+The search reads only the observation: it draws complete worlds with ``rules.determinize``
+(which deals the hidden cards only where the public record allows: the must-beat voids), then
+for every candidate action and every world plays the candidate with the real engine and the
+rest of the deal with a fast greedy playout on bitmasks (the §6.3 heuristics, with every
+player seeing the world's hands). A candidate's value is the searching seat's mean net points
+for the deal (§2.11; a draw is 0). The same worlds serve every candidate (common random
+numbers), and the work is a fixed number of worlds and candidates, never the clock, so a given
+``rng`` state always gives the same choice. A deal the searching seat wins itself scores
+``Budget.win_bonus`` more (the levels aim to win deals, not only to keep the Caller from winning).
+Ties go to claim, then (leading) longer plays, (last to follow) the cheaper beat, (middle) the
+higher beat.
+
+The playout policy (every seat, caller restrictions R1 and R2 applied as in the engine):
+- Call: the easy player's strength test (Old cards in the bare hand plus combination bonuses,
+  a lower threshold for the Master).
+- Lead: with N = fu + Old cards of six or more, claim at once (cashing plays that only the
+  world's hidden hands prove safe would be cheating inside the playout; the root search still
+  compares cashing a play against claiming). Otherwise lead the play no opponent can beat
+  that adds the most non-Old cards; with none, the lowest non-Old single it may lead.
+- Follow: the last player beats as cheaply as possible; the middle player beats cheapest with
+  a play the last player cannot top, else cheapest; with no beat, it discards its lowest
+  cards, Old cards last.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules import lukfu as lf
+from game.rules.lukfu import PLAYS, LukFuObservation, LukFuState, old_mask
+
+_PM: tuple[int, ...] = tuple(p.mask for p in PLAYS)
+_PSIZE: tuple[int, ...] = tuple(p.size for p in PLAYS)
+_PKIND: tuple[int, ...] = tuple(p.kind for p in PLAYS)
+_BEATERS: tuple[tuple[int, ...], ...] = tuple(lf.beaters_of(i) for i in range(len(PLAYS)))
+_BM: tuple[tuple[int, ...], ...] = tuple(tuple(_PM[j] for j in bs) for bs in _BEATERS)
+_COLUMN = 1 | (1 << 9) | (1 << 18) | (1 << 27)
+_SETS_IN = lf._SETS_IN
+_RUNS_IN = lf._RUNS_IN
+_PLAY_BY_TEXT: dict[str, int] = {p.text: p.index for p in PLAYS}
+_CALL_MASTER = 4.0
+_CALL_OTHER = 5.0
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Fixed work per decision: worlds drawn, and candidate actions searched at most."""
+
+    worlds: int
+    candidates: int
+    call_worlds: int
+    # The decisions searched: "call", "claim" (a lead when claiming is legal), "lead", "follow".
+    decisions: tuple[str, ...] = ("call", "claim", "lead", "follow")
+    win_bonus: float = 4.0  # added to the points of a deal the searching seat wins itself
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def call_strength(hand: int) -> float:
+    """The easy player's call strength of a hand mask (Old cards + combination bonuses)."""
+    strength = float(old_mask(hand, 0).bit_count())
+    for v in range(6, 9):
+        n = ((hand >> v) & _COLUMN).bit_count()
+        if n >= 3:
+            strength += 0.5 * (n - 2)
+    for s in range(4):
+        sm = (hand >> (9 * s)) & 511
+        for j in _RUNS_IN[s][sm]:
+            if s == 3 or PLAYS[j].key == 9:
+                strength += 0.5
+    return strength
+
+
+def would_call(hand: int, is_master: bool) -> bool:
+    return call_strength(hand) >= (_CALL_MASTER if is_master else _CALL_OTHER)
+
+
+def _can_beat(j: int, hand: int) -> bool:
+    for bm in _BM[j]:  # noqa: SIM110 (a loop is faster than any() here)
+        if bm & hand == bm:
+            return True
+    return False
+
+
+class Sim:
+    """A play-phase position on masks, played out greedily to the end of the deal."""
+
+    __slots__ = (
+        "best",
+        "best_seat",
+        "bonus",
+        "caller",
+        "fu",
+        "hands",
+        "leader",
+        "master",
+        "public",
+        "r1_deal",
+        "singles_only",
+        "tricked",
+        "turn",
+    )  # fmt: skip
+
+    def __init__(self, st: LukFuState, bonus: float = 0.0) -> None:
+        self.bonus = bonus
+        self.hands = list(st.hands)
+        self.public = st.public
+        self.fu = list(st.fu)
+        self.caller = st.caller
+        self.master = st.master
+        self.r1_deal = st.cfg.scope_deal
+        self.singles_only = st.cfg.singles_only
+        self.tricked = bool(st.tricks)
+        self.turn = st.turn
+        self.leader = st.leader
+        self.best = st.best if st.trick else -1
+        self.best_seat = st.best_seat
+
+    def settle(self, winner: int, n: int, me: int) -> float:
+        v = n - 5
+        if me == winner:
+            return 2 * v + self.bonus
+        if winner == self.caller:
+            return -v
+        return -2 * v if me == self.caller else 0
+
+    def lead_plays(self, p: int) -> tuple[int, int, list[int]]:
+        hand = self.hands[p]
+        om = old_mask(hand, self.public)
+        n = self.fu[p] + om.bit_count()
+        if p == self.caller or n >= 6 or om == hand:
+            out = _bits(hand)
+        else:
+            out = _bits(lf._lead_singles_mask(hand, om))
+        if p != self.caller and self.singles_only:
+            return n, om, out
+        r1 = p == self.master and self.caller != self.master and (self.r1_deal or not self.tricked)
+        for v in range(9):
+            col = (hand >> v) & _COLUMN
+            if col.bit_count() >= 3:
+                sm = (col & 1) | ((col >> 8) & 2) | ((col >> 16) & 4) | ((col >> 24) & 8)
+                for j in _SETS_IN[v][sm]:
+                    if not (r1 and _PSIZE[j] == 4):
+                        out.append(j)
+        for s in range(4):
+            sm = (hand >> (9 * s)) & 511
+            if sm:
+                for j in _RUNS_IN[s][sm]:
+                    if not (r1 and _PSIZE[j] >= 4):
+                        out.append(j)
+        return n, om, out
+
+    def choose_lead(self, p: int) -> int:
+        """A play index, or -1 to claim."""
+        n, om, plays = self.lead_plays(p)
+        if n >= 6:
+            # Claim at once: cashing "safe" plays here would use the world's hidden hands.
+            return -1
+        h1 = self.hands[(p + 1) % 3]
+        h2 = self.hands[(p + 2) % 3]
+        best_j, best_fresh = -1, 0
+        for j in plays:
+            fresh = (_PM[j] & ~om).bit_count()
+            if fresh > best_fresh and not _can_beat(j, h1) and not _can_beat(j, h2):
+                best_j, best_fresh = j, fresh
+        if best_j >= 0:
+            return best_j
+        low, low_key = plays[0], 99
+        for j in plays:
+            if j < 36 and not (om >> j) & 1 and j % 9 < low_key:
+                low, low_key = j, j % 9
+        return low
+
+    def follow(self, p: int) -> None:
+        hand = self.hands[p]
+        best = self.best
+        beats = [j for j in _BEATERS[best] if _PM[j] & hand == _PM[j]]
+        if beats:
+            j = beats[0]
+            if len(beats) > 1 and (p + 1) % 3 != self.leader:
+                nxt = self.hands[(p + 1) % 3]
+                for k in beats:
+                    if not _can_beat(k, nxt):
+                        j = k
+                        break
+            m = _PM[j]
+            self.hands[p] = hand & ~m
+            self.public |= m
+            self.best = j
+            self.best_seat = p
+            return
+        k = _PSIZE[best]
+        om = old_mask(hand, self.public)
+        cards = sorted(_bits(hand), key=lambda c: ((om >> c) & 1, c % 9))
+        for c in cards[:k]:
+            hand &= ~(1 << c)
+        self.hands[p] = hand
+
+    def finish_trick(self) -> int:
+        """Resolve the trick: the winner, who leads next (-1 when the hands ran out)."""
+        w = self.best_seat
+        self.fu[w] += _PSIZE[self.best]
+        self.tricked = True
+        self.best = -1
+        if not self.hands[w]:
+            return -1
+        return w
+
+    def end_value(self, last: int, me: int) -> float:
+        fu = self.fu
+        if fu[last] >= 6:
+            return self.settle(last, fu[last], me)
+        for p in range(3):
+            if fu[p] >= 6:
+                return self.settle(p, fu[p], me)
+        return 0
+
+    def run(self, me: int) -> float:
+        """Play to the end of the deal; the net points of seat ``me``."""
+        if self.best >= 0:
+            p = self.turn
+            while p != self.leader:
+                self.follow(p)
+                p = (p + 1) % 3
+            last = self.best_seat
+            p = self.finish_trick()
+            if p < 0:
+                return self.end_value(last, me)
+        else:
+            p = self.turn
+        while True:
+            j = self.choose_lead(p)
+            if j < 0:
+                n = self.fu[p] + old_mask(self.hands[p], self.public).bit_count()
+                return self.settle(p, n, me)
+            m = _PM[j]
+            self.hands[p] &= ~m
+            self.public |= m
+            self.best = j
+            self.best_seat = p
+            self.leader = p
+            self.follow((p + 1) % 3)
+            self.follow((p + 2) % 3)
+            last = self.best_seat
+            p = self.finish_trick()
+            if p < 0:
+                return self.end_value(last, me)
+
+
+def deal_value(rules: Any, st: LukFuState, me: int, deal: int, history: int, redeals: int, bonus: float = 0.0) -> float:
+    """The net points of ``me`` for the deal from state ``st`` (after the root action)."""
+    if st.deal_number != deal or len(st.history) != history or st.phase != lf.PH_PLAY:
+        if len(st.history) > history:
+            done = st.history[history]
+            return done.points[me] + (bonus if done.winner == me else 0.0)
+        if st.phase == lf.PH_CALL and st.deal_number == deal:
+            # Still calling: the others speak with the call heuristic.
+            while st.phase == lf.PH_CALL and st.deal_number == deal and st.redeals == redeals:
+                p = st.turn
+                st = rules.apply(st, "call" if would_call(st.hands[p], p == st.master) else "pass")
+            if st.phase != lf.PH_PLAY or st.deal_number != deal or st.redeals != redeals:
+                return 0
+        else:
+            return 0
+    return Sim(st, bonus).run(me)
+
+
+def _prior(action: str, obs: LukFuObservation) -> float:
+    """An ordering used to keep the most promising candidates when there are too many."""
+    if action == "claim":
+        return 1000.0
+    cards = action.split()
+    if cards[0] in ("call", "pass", "continue", "replay", "discard"):
+        return 0.0
+    if obs.trick:
+        # Following: the last player beats cheaply, the middle one high (out of reach).
+        last = (obs.seat + 1) % 3 == obs.leader
+        top = max(int(c[1]) for c in cards)
+        return -top if last else top
+    if len(cards) > 1:
+        return 100.0 + len(cards)
+    card = cards[0]
+    suit_cards = [c for c in obs.hand if c[0] == card[0]]
+    score = int(card[1]) / 100.0
+    if card == max(suit_cards, key=lambda c: c[1]):
+        score += 4.0
+    if card == min(suit_cards, key=lambda c: c[1]):
+        score += 3.0
+    if card in obs.old_cards:
+        score += 2.0
+    return score
+
+
+def search(rules: Any, obs: LukFuObservation, budget: Budget, rng: random.Random) -> str:
+    """The candidate with the best mean net points over sampled worlds."""
+    legal = obs.legal_actions
+    me = obs.seat
+    if obs.phase == "call":
+        cands = list(legal)
+        n_worlds = budget.call_worlds
+    else:
+        ranked = sorted(range(len(legal)), key=lambda i: (-_prior(legal[i], obs), i))
+        cands = [legal[i] for i in sorted(ranked[: budget.candidates])]
+        n_worlds = budget.worlds
+    totals = [0.0] * len(cands)
+    for _ in range(n_worlds):
+        world = rules.determinize(obs, random.Random(rng.getrandbits(64)))
+        deal, history, redeals = world.deal_number, len(world.history), world.redeals
+        for i, a in enumerate(cands):
+            if a == "claim":
+                totals[i] += Sim(world, budget.win_bonus).settle(me, obs.claim_count, me)
+                continue
+            totals[i] += deal_value(rules, rules.apply(world, a), me, deal, history, redeals, budget.win_bonus)
+    # Ties go to the higher prior: claim (the certain value) first, then the longer plays.
+    order = sorted(range(len(cands)), key=lambda i: (-_prior(cands[i], obs), i))
+    best_i = order[0]
+    for i in order[1:]:
+        if totals[i] > totals[best_i] + 1e-9:
+            best_i = i
+    return cands[best_i]
+
+
+__all__ = ["Budget", "Sim", "call_strength", "deal_value", "search", "would_call"]
