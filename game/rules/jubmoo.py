@@ -505,9 +505,14 @@ class DealSummary:
     empty: tuple[int, ...]  # seats that won no trick
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class JubMooState:
-    """A Jub Moo match. Cards are bit masks (bit ``i`` = ``CARDS[i]``); see the module docstring."""
+    """A Jub Moo match. Cards are bit masks (bit ``i`` = ``CARDS[i]``); see the module docstring.
+
+    Immutable by convention, not by ``frozen=True``: nothing assigns to a state after it is
+    built (``apply`` builds a new one, and the property tests check its input is untouched),
+    and a frozen dataclass's ``__init__`` costs several times more on every move.
+    """
 
     cfg: _Config
     stream: int
