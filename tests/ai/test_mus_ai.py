@@ -65,7 +65,7 @@ def test_never_illegal_in_any_phase_or_lance():
         options = {"ordago": m % 3 != 0, "replay": m % 4 == 0, "kings": 4 if m % 5 == 0 else 8,
                    "target": 30 if m % 7 == 0 else 40}
         state = RULES.new_match(m, options)
-        level = LEVELS[m % 3]
+        level = "easy"  # the stronger levels have their own sweep in test_mus_levels.py
         while not RULES.is_over(state) and state.deal_number < 6:
             seat = RULES.current_player(state)
             assert seat is not None
