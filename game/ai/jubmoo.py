@@ -6,10 +6,18 @@ this deal (``plays``: it counts cards), the voids shown, and the options (the sc
 active ruleset through ``game.rules.jubmoo.mask_score``, never hard-coded values). With
 ``open_hands`` on it uses the hands the observation shows.
 
-Levels: ``"easy"``, ``"normal"`` and ``"hard"`` are all accepted, and for now all three play the
-same one-trick heuristic described below (the stronger, searching levels come later).
+Levels:
 
-The heuristic rates every legal card as
+- ``"easy"``: the one-trick heuristic described below (no search; well under a millisecond).
+- ``"normal"`` and ``"hard"``: PIMC search over worlds drawn by ``rules.determinize``, each
+  world played to the end of the deal by a fast playout policy at every seat
+  (``game.ai.jubmoo_search``). They differ only in ``BUDGETS``: normal looks at a handful of
+  worlds (a few milliseconds per card), hard at up to a couple of hundred, prunes the
+  candidates that fall far behind and weights the worlds by what the others' play says about
+  who holds Q♠. The work is a fixed count of worlds and simulated card plays, never a clock,
+  so a decision reproduces from the same ``rng``.
+
+The easy heuristic rates every legal card as
 
     P(win) x (what winning the trick does to my deal score)
     + (1 - P(win)) x (what handing the card to another player is worth to me)
@@ -41,9 +49,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.ai.jubmoo_search import Budget, search
 from game.rules.jubmoo import CARD_INDEX, CARDS, RULESETS, JubMooObservation, card_value, mask_score
 
 LEVELS = ("easy", "normal", "hard")
+
+# The searching levels' work per decision (fixed counts, so a decision reproduces from its rng).
+BUDGETS: dict[str, Budget] = {
+    "normal": Budget(worlds=10, plays=6_000, min_worlds=4, inference=False),
+    "hard": Budget(worlds=250, plays=100_000, min_worlds=8, inference=True),
+}
 
 _SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 _QS = CARD_INDEX["QS"]
@@ -245,8 +260,14 @@ def _mask_ints(cards: list[int]) -> int:
     return m
 
 
-def choose(rules: Any, observation: JubMooObservation, level: str, rng: random.Random) -> str:
-    """One of ``observation.legal_actions`` for the observing seat (see the module docstring)."""
+def choose(
+    rules: Any, observation: JubMooObservation, level: str, rng: random.Random, budget: Budget | None = None
+) -> str:
+    """One of ``observation.legal_actions`` for the observing seat (see the module docstring).
+
+    ``budget`` replaces the searching levels' work per decision (``BUDGETS[level]``); the tests
+    use small ones. It is ignored at level ``"easy"``.
+    """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     legal = observation.legal_actions
@@ -256,6 +277,9 @@ def choose(rules: Any, observation: JubMooObservation, level: str, rng: random.R
         return legal[0]
     if "continue" in legal:
         return "continue"
+    if level != "easy":
+        action, _ = search(rules, observation, rng, budget or BUDGETS[level])
+        return action
     view = _View(observation)
     rate = _rate_follow if view.trick else _rate_lead
     best_action = legal[0]

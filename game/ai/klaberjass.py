@@ -1,11 +1,33 @@
-"""The Klaberjass computer player: the manual's heuristics (rules file §5.1).
+"""The Klaberjass computer players: easy (the manual's heuristics, rules file §5.1), and normal and
+hard (the bidding model and PIMC search of §5.2).
 
 ``choose(rules, observation, level, rng)`` returns one of ``observation.legal_actions`` and reads
-nothing but the observation (no state, no hidden card). All three levels ("easy", "normal",
-"hard") currently play these easy heuristics; the searching levels of §5.2 (PIMC with an
-exact endgame) are not written yet.
+nothing but the observation (no state, no hidden card); the searching levels build the worlds they
+search with ``rules.determinize`` (``game.ai.klaberjass_search``). The same ``rng`` state gives the
+same choice: the searches do fixed amounts of work (``LEVEL_SETTINGS``), never timed.
 
-What it does:
+Normal and hard (``choose_strong``; they differ only in their ``Level``):
+- Bidding: a linear model of the settled margin as maker (``klaberjass_search.bid_value``, fitted
+  on double-dummy solved random deals by ``game.tools.fit_klaberjass_bids``) for each suit the
+  bidder may make trump, from the six cards seen, the seat and the turn-up. Take / name when it
+  beats the level's threshold (hard bids more boldly: ``take``); in round 1 a bidder passes
+  instead when naming another suit in round 2 is worth more, allowing for the chance that the
+  opponent takes first. They never schmeiss; a schmeiss is answered ``make-play`` when this hand's
+  own model values say it defends well. Sans tout / tout atout (option) as easy does.
+- Dix: exchange when the model values the hand with the turn-up at least as much as with the 7
+  (a broken meld or bella counts against it).
+- Declaring: every run, except that a 3-card trump run holding the Menel but not the Jass, with the
+  Jass unseen, is sunk when P(the opponent holds the Jass) x ``MENEL_EXPOSURE`` exceeds the meld
+  points the run is expected to add (both estimated over determinized worlds; §5.2 item 4).
+- Card play and bella: PIMC with an exact endgame (``klaberjass_search.search_play``): exact
+  double-dummy values of every legal action in each world, mapped through the settlement
+  (made / tie / bete, the bellas still to come, a match-winning deal) and averaged. Bella is one
+  more action in that comparison, so a defender announces and a maker stays silent only when
+  bete even with the 20 (§5.1). Hard weights the worlds by how well they explain the opponent's
+  bids. With ``open_hands`` the one real world is solved exactly.
+- Replay choice: ``continue``.
+
+Easy (the manual's heuristics):
 - replay/continue: always ``continue``.
 - Bidding: the manual's count of the six cards for a prospective trump suit (Menel 14, each ace
   11, bella 20, sequences 20/50, an A-T pair 21 when the hand can lead trumps (4+ trumps) else 16,
@@ -29,10 +51,20 @@ What it does:
 from __future__ import annotations
 
 import itertools
+import math
 import random
+from dataclasses import dataclass
 from typing import Any
 
-from game.rules.klaberjass import KlaberjassObservation, card_points, meld_points, trick_winner
+from game.ai.klaberjass_search import (
+    CARD_BIT,
+    Budget,
+    bid_value,
+    bits,
+    mask_of,
+    search_play,
+)
+from game.rules.klaberjass import KlaberjassObservation, card_points, meld_points, top_meld, trick_winner
 
 LEVELS = ("easy", "normal", "hard")
 SUITS = "SHDC"
@@ -51,6 +83,8 @@ def choose(rules: Any, observation: KlaberjassObservation, level: str, rng: rand
         raise ValueError("the observing seat has no action to take")
     if len(legal) == 1:
         return legal[0]
+    if level != "easy":
+        return choose_strong(rules, observation, rng, LEVEL_SETTINGS[level])
     phase = observation.phase
     if phase == "replay":
         return "continue"
@@ -336,3 +370,243 @@ def _announce_bella(view: _View, card: str) -> bool:
     elif obs.top_meld == view.opp:
         theirs += obs.meld_value
     return mine + 20 >= theirs
+
+
+# ---------------------------------------------------------------------------------------
+# Normal and hard: the bidding model and PIMC search (rules §5.2)
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """What separates normal from hard.
+
+    - ``budget``: the work per play decision, in fixed counts so that a decision reproduces from
+      its rng (worlds at most, worlds at least, search nodes after which no new world starts);
+    - ``take``: the bidding model's expected margin as maker (points) that a hand must beat to
+      take or name a suit;
+    - ``infer``: weight the worlds by how well they explain the opponent's bids.
+    """
+
+    budget: Budget
+    take: float
+    infer: bool
+
+
+LEVEL_SETTINGS: dict[str, Level] = {
+    "normal": Level(Budget(worlds=16, min_worlds=2, nodes=3_500, cap=10_000), take=-6.0, infer=False),
+    "hard": Level(Budget(worlds=60, min_worlds=6, nodes=30_000, cap=60_000), take=-12.0, infer=True),
+}
+# Round 1: the chance that passing loses the round-2 naming to the opponent (he takes, or as
+# elder names first), and what this hand is then worth as defender (points, rough).
+ROUND2_LOSS_ELDER = 0.35
+ROUND2_LOSS_DEALER = 0.45
+DEFENCE_VALUE = -15.0
+# Answer a schmeiss with make-play when this hand's own model value reaches these.
+MAKE_PLAY_THRESHOLD = {1: -15.0, 2: -25.0}
+# Bid inference: the opponent is assumed to take around this model value, give or take the spread.
+OPPONENT_TAKE = -20.0
+BID_SPREAD = 25.0
+BID_FLOOR = 0.05
+DECLARE_WORLDS = 24
+MENEL_EXPOSURE = 25.0  # the estimated cost of showing the Menel to a holder of the Jass
+
+
+def choose_strong(rules: Any, obs: KlaberjassObservation, rng: random.Random, level: Level) -> str:
+    """The normal and hard players (they differ in ``level``): one legal action."""
+    legal = obs.legal_actions
+    if len(legal) == 1:
+        return legal[0]
+    phase = obs.phase
+    if phase == "replay":
+        return "continue"
+    if phase == "bid":
+        return _strong_bid(obs, level)
+    if phase == "schmeiss":
+        return _strong_answer(obs)
+    if phase == "dix":
+        return _strong_dix(obs)
+    if phase == "declare":
+        return _strong_declare(rules, obs, rng, level)
+    weight = _bid_weight(obs) if level.infer and obs.opponent_hand is None else None
+    action, _, _ = search_play(rules, obs, rng, level.budget, weight)
+    return action or _play(obs)
+
+
+def _suit_index(suit: str | None) -> int:
+    return SUITS.index(suit) if suit else 3
+
+
+def _turn_up_id(obs: KlaberjassObservation) -> int:
+    return CARD_BIT[obs.original_turn_up] if obs.original_turn_up else -1
+
+
+def model_values(obs: KlaberjassObservation, hand: int | None = None) -> dict[int, float]:
+    """The bidding model's margin as maker for each suit this bidder may still make trump."""
+    h = mask_of(obs.hand) if hand is None else hand
+    elder = obs.current_player == obs.elder if obs.current_player is not None else obs.seat == obs.elder
+    proposed = _suit_index(obs.proposed_suit)
+    turn_up = _turn_up_id(obs)
+    if obs.bid_round == 1:
+        return {proposed: bid_value(h, proposed, elder, turn_up, True)}
+    return {s: bid_value(h, s, elder, turn_up, False) for s in range(4) if s != proposed}
+
+
+def _strong_bid(obs: KlaberjassObservation, level: Level) -> str:
+    legal = obs.legal_actions
+    hand = obs.hand
+    if legal == ("tout-atout", "pass"):
+        return "tout-atout" if _at_strong(hand) else "pass"
+    values = model_values(obs)
+    if "take" in legal:
+        (v,) = values.values()
+        if v <= level.take:
+            return "pass"
+        # Passing keeps the chance to name a better suit in round 2, unless the opponent takes
+        # first (then this hand defends) or, for the dealer, elder names first.
+        proposed = _suit_index(obs.proposed_suit)
+        elder = obs.seat == obs.elder
+        later = max(bid_value(mask_of(obs.hand), s, elder, _turn_up_id(obs), False) for s in range(4) if s != proposed)
+        keep = 1.0 - (ROUND2_LOSS_ELDER if elder else ROUND2_LOSS_DEALER)
+        return "pass" if keep * later + (1.0 - keep) * DEFENCE_VALUE > v else "take"
+    best = max(values, key=lambda s: (values[s], -s))
+    name = f"name {SUITS[best]}"
+    if "tout-atout" in legal and _at_strong(hand):
+        return "tout-atout"
+    strong = values[best] > level.take
+    if "sans-tout" in legal and _nt_strong(hand) and not strong:
+        return "sans-tout"
+    if "pass" not in legal or strong:
+        return name
+    return "pass"
+
+
+def _strong_answer(obs: KlaberjassObservation) -> str:
+    """Make the schmeisser play when this hand defends well (its own model values are high)."""
+    values = model_values(obs)
+    if obs.bid_round == 1:
+        return "make-play" if max(values.values()) >= MAKE_PLAY_THRESHOLD[1] else "throw-in"
+    # He will name his best suit: judge by the suit in which this hand is weakest.
+    return "make-play" if min(values.values()) >= MAKE_PLAY_THRESHOLD[2] else "throw-in"
+
+
+def _strong_dix(obs: KlaberjassObservation) -> str:
+    """Exchange when the model values the hand with the turn-up at least as much as with the 7."""
+    trump = _suit_index(obs.contract)
+    hand = mask_of(obs.hand)
+    after = hand & ~(1 << (trump * 8)) | 1 << _turn_up_id(obs)
+    elder = obs.seat == obs.elder
+    keep = bid_value(hand, trump, elder, -1, False)
+    swap = bid_value(after, trump, elder, -1, False)
+    return "exchange" if swap >= keep else "keep"
+
+
+def _strong_declare(rules: Any, obs: KlaberjassObservation, rng: random.Random, level: Level) -> str:
+    """Declare every run, but sink a 3-card trump run holding the Menel without the Jass while the
+    Jass is unseen, when showing the Menel to the Jass's holder is estimated to cost more than the
+    run earns (§5.2 item 4). Both come from worlds drawn for the opponent's hand (weighted by his
+    bids at hard): the cost is P(he holds the Jass) x ``MENEL_EXPOSURE``, the gain the expected
+    meld points the run adds (the opponent assumed to declare all his runs)."""
+    full = obs.legal_actions[0]
+    trump = obs.contract or ""
+    if len(trump) != 1 or full == "declare none":
+        return full
+    jass, menel = "J" + trump, "9" + trump
+    public = {obs.turn_up, obs.bottom_card, obs.original_turn_up}
+    if jass in obs.hand or jass in public or menel not in obs.hand:
+        return full
+    runs = _runs(full.split()[1:])
+    sunk = [r for r in runs if menel in r and len(r) == 3]
+    if not sunk:
+        return full
+    kept = [c for r in runs if r not in sunk for c in r]
+    other = "declare " + " ".join(kept) if kept else "declare none"
+    if other not in obs.legal_actions:
+        return full
+    elder = obs.seat == obs.elder
+    mine_full = full.split()[1:]
+    no_tie = bool(dict(obs.options).get("no_tie", False))
+    weight = _bid_weight(obs) if level.infer else None
+    gain = jass_odds = total = 0.0
+    for _ in range(DECLARE_WORLDS):
+        world = rules.determinize(obs, rng)
+        opp_cards = rules.hand(world, 1 - obs.seat)
+        w = 1.0 if weight is None else weight(obs, rules, world)
+        total += w
+        jass_odds += w * (jass in opp_cards)
+        for mine, sign in ((mine_full, w), (kept, -w)):
+            e_runs, d_runs = (mine, opp_cards) if elder else (opp_cards, mine)
+            top = top_meld(e_runs, d_runs, trump, no_tie)
+            if top is None:
+                continue
+            if (top == "elder") == elder:
+                gain += sign * meld_points(mine)
+            else:
+                gain -= sign * meld_points(opp_cards)
+    return other if jass_odds * MENEL_EXPOSURE > gain else full
+
+
+def _bid_weight(obs: KlaberjassObservation) -> Any:
+    """A world's weight: how likely the opponent's bids were with the hand the world gives him,
+    under the bidding model (a soft likelihood, floored so that no world is ruled out)."""
+    opp = 1 - obs.seat
+    bids = [(seat, a, i) for i, (seat, a) in enumerate(obs.bids)]
+    theirs = [(a, i) for seat, a, i in bids if seat == opp and (a in ("take", "pass") or a.startswith("name "))]
+    if not theirs:
+        return None
+    proposed = _suit_index(obs.proposed_suit)
+    turn_up = _turn_up_id(obs)
+    opp_elder = opp == obs.elder
+    trump = _suit_index(obs.contract) if obs.contract and len(obs.contract) == 1 else -1
+    played = 0
+    for trick in obs.tricks:
+        for seat, card in trick:
+            if seat == opp:
+                played |= 1 << CARD_BIT[card]
+    for seat, card in obs.trick:
+        if seat == opp:
+            played |= 1 << CARD_BIT[card]
+    # Round of each of his bids: round 2 starts after the second pass of round 1.
+    rounds: list[int] = []
+    passes = 0
+    for _, a, _ in bids:
+        rounds.append(1 if passes < 2 else 2)
+        if a == "pass":
+            passes += 1
+    counter = [0]
+
+    def weight(o: KlaberjassObservation, rules: Any, world: Any) -> float:
+        dealt = mask_of(rules.hand(world, opp)) | played
+        if obs.dix_by == opp and turn_up >= 0 and trump >= 0:
+            dealt = dealt & ~(1 << turn_up) | 1 << (trump * 8)
+        ids = bits(dealt)
+        counter[0] += 1
+        pick = random.Random(counter[0]).sample(ids, 6) if len(ids) >= 6 else ids
+        six = 0
+        for c in pick:
+            six |= 1 << c
+        w = 1.0
+        th = OPPONENT_TAKE
+        for a, i in theirs:
+            rnd = rounds[i]
+            if rnd == 1:
+                v = bid_value(six, proposed, opp_elder, turn_up, True)
+                w *= _logistic((v - th) / BID_SPREAD) if a == "take" else _logistic((th - v) / BID_SPREAD)
+            else:
+                if a.startswith("name "):
+                    v = bid_value(six, SUITS.index(a[5]), opp_elder, turn_up, False)
+                    w *= _logistic((v - th) / BID_SPREAD)
+                else:
+                    v = max(bid_value(six, s, opp_elder, turn_up, False) for s in range(4) if s != proposed)
+                    w *= _logistic((th - v) / BID_SPREAD)
+        return max(w, BID_FLOOR)
+
+    return weight
+
+
+def _logistic(x: float) -> float:
+    if x < -30:
+        return 0.0
+    if x > 30:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-x))

@@ -1,0 +1,450 @@
+"""Jub Moo card-play search for the normal and hard players: PIMC over determinized worlds.
+
+Rules file §5.4. For every decision with a real choice:
+
+1. draw worlds with ``rules.determinize(observation, rng)``: the hidden cards dealt where the
+   public record allows (voids, cards played, hand sizes). With ``open_hands`` the observation
+   holds every hand and the one real world is used. Nothing here reads a hidden card: a world
+   comes from the observation, and only its hands are read from it;
+2. weight each world by how well it explains what the others did (``Budget.inference``, the
+   rules file's "crude rules"): a player who showed void and threw a card other than Q♠, or who
+   followed a spade trick already won by A♠/K♠ with a spade other than Q♠, probably does not
+   hold Q♠, so worlds that give it to them count ``QS_KEPT_WEIGHT`` each time;
+3. for every legal card, play each world to the end of the deal with a fast heuristic played
+   by all four seats (``playout``: see ``_lead``, ``_follow``, ``_discard``; it looks only at
+   the seat's own hand and the cards still out, never at the other hands of the world), score
+   the stacks with the real scorer of the active ruleset (``mask_score``: 10♣, Chuan, Big
+   Chuan, the -50 of an empty stack), and average ``utility`` over the worlds;
+4. play the card with the best weighted average (the first in legal order on a tie).
+
+``utility`` is the deal score of the seat minus the mean of the others' (rules file §5.3.7:
+"own score minus mean of the others"), plus, when the deal ends the match (some running total
+reaches the target), ``MATCH_BONUS`` for finishing with the highest total (split on ties) and
+minus ``MATCH_BONUS`` for finishing with the lowest (the pig).
+
+The work is bounded by fixed counts, not by the clock, so a decision reproduces exactly from
+the same ``rng``: at most ``Budget.worlds`` worlds, and no new world once ``Budget.plays``
+simulated card plays have been spent (after at least ``Budget.min_worlds``). Between worlds,
+cards whose average trails the best by more than ``Budget.prune`` points (after
+``Budget.prune_after`` worlds) stop being simulated, so the rest of the work goes to the
+candidates that are still close.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules.jubmoo import CARD_INDEX, CARDS, RULESETS, JubMooObservation, card_value, mask_score
+
+__all__ = [
+    "MATCH_BONUS",
+    "QS_KEPT_WEIGHT",
+    "Budget",
+    "Context",
+    "playout",
+    "qs_suspects",
+    "search",
+    "utility",
+]
+
+FULL = (1 << 52) - 1
+SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+HEARTS = SUIT_MASKS[1]
+QS = CARD_INDEX["QS"]
+AS = CARD_INDEX["AS"]
+KS = CARD_INDEX["KS"]
+JD = CARD_INDEX["JD"]
+TC = CARD_INDEX["TC"]
+QS_BIT = 1 << QS
+JD_BIT = 1 << JD
+TC_BIT = 1 << TC
+HIGH_SPADES = 1 << AS | 1 << KS
+ABOVE_JD = 1 << CARD_INDEX["AD"] | 1 << CARD_INDEX["KD"] | 1 << CARD_INDEX["QD"]
+# Within a suit's 13 bits, bit r is rank r of "AKQJT98765432": a lower bit is a higher card.
+_R_Q, _R_J, _R_T = 2, 3, 4
+
+#: Points a world's utility gains (loses) when the deal ends the match and the seat finishes
+#: with the highest (lowest) total.
+MATCH_BONUS = 300.0
+#: The weight of a world for each time it gives Q♠ to a player whose play says they lack it.
+QS_KEPT_WEIGHT = 0.25
+
+
+def _low_bit_table() -> tuple[int, ...]:
+    return (-1, *((m & -m).bit_length() - 1 for m in range(1, 8192)))
+
+
+def _high_bit_table() -> tuple[int, ...]:
+    return (-1, *(m.bit_length() - 1 for m in range(1, 8192)))
+
+
+# For a 13-bit suit mask: _TOP[m] the rank index of its highest card, _BOTTOM[m] of its lowest.
+_TOP = _low_bit_table()
+_BOTTOM = _high_bit_table()
+_COUNT = tuple(m.bit_count() for m in range(8192))
+
+
+def _mask(cards: Any) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << CARD_INDEX[c]
+    return m
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Fixed work per decision (see the module docstring)."""
+
+    worlds: int
+    plays: int
+    min_worlds: int = 4
+    inference: bool = True
+    prune: float = 60.0
+    prune_after: int = 12
+
+
+class Context:
+    """The scoring rules of a match: values for the playout, the real scorer for the result."""
+
+    __slots__ = ("big_waived", "points_mask", "ruleset", "target", "ten_clubs", "values")
+
+    def __init__(self, options: dict[str, Any]) -> None:
+        self.ruleset: str = options.get("ruleset", "hearts")
+        if self.ruleset not in RULESETS:
+            raise ValueError(f"unknown ruleset {self.ruleset!r}")
+        self.ten_clubs: str = options.get("ten_clubs", "double")
+        self.target: int = options.get("target", -1000)
+        self.big_waived: bool = not options.get("big_chuan_others_minus_50", True)
+        self.values: tuple[int, ...] = tuple(card_value(c, self.ruleset) for c in CARDS)
+        points = HEARTS | QS_BIT | JD_BIT | TC_BIT
+        for i, v in enumerate(self.values):
+            if v:
+                points |= 1 << i
+        # Cards that can still change a score once played (the playout stops when none is out).
+        self.points_mask = points
+
+    def scores(self, won: list[int]) -> list[int]:
+        """Each seat's deal score from the stacks of a finished deal (the rules file §1.4)."""
+        result = [mask_score(w, self.ruleset, self.ten_clubs) for w in won]
+        if self.big_waived:
+            for s in range(4):
+                if won[s] == FULL:
+                    return [1000 if t == s else 0 for t in range(4)]
+        return result
+
+
+# --------------------------------------------------------------------------------------------
+# The playout policy: one card for one seat, from its own hand and the cards still out
+# --------------------------------------------------------------------------------------------
+
+
+EMPTY_LATE = 5
+
+
+def _lead(hand: int, out: int) -> int:
+    """The card a seat leads. ``out``: the cards still held by the other seats.
+
+    - J♦ when no higher diamond is out (it wins +100);
+    - a low spade to chase the pig, while Q♠ is out and the seat holds none of A♠ K♠;
+    - otherwise the lowest card of the suit where it is most likely to lose the trick (the most
+      higher cards out, counted up to two), the shorter suit on a tie, the order S H D C after
+      that. Spades come last while the seat holds Q♠ (Q♠ itself is left out), or A♠/K♠ with
+      Q♠ out; J♦ and 10♣ are kept back while other cards of their suit remain;
+    - Q♠ when nothing else is left.
+    """
+    if hand & JD_BIT and not out & ABOVE_JD:
+        return JD
+    spades = hand & 0x1FFF
+    qs_out = out & QS_BIT
+    if qs_out and spades and not spades & 3:
+        return _BOTTOM[spades]
+    best = QS
+    best_key = -10000
+    for suit in range(4):
+        base = 13 * suit
+        m = (hand >> base) & 0x1FFF
+        if not m:
+            continue
+        key = 0
+        if suit == 0:
+            if m & 4:
+                m &= ~4
+                if not m:
+                    continue
+                key = -100
+            elif qs_out and m & 3:
+                key = -100
+        elif suit == 2:
+            if m & 8 and m != 8:
+                m &= ~8
+        elif suit == 3 and m & 16 and m != 16:
+            m &= ~16
+        low = _BOTTOM[m]
+        higher = (out >> base) & ((1 << low) - 1)
+        if higher:
+            key += 32 if higher & (higher - 1) else 16
+        key -= _COUNT[m]
+        if key > best_key:
+            best_key = key
+            best = base + low
+    return best
+
+
+def _discard(hand: int, out: int, taker_pile: int) -> int:
+    """The card a seat void in the led suit throws. ``taker_pile``: the points (10♣ aside) the
+    player winning the trick would hold with it.
+
+    Q♠ first; then A♠/K♠ while Q♠ is out; 10♣ onto a negative pile; the highest heart; the
+    highest other card (J♦ and 10♣ kept back); then 10♣, then J♦.
+    """
+    if hand & QS_BIT:
+        return QS
+    if hand & HIGH_SPADES and out & QS_BIT:
+        return AS if hand & 1 else KS
+    if hand & TC_BIT and taker_pile < 0:
+        return TC
+    hearts = (hand >> 13) & 0x1FFF
+    if hearts:
+        return 13 + _TOP[hearts]
+    rest = hand & ~(JD_BIT | TC_BIT)
+    if rest:
+        best = -1
+        best_rank = 99
+        for base in (0, 26, 39):
+            m = (rest >> base) & 0x1FFF
+            if m:
+                r = _TOP[m]
+                if r < best_rank:
+                    best_rank = r
+                    best = base + r
+        return best
+    return TC if hand & TC_BIT else JD
+
+
+def _follow(m: int, suit: int, best: int, last: bool, gain: int, out: int) -> int:
+    """The card of the led suit (the seat's cards of it: the 13-bit ``m``) a seat plays.
+
+    ``best``: the rank index of the card winning the trick; ``gain``: what winning the trick
+    is worth to the seat as it stands (the trick's points, with the 10♣ switch applied to its
+    own pile); ``out``: the cards of the suit (13 bits) the other seats still hold.
+
+    - Q♠ under a winning A♠/K♠; otherwise Q♠ only when it is the last spade;
+    - J♦ never under a higher diamond while another diamond can be played;
+    - last to play: win a trick worth nothing or more with the highest winning card (J♦ when
+      it wins), else duck with the highest card that loses, else win with the highest card;
+    - earlier: on a trick worth points, win with the highest card if it beats every card still
+      out; duck with the highest card that loses; if every card wins, the lowest one on a bad
+      trick and the highest on a clean one. 10♣ is kept back while another card will do.
+    """
+    base = 13 * suit
+    if suit == 0 and m & 4:
+        if best < _R_Q:
+            return QS
+        if m == 4:
+            return QS
+        m &= ~4
+    overs = m & ((1 << best) - 1)
+    unders = m & ~overs
+    if suit == 2 and unders & 8 and unders != 8:
+        unders &= ~8
+    elif suit == 2 and unders == 8 and overs:
+        unders = 0
+    if suit == 3 and m & 16 and m != 16:
+        if overs & 16 and overs != 16:
+            overs &= ~16
+        if unders & 16 and unders != 16:
+            unders &= ~16
+    if last:
+        if overs and gain >= 0:
+            if suit == 2 and overs & 8:
+                return JD
+            return base + _TOP[overs]
+        if unders:
+            return base + _TOP[unders]
+        if suit == 1:
+            return base + _BOTTOM[overs]
+        return base + _TOP[overs]
+    if overs and gain > 0:
+        top = _TOP[overs]
+        if not out & ((1 << top) - 1):
+            return base + top
+    if unders:
+        return base + _TOP[unders]
+    if gain < 0:
+        return base + _BOTTOM[overs]
+    return base + _TOP[overs]
+
+
+def playout(
+    hands: list[int], won: list[int], pv: list[int], leader: int, trick: list[int], values: Any, points_mask: int
+) -> int:
+    """Play the deal to its end in place (``hands``, ``won`` and ``pv`` change) with the
+    playout policy at every seat. ``trick``: the cards of the current trick, leader first (may
+    be complete). ``pv``: per seat, the points of its stack (10♣ aside). Returns the number of
+    cards played."""
+    out_all = hands[0] | hands[1] | hands[2] | hands[3]
+    start = out_all.bit_count()
+    follow, discard, lead = _follow, _discard, _lead
+    cards = trick
+    while True:
+        n = len(cards)
+        if n == 0:
+            h = hands[leader]
+            c = lead(h, out_all & ~h)
+            hands[leader] = h ^ (1 << c)
+            out_all ^= 1 << c
+            cards = [c]
+            n = 1
+        first = cards[0]
+        suit = first // 13
+        base = 13 * suit
+        best = first
+        wi = 0
+        tv = 0
+        tmask = 0
+        for i in range(n):
+            c = cards[i]
+            if c < best and c // 13 == suit:
+                best = c
+                wi = i
+            tv += values[c]
+            tmask |= 1 << c
+        while n < 4:
+            p = (leader + n) & 3
+            h = hands[p]
+            m = (h >> base) & 0x1FFF
+            if m:
+                gain = tv
+                if tmask & TC_BIT:
+                    pile = pv[p] + tv
+                    gain = pile if pile else 50
+                if not won[p] and h.bit_count() <= EMPTY_LATE:
+                    gain += 50
+                c = follow(m, suit, best - base, n == 3, gain, ((out_all & ~h) >> base) & 0x1FFF)
+                if c < best:
+                    best = c
+                    wi = n
+            else:
+                c = discard(h, out_all & ~h, pv[(leader + wi) & 3] + tv)
+            bit = 1 << c
+            hands[p] = h ^ bit
+            out_all ^= bit
+            tv += values[c]
+            tmask |= bit
+            n += 1
+        w = (leader + wi) & 3
+        won[w] |= tmask
+        pv[w] += tv
+        if not out_all or (not out_all & points_mask and won[0] and won[1] and won[2] and won[3]):
+            return start - out_all.bit_count()
+        leader = w
+        cards = []
+
+
+# --------------------------------------------------------------------------------------------
+# The search
+# --------------------------------------------------------------------------------------------
+
+
+def utility(scores: list[int], totals: tuple[int, ...], me: int, target: int) -> float:
+    """What a finished deal is worth to seat ``me`` (module docstring)."""
+    value = scores[me] - (scores[0] + scores[1] + scores[2] + scores[3] - scores[me]) / 3.0
+    after = [totals[s] + scores[s] for s in range(4)]
+    if min(after) <= target:
+        top = max(after)
+        if after[me] == top:
+            value += MATCH_BONUS / after.count(top)
+        low = min(after)
+        if after[me] == low:
+            value -= MATCH_BONUS / after.count(low)
+    return value
+
+
+def qs_suspects(obs: JubMooObservation) -> list[int]:
+    """Per seat, how many times its play said it did not hold Q♠ (rules file §5.4 inference):
+    it showed void and threw another card, or it followed a spade trick won by A♠/K♠ with a
+    spade other than Q♠."""
+    counts = [0, 0, 0, 0]
+    plays = obs.plays
+    for k in range(0, len(plays), 4):
+        group = plays[k : k + 4]
+        first = CARD_INDEX[group[0][1]]
+        suit = first // 13
+        best = first
+        for seat, text in group[1:]:
+            c = CARD_INDEX[text]
+            if c == QS:
+                break
+            if c // 13 != suit or (suit == 0 and best < QS):
+                counts[seat] += 1
+            if c // 13 == suit and c < best:
+                best = c
+    return counts
+
+
+def search(rules: Any, obs: JubMooObservation, rng: random.Random, budget: Budget) -> tuple[str, dict[str, float]]:
+    """The card to play and every candidate's weighted average utility."""
+    legal = obs.legal_actions
+    me = obs.seat
+    ctx = Context(dict(obs.options))
+    values = ctx.values
+    points_mask = ctx.points_mask
+    won0 = [0, 0, 0, 0]
+    pv0 = [0, 0, 0, 0]
+    plays = [(s, CARD_INDEX[c]) for s, c in obs.plays]
+    done = len(plays) - len(obs.trick)
+    for k in range(0, done, 4):
+        group = plays[k : k + 4]
+        suit = group[0][1] // 13
+        wi = 0
+        for i in range(1, 4):
+            c = group[i][1]
+            if c // 13 == suit and c < group[wi][1]:
+                wi = i
+        taker = group[wi][0]
+        for _, c in group:
+            won0[taker] |= 1 << c
+            pv0[taker] += values[c]
+    trick = [CARD_INDEX[c] for _, c in obs.trick]
+    leader = obs.trick[0][0] if obs.trick else obs.leader
+    moves = [CARD_INDEX[a] for a in legal]
+    totals = obs.scores
+    target = ctx.target
+    sums = [0.0] * len(moves)
+    weight_sum = 0.0
+    active = list(range(len(moves)))
+    suspects = qs_suspects(obs) if budget.inference and obs.all_hands is None else [0, 0, 0, 0]
+    suspects[me] = 0
+    if obs.all_hands is not None:
+        fixed: list[int] | None = [_mask(h) for h in obs.all_hands]
+        max_worlds = 1
+    else:
+        fixed = None
+        max_worlds = budget.worlds
+    spent = 0
+    worlds = 0
+    while worlds < max_worlds and (worlds < budget.min_worlds or spent < budget.plays):
+        hands = fixed if fixed is not None else list(rules.determinize(obs, rng).hands)
+        weight = 1.0
+        for s in range(4):
+            if suspects[s] and hands[s] & QS_BIT:
+                weight = QS_KEPT_WEIGHT ** suspects[s]
+        worlds += 1
+        weight_sum += weight
+        for i in active:
+            c = moves[i]
+            h = list(hands)
+            h[me] ^= 1 << c
+            won = list(won0)
+            pv = list(pv0)
+            spent += playout(h, won, pv, leader, [*trick, c], values, points_mask)
+            sums[i] += weight * utility(ctx.scores(won), totals, me, target)
+        if worlds >= budget.prune_after and len(active) > 1:
+            top = max(sums[i] for i in active)
+            margin = budget.prune * weight_sum
+            active = [i for i in active if sums[i] >= top - margin]
+    best = max(active, key=lambda i: (sums[i], -i))
+    averages = {legal[i]: sums[i] / weight_sum for i in active}
+    return legal[best], averages

@@ -1,0 +1,510 @@
+"""Headless matches between computer players, with duplicate deals and confidence intervals.
+
+    python -m game.tools.arena --game klaberjass --a hard --b rule --matches 1000 [--sprt]
+                               [--deals-only] [--seed S] [--jobs 2] [--option key=value ...]
+    python -m game.tools.arena --game klaberjass --latency [--levels easy,normal,hard]
+                               [--decisions 500]
+
+Players: the levels ``easy``, ``normal``, ``hard`` (``game.ai.choose_action``) and the baselines
+``random`` and ``rule`` (``game.ai.baselines``), in any game that has them.
+
+Sides: A is one seat (in Mus one partnership: seats 0 and 2, or 1 and 3); B plays every other
+seat. Duplicate deals: every seed is played once per rotation, with A moved to each of its
+possible seats in turn (2 rotations in Klaberjass and Mus, 3 in Luk Fu, 4 in Jub Moo). The seed
+fixes every shuffle, so the same deal number of a seed deals the same cards in every rotation
+(as long as the games last that long), and both sides hold each hand once. Every player's
+randomness comes from a stream seeded by (seed, rotation, seat), and the searching levels use
+fixed work budgets, so a run reproduces exactly.
+
+Figures printed:
+- matches: A's share of the matches won (a match won outright counts 1; with more than two
+  players the winner's 1 is split among those tied for first), with a 95% confidence interval
+  over seeds (the rotations of a seed are one duplicate group);
+- deals: A's share of the deals won and A's points margin per deal, each with a 95% interval
+  clustered on deal-level pairs (the same seed and deal number in every rotation). A
+  Klaberjass deal counts once settled (made / tie / bete: thrown-in and annulled deals score
+  nothing and are left out) and is won by the side whose settled points for it
+  (``DealSummary.added``) are higher. In the other games a deal's points are each seat's
+  score change (Jub Moo and Luk Fu: per seat; Mus: per team), the deal is shared among the
+  seats tied for the most, and the margin is A's points minus the mean of the other seats'.
+- the fair share (what equal players would get: 1/2, or 1/3 and 1/4 with more seats).
+
+``--deals-only`` plays single deals instead of matches (each "match" ends with its first deal).
+``--sprt`` stops early with a sequential probability ratio test on the per-seed scores (matches,
+or deals with ``--sprt-on deals``): H0 "A's share is p0" against H1 "it is p1" (defaults: the
+fair share, and 5 points more), error rates 5%.
+
+``--latency`` times ``choose_action`` in self-play (every seat at the same level, all phases)
+until at least ``--decisions`` decisions with a real choice have been made for each level,
+and prints p50 / p95 / p99 / max per level, plus the time of a forced move (one legal action).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai import LEVELS, choose_action
+from game.ai.baselines import BASELINES, choose_baseline
+from game.rules import GAME_NAMES, get_rules
+
+PLAYERS: tuple[str, ...] = (*LEVELS, *BASELINES)
+MAX_ACTIONS = 200_000  # a safety net: no real match comes near it
+
+
+# ---------------------------------------------------------------------------------------
+# Sides, rotations and results per game
+# ---------------------------------------------------------------------------------------
+
+
+def rotations(game: str) -> int:
+    """How many seatings one duplicate group plays: every seat (every partnership in Mus) for A."""
+    return {"klaberjass": 2, "mus": 2, "jubmoo": 4, "lukfu": 3}[game]
+
+
+def a_seats(game: str, rotation: int) -> frozenset[int]:
+    if game == "mus":
+        return frozenset({rotation, rotation + 2})
+    return frozenset({rotation})
+
+
+def fair_share(game: str) -> float:
+    return {"klaberjass": 0.5, "mus": 0.5, "jubmoo": 0.25, "lukfu": 1 / 3}[game]
+
+
+def decide(player: str, rules: Any, observation: Any, rng: random.Random) -> str:
+    if player in LEVELS:
+        return choose_action(rules, observation, player, rng)
+    return choose_baseline(player, rules, observation, rng)
+
+
+def _deal_points(game: str, summary: Any, num_players: int) -> tuple[float, ...] | None:
+    """Each seat's points for a finished deal (None: the deal does not count)."""
+    if game == "klaberjass":
+        if summary.outcome not in ("made", "tie", "bete"):
+            return None
+        return tuple(float(x) for x in summary.added)
+    if game == "jubmoo":
+        return tuple(float(x) for x in summary.scores)
+    if game == "lukfu":
+        return tuple(float(x) for x in summary.points)
+    if game == "mus":
+        team = [summary.points_after[t] - summary.points_before[t] for t in (0, 1)]
+        return tuple(float(team[s % 2]) for s in range(num_players))
+    raise ValueError(game)
+
+
+def deal_result(game: str, summary: Any, seats_a: frozenset[int], num_players: int) -> tuple[float, float] | None:
+    """(A's share of the deal won, A's margin) or None when the deal does not count."""
+    pts = _deal_points(game, summary, num_players)
+    if pts is None:
+        return None
+    top = max(pts)
+    leaders = [s for s in range(num_players) if pts[s] == top]
+    if game == "mus":
+        teams = {s % 2 for s in leaders}
+        share = (1.0 / len(teams)) if min(seats_a) % 2 in teams else 0.0
+        a_pts = pts[min(seats_a)]
+        others = [pts[s] for s in range(num_players) if s not in seats_a]
+        return share, a_pts - sum(others) / len(others)
+    (a,) = seats_a
+    share = 1.0 / len(leaders) if a in leaders else 0.0
+    others = [pts[s] for s in range(num_players) if s != a]
+    return share, pts[a] - sum(others) / len(others)
+
+
+def match_share(game: str, winner: Any, seats_a: frozenset[int]) -> float:
+    """A's share of a finished match's win."""
+    if winner is None:
+        return fair_share(game)
+    if game == "mus":
+        return 1.0 if int(winner) == min(seats_a) % 2 else 0.0
+    winners = (winner,) if isinstance(winner, int) else tuple(winner)
+    a = min(seats_a)
+    return 1.0 / len(winners) if a in winners else 0.0
+
+
+# ---------------------------------------------------------------------------------------
+# Playing
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    rotation: int
+    match: float  # A's share of the match won
+    deals: list[tuple[int, float, float]] = field(default_factory=list)  # (deal number, share, margin)
+    actions: int = 0
+
+
+def play_game(
+    game: str,
+    options: dict[str, Any],
+    seed: int,
+    rotation: int,
+    a: str,
+    b: str,
+    deals_only: bool = False,
+) -> GameRecord:
+    rules = get_rules(game)
+    seats_a = a_seats(game, rotation)
+    n = rules.num_players
+    rngs = [random.Random(seed * 1_000_003 + rotation * 101 + s) for s in range(n)]
+    state = rules.new_match(seed, options)
+    record = GameRecord(seed, rotation, fair_share(game))
+    last = None
+    for _ in range(MAX_ACTIONS):
+        if rules.is_over(state):
+            break
+        seat = rules.current_player(state)
+        obs = rules.observation(state, seat)
+        player = a if seat in seats_a else b
+        state = rules.apply(state, decide(player, rules, obs, rngs[seat]))
+        record.actions += 1
+        summary = rules.observation(state, 0).last_deal
+        if summary is not None and summary is not last and summary != last:
+            last = summary
+            result = deal_result(game, summary, seats_a, n)
+            if result is not None:
+                record.deals.append((summary.deal_number, *result))
+            if deals_only:
+                break
+    else:
+        raise RuntimeError(f"{game} seed {seed} did not end within {MAX_ACTIONS} actions")
+    if rules.is_over(state):
+        record.match = match_share(game, rules.observation(state, 0).winner, seats_a)
+    return record
+
+
+@dataclass(frozen=True)
+class Task:
+    game: str
+    options: tuple[tuple[str, Any], ...]
+    seed: int
+    a: str
+    b: str
+    deals_only: bool
+
+
+def run_task(task: Task) -> list[GameRecord]:
+    """Every rotation of one seed (one duplicate group)."""
+    return [
+        play_game(task.game, dict(task.options), task.seed, r, task.a, task.b, task.deals_only)
+        for r in range(rotations(task.game))
+    ]
+
+
+# ---------------------------------------------------------------------------------------
+# Statistics
+# ---------------------------------------------------------------------------------------
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval (normal approximation)."""
+    n = len(values)
+    if n == 0:
+        return math.nan, math.nan
+    m = sum(values) / n
+    if n < 2:
+        return m, math.nan
+    return m, 1.96 * statistics.stdev(values) / math.sqrt(n)
+
+
+def ratio_ci(clusters: Sequence[tuple[float, int]]) -> tuple[float, float]:
+    """A ratio (sum of values / number of items) over clusters of items, with a 95% interval
+    from the between-cluster variance (each cluster: (sum of its values, its item count))."""
+    total = sum(c for _, c in clusters)
+    m = len(clusters)
+    if total == 0:
+        return math.nan, math.nan
+    r = sum(v for v, _ in clusters) / total
+    if m < 2:
+        return r, math.nan
+    var = sum((v - r * c) ** 2 for v, c in clusters) / (total * total) * m / (m - 1)
+    return r, 1.96 * math.sqrt(var)
+
+
+@dataclass
+class Summary:
+    games: int
+    seeds: int
+    match: tuple[float, float]
+    deals: int
+    deal_win: tuple[float, float]
+    margin: tuple[float, float]
+
+
+def summarize(records: Iterable[GameRecord]) -> Summary:
+    by_seed: dict[int, list[GameRecord]] = {}
+    pairs: dict[tuple[int, int], list[tuple[float, float]]] = {}
+    games = 0
+    for rec in records:
+        games += 1
+        by_seed.setdefault(rec.seed, []).append(rec)
+        for number, share, margin in rec.deals:
+            pairs.setdefault((rec.seed, number), []).append((share, margin))
+    match = mean_ci([sum(r.match for r in recs) / len(recs) for recs in by_seed.values()])
+    wins = [(sum(s for s, _ in p), len(p)) for p in pairs.values()]
+    margins = [(sum(m for _, m in p), len(p)) for p in pairs.values()]
+    deals = sum(c for _, c in wins)
+    return Summary(games, len(by_seed), match, deals, ratio_ci(wins), ratio_ci(margins))
+
+
+def seed_score(records: Sequence[GameRecord], on: str) -> float | None:
+    """One duplicate group's score for the SPRT: its mean match share, or its mean deal share."""
+    if on == "matches":
+        return sum(r.match for r in records) / len(records)
+    shares = [s for r in records for _, s, _ in r.deals]
+    return sum(shares) / len(shares) if shares else None
+
+
+class SPRT:
+    """A sequential probability ratio test on per-group scores (normal approximation, the
+    variance estimated from the scores so far): H0 mean = p0 against H1 mean = p1."""
+
+    def __init__(self, p0: float, p1: float, alpha: float = 0.05, beta: float = 0.05) -> None:
+        self.p0, self.p1 = p0, p1
+        self.lower = math.log(beta / (1 - alpha))
+        self.upper = math.log((1 - beta) / alpha)
+        self.scores: list[float] = []
+        self.llr = 0.0
+
+    def add(self, x: float) -> str | None:
+        """Add a score; "H1" or "H0" once decided, else None."""
+        self.scores.append(x)
+        if len(self.scores) < 20:
+            return None
+        var = statistics.pvariance(self.scores)
+        if var <= 0:
+            return None
+        mid = (self.p0 + self.p1) / 2
+        self.llr = (self.p1 - self.p0) / var * sum(s - mid for s in self.scores)
+        if self.llr >= self.upper:
+            return "H1"
+        if self.llr <= self.lower:
+            return "H0"
+        return None
+
+
+def _pct(x: float) -> str:
+    return "n/a" if math.isnan(x) else f"{100 * x:.1f}%"
+
+
+def report(game: str, a: str, b: str, s: Summary, deals_only: bool, out: Any = None) -> None:
+    out = sys.stdout if out is None else out
+    n_rot = rotations(game)
+    print(f"{game}: A = {a} against B = {b}", file=out)
+    print(
+        f"games {s.games} ({s.seeds} seeds x {n_rot} rotations, duplicate deals); fair share {_pct(fair_share(game))}",
+        file=out,
+    )
+    if not deals_only:
+        m, h = s.match
+        print(f"matches: A won {_pct(m)} (95% CI {_pct(max(0.0, m - h))} .. {_pct(min(1.0, m + h))})", file=out)
+    w, hw = s.deal_win
+    print(
+        f"deals: A won {_pct(w)} of {s.deals} deals (95% CI {_pct(max(0.0, w - hw))} .. {_pct(min(1.0, w + hw))})",
+        file=out,
+    )
+    mg, hm = s.margin
+    print(f"points margin per deal: {mg:+.1f} (95% CI {mg - hm:+.1f} .. {mg + hm:+.1f})", file=out)
+
+
+# ---------------------------------------------------------------------------------------
+# Latency
+# ---------------------------------------------------------------------------------------
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    if not sorted_values:
+        return math.nan
+    i = min(len(sorted_values) - 1, max(0, math.ceil(q * len(sorted_values)) - 1))
+    return sorted_values[i]
+
+
+def latency(
+    game: str, options: dict[str, Any], levels: Sequence[str], decisions: int, seed: int, out: Any = None
+) -> dict[str, list[float]]:
+    """Time choose_action in self-play at each level; print and return the times (ms)."""
+    out = sys.stdout if out is None else out
+    rules = get_rules(game)
+    result: dict[str, list[float]] = {}
+    print(f"{game}: decision times in self-play (ms), {decisions}+ decisions per level", file=out)
+    for level in levels:
+        times: list[float] = []
+        forced: list[float] = []
+        phases: dict[str, list[float]] = {}
+        s = seed
+        while len(times) < decisions:
+            state = rules.new_match(s, options)
+            rng = random.Random(s)
+            while not rules.is_over(state) and len(times) < decisions:
+                seat = rules.current_player(state)
+                obs = rules.observation(state, seat)
+                t0 = time.perf_counter()
+                action = choose_action(rules, obs, level, rng)
+                dt = (time.perf_counter() - t0) * 1000
+                if len(obs.legal_actions) > 1:
+                    times.append(dt)
+                    phases.setdefault(str(getattr(obs, "phase", "play")), []).append(dt)
+                else:
+                    forced.append(dt)
+                state = rules.apply(state, action)
+            s += 1
+        times.sort()
+        forced.sort()
+        print(
+            f"  {level:6} n={len(times)}  p50 {percentile(times, 0.5):7.1f}  p95 {percentile(times, 0.95):7.1f}  "
+            f"p99 {percentile(times, 0.99):7.1f}  max {times[-1]:7.1f}   forced n={len(forced)} "
+            f"max {forced[-1] if forced else math.nan:.3f}",
+            file=out,
+        )
+        for phase, ts in sorted(phases.items()):
+            ts.sort()
+            print(
+                f"      {phase:9} n={len(ts):5}  p50 {percentile(ts, 0.5):7.1f}  p95 {percentile(ts, 0.95):7.1f}  "
+                f"max {ts[-1]:7.1f}",
+                file=out,
+            )
+        result[level] = times
+    return result
+
+
+# ---------------------------------------------------------------------------------------
+# Command line
+# ---------------------------------------------------------------------------------------
+
+
+def _option_value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low == "none":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def run(
+    game: str,
+    a: str,
+    b: str,
+    matches: int,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    deals_only: bool = False,
+    jobs: int = 2,
+    sprt: SPRT | None = None,
+    sprt_on: str = "matches",
+    out: Any = None,
+) -> Summary:
+    """Play ``matches`` games (rounded up to whole duplicate groups) and print the figures."""
+    out = sys.stdout if out is None else out
+    opts = tuple(sorted((options or {}).items()))
+    n_seeds = max(1, -(-matches // rotations(game)))
+    tasks = [Task(game, opts, seed + i, a, b, deals_only) for i in range(n_seeds)]
+    records: list[GameRecord] = []
+    verdict: str | None = None
+    start = time.perf_counter()
+
+    def consume(group: list[GameRecord]) -> bool:
+        nonlocal verdict
+        records.extend(group)
+        if sprt is None:
+            return False
+        score = seed_score(group, sprt_on)
+        if score is not None:
+            verdict = sprt.add(score)
+        return verdict is not None
+
+    if jobs <= 1:
+        for task in tasks:
+            if consume(run_task(task)):
+                break
+    else:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for group in pool.imap(run_task, tasks):
+                if consume(group):
+                    pool.terminate()
+                    break
+    summary = summarize(records)
+    report(game, a, b, summary, deals_only, out)
+    if sprt is not None:
+        decided = {"H1": f"H1 (A's share >= {sprt.p1:.3f})", "H0": f"H0 (A's share <= {sprt.p0:.3f})"}
+        print(
+            f"SPRT on {sprt_on}: {decided.get(verdict or '', 'undecided')}, LLR {sprt.llr:.2f} "
+            f"(bounds {sprt.lower:.2f}, {sprt.upper:.2f}) after {len(sprt.scores)} seeds",
+            file=out,
+        )
+    print(f"elapsed {time.perf_counter() - start:.0f} s", file=out)
+    return summary
+
+
+def main(argv: list[str] | None = None) -> None:
+    doc = __doc__ or ""
+    parser = argparse.ArgumentParser(
+        prog="python -m game.tools.arena",
+        description=doc.split("\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--game", choices=GAME_NAMES, default="klaberjass")
+    parser.add_argument("--a", choices=PLAYERS, default="hard", help="the player measured (side A)")
+    parser.add_argument("--b", choices=PLAYERS, default="rule", help="its opponent (every other seat)")
+    parser.add_argument("--matches", type=int, default=1000, help="games to play, in whole duplicate groups")
+    parser.add_argument("--seed", type=int, default=0, help="the first seed (then seed+1, ...)")
+    parser.add_argument("--deals-only", action="store_true", help="single deals instead of matches")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a rules option")
+    parser.add_argument("--sprt", action="store_true", help="stop early on a sequential test")
+    parser.add_argument("--sprt-on", choices=("matches", "deals"), default="matches")
+    parser.add_argument("--p0", type=float, default=None, help="SPRT H0 share (default: the fair share)")
+    parser.add_argument("--p1", type=float, default=None, help="SPRT H1 share (default: p0 + 0.05)")
+    parser.add_argument("--latency", action="store_true", help="time the levels' decisions instead")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="levels timed by --latency")
+    parser.add_argument("--decisions", type=int, default=500, help="decisions timed per level")
+    args = parser.parse_args(argv)
+    options: dict[str, Any] = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep:
+            parser.error(f"--option {item!r}: write KEY=VALUE")
+        options[key.strip()] = _option_value(value.strip())
+    if args.latency:
+        levels = [x.strip() for x in args.levels.split(",") if x.strip()]
+        for level in levels:
+            if level not in LEVELS:
+                parser.error(f"unknown level {level!r}")
+        latency(args.game, options, levels, args.decisions, args.seed)
+        return
+    sprt = None
+    if args.sprt:
+        p0 = fair_share(args.game) if args.p0 is None else args.p0
+        p1 = p0 + 0.05 if args.p1 is None else args.p1
+        sprt = SPRT(p0, p1)
+    run(
+        args.game,
+        args.a,
+        args.b,
+        args.matches,
+        seed=args.seed,
+        options=options,
+        deals_only=args.deals_only,
+        jobs=args.jobs,
+        sprt=sprt,
+        sprt_on=args.sprt_on,
+    )
+
+
+if __name__ == "__main__":
+    main()
