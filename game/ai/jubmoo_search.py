@@ -11,8 +11,9 @@ Rules file §5.4. For every decision with a real choice:
    followed a spade trick already won by A♠/K♠ with a spade other than Q♠, probably does not
    hold Q♠, so worlds that give it to them count ``QS_KEPT_WEIGHT`` each time;
 3. for every legal card, play each world to the end of the deal with a fast heuristic played
-   by all four seats (``playout``: see ``_lead``, ``_follow``, ``_discard``; it looks only at
-   the seat's own hand and the cards still out, never at the other hands of the world), score
+   by all four seats (``playout``: see ``_lead``, ``_follow``, ``_discard``; a seat's card
+   depends on its own hand, the trick, the cards still out and the points already won, never
+   on where the other hidden cards lie in the world), score
    the stacks with the real scorer of the active ruleset (``mask_score``: 10♣, Chuan, Big
    Chuan, the -50 of an empty stack), and average ``utility`` over the worlds;
 4. play the card with the best weighted average (the first in legal order on a tie).
