@@ -136,6 +136,8 @@ class OptionsScene(Scene):
         return PAGES[self.page]
 
     def value(self, option: Option) -> Any:
+        if (option.section, option.key) == ("display", "mono"):
+            return self.app.mode.mono  # what is on screen: the M or C letter may override the setting
         return self.app.settings.values.get(option.section, {}).get(option.key)
 
     def shown(self, option: Option) -> str:

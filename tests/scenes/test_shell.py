@@ -154,6 +154,16 @@ def test_options_change_values_and_save(make_app):
     assert isinstance(app.top_scene(), MenuScene)
 
 
+def test_options_show_the_monitor_the_command_line_forced(make_app):
+    app = make_app("M*")  # the saved setting is Colour; the M letter forces mono for this run
+    app.press("o")
+    row = next(line for line in app.screen_text().splitlines() if "Monitor" in line)
+    assert "Mono" in row
+    app.press("RIGHT")  # Mono -> Colour, from what is on screen
+    assert not app.mode.mono
+    assert Settings.load().get("display", "mono") is False
+
+
 def test_every_options_page_fits():
     for options in PAGES.values():
         assert len(options) <= 15
