@@ -224,6 +224,10 @@ def _build_card_tuples() -> tuple[tuple[tuple[str, ...], ...], ...]:
 _SUIT_CARDS = _build_card_tuples()
 _S0, _S1, _S2, _S3 = _SUIT_CARDS
 
+# _PAIRS[seat << 6 | card] = (seat, card name): a play record entry as observations and deal
+# summaries show it, looked up instead of built (codes with no card map to an empty name).
+_PAIRS: tuple[tuple[int, str], ...] = tuple((p >> 6, CARDS[p & 63] if p & 63 < 52 else "") for p in range(256))
+
 
 def mask_cards(mask: int) -> tuple[str, ...]:
     """The cards of a card mask (bit ``i`` = ``CARDS[i]``), in canonical order."""
@@ -405,9 +409,9 @@ def _breakdown(mask: int, ruleset: int, add_and_double: bool) -> list[tuple[str,
     if not mask:
         return [("No cards won", -50)]
     lines: list[tuple[str, int]] = []
-    values = _VALUES[ruleset]
+    tables = _TABLES[ruleset]
     hearts = mask & _HEARTS
-    heart_value = sum(values[c] for c in range(13, 26) if mask >> c & 1)
+    heart_value = tables[1][hearts >> 13]
     if hearts == _HEARTS:
         lines.append(("Chuan: all 13 hearts turn positive", -heart_value))
     elif hearts:
@@ -420,7 +424,7 @@ def _breakdown(mask: int, ruleset: int, add_and_double: bool) -> list[tuple[str,
         for s, name in ((0, "Spades"), (2, "Diamonds"), (3, "Clubs")):
             others = mask & _SUIT_MASKS[s] & ~(_BIT[_QS] | _BIT[_JD] | _BIT[_TC])
             if others:
-                total = sum(values[c] for c in range(52) if others >> c & 1)
+                total = tables[s][others >> (13 * s)]
                 lines.append((f"{name} ({others.bit_count()})", total))
     base = sum(points for _, points in lines)
     if mask & _BIT[_TC]:
@@ -560,14 +564,7 @@ class JubMooObservation:
     winner: tuple[int, ...] | None
 
 
-def _legal_mask(state: JubMooState) -> int:
-    trick = state.trick
-    hand = state.hands[(state.leader + len(trick)) & 3]
-    if trick:
-        follow = hand & _SUIT_MASKS[_SUIT_OF[trick[0]]]
-        if follow:
-            return follow
-    return hand
+_new_state = object.__new__
 
 
 def _deck_from(deck: Sequence[str]) -> list[int]:
@@ -582,6 +579,26 @@ def _deck_from(deck: Sequence[str]) -> list[int]:
     return order
 
 
+def _shuffled_deck(rng: random.Random) -> list[int]:
+    """``rng.shuffle(list(range(52)))`` with the shuffle's inner ``_randbelow`` call inlined.
+
+    A deal's biggest cost. This is ``random.Random.shuffle`` step for step (Fisher-Yates from
+    the top, each index drawn by ``_randbelow_with_getrandbits``: ``k`` random bits, redrawn
+    until below the bound), so it draws the same bits and gives the same deck; a test checks
+    it against ``random.shuffle``.
+    """
+    deck = list(range(52))
+    getrandbits = rng.getrandbits
+    for i in range(51, 0, -1):
+        bound = i + 1
+        k = bound.bit_length()
+        j = getrandbits(k)
+        while j >= bound:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
 def _deal(
     cfg: _Config,
     stream: int,
@@ -593,12 +610,10 @@ def _deal(
 ) -> JubMooState:
     """A new deal: shuffle (unless ``order`` is given), card ``i`` to seat ``i % 4``, choose the leader."""
     if order is None:
-        order = list(range(52))
-        rng_for(stream, draws).shuffle(order)
+        order = _shuffled_deck(rng_for(stream, draws))
         draws += 1
-    h = [0, 0, 0, 0]
-    for i, c in enumerate(order):
-        h[i & 3] |= 1 << c
+    # Card i goes to seat i % 4; the cards are distinct, so summing their bits is or-ing them.
+    h = [sum([_BIT[c] for c in order[s::4]]) for s in range(4)]
     if deal_number == 1 and cfg.first_leader is not None:
         leader = cfg.first_leader
     elif deal_number == 1 and cfg.first_lead_2c:
@@ -647,19 +662,33 @@ def _summary(state: JubMooState, won: tuple[int, ...], plays: tuple[int, ...]) -
                 scores[s] = 0
                 lines[s] = (("No cards (waived after a Big Chuan)", 0),)
     chuan = None if big is not None else next((s for s in range(4) if won[s] & _HEARTS == _HEARTS), None)
+    # One pass over the record: the hands as dealt, each trick's (seat, card) pairs and winner
+    # (``_winner_index`` inlined: a suit's cards are the indexes 13*suit..13*suit+12, the
+    # highest rank first, so the winner is the lowest index in the led card's block).
     start = [0, 0, 0, 0]
-    for p in plays:
-        start[p >> 6] |= 1 << (p & 63)
-    tricks = _tricks_of(plays)
+    tricks: list[tuple[tuple[int, str], ...]] = []
+    winners: list[int] = []
+    for k in range(0, len(plays) - 3, 4):
+        a, b, c, d = plays[k : k + 4]
+        start[a >> 6] |= _BIT[a & 63]
+        start[b >> 6] |= _BIT[b & 63]
+        start[c >> 6] |= _BIT[c & 63]
+        start[d >> 6] |= _BIT[d & 63]
+        tricks.append((_PAIRS[a], _PAIRS[b], _PAIRS[c], _PAIRS[d]))
+        best = a & 63
+        low = best - best % 13
+        seat = a >> 6
+        for p in (b, c, d):
+            if low <= p & 63 < best:
+                best, seat = p & 63, p >> 6
+        winners.append(seat)
     totals = tuple(state.scores[s] + scores[s] for s in range(4))
     summary = DealSummary(
         deal_number=state.deal_number,
         leader=plays[0] >> 6,
         hands=tuple(mask_cards(m) for m in start),
-        tricks=tuple(
-            tuple((plays[4 * k + i] >> 6, CARDS[cards[i]]) for i in range(4)) for k, (cards, _) in enumerate(tricks)
-        ),
-        trick_winners=tuple(w for _, w in tricks),
+        tricks=tuple(tricks),
+        trick_winners=tuple(winners),
         tricks_won=tuple(w.bit_count() // 4 for w in won),
         stacks=tuple(mask_cards(w & _POINT_MASKS[r]) for w in won),
         scores=tuple(scores),
@@ -795,7 +824,7 @@ def _play_error(state: JubMooState, card: int) -> str:
 
 
 def _pairs(plays: Sequence[int]) -> tuple[tuple[int, str], ...]:
-    return tuple((p >> 6, CARDS[p & 63]) for p in plays)
+    return tuple([_PAIRS[p] for p in plays])
 
 
 # --------------------------------------------------------------------------------------------
@@ -923,7 +952,16 @@ class JubMooRules:
 
     def legal_actions(self, state: JubMooState) -> tuple[str, ...]:
         if state.phase == _PLAY:
-            return mask_cards(_legal_mask(state))
+            # The hand, or its cards of the led suit if it has any. Written out because it is
+            # the hottest call of a playout: a follower's cards are one entry of _SUIT_CARDS.
+            trick = state.trick
+            hand = state.hands[(state.leader + len(trick)) & 3]
+            if trick:
+                suit = _SUIT_OF[trick[0]]
+                follow = (hand >> (13 * suit)) & _SUIT_BITS
+                if follow:
+                    return _SUIT_CARDS[suit][follow]
+            return mask_cards(hand)
         return _CHOICE_ACTIONS if state.phase == _CHOICE else ()
 
     def apply(self, state: JubMooState, action: str) -> JubMooState:
@@ -941,48 +979,43 @@ class JubMooRules:
         hands = state.hands
         hand = hands[seat]
         bit = _BIT[c]
-        if not hand & bit or (n and hand & _SUIT_MASKS[_SUIT_OF[trick[0]]] and _SUIT_OF[c] != _SUIT_OF[trick[0]]):
+        if not hand & bit:
             raise IllegalAction(_play_error(state, c))
+        if n:
+            led = _SUIT_MASKS[_SUIT_OF[trick[0]]]
+            if hand & led and not bit & led:  # holds the led suit but plays another
+                raise IllegalAction(_play_error(state, c))
         new_hands = list(hands)
         new_hands[seat] = hand ^ bit
         plays = (*state.plays, seat << 6 | c)
-        if n < 3:
-            return JubMooState(
-                state.cfg,
-                state.stream,
-                state.draws,
-                state.deal_number,
-                _PLAY,
-                state.scores,
-                tuple(new_hands),
-                leader,
-                (*trick, c),
-                state.won,
-                plays,
-                state.last_deal,
-                None,
-            )
-        cards = (*trick, c)
-        winner = (leader + _winner_index(cards)) & 3
-        new_won = list(state.won)
-        new_won[winner] |= _BIT[cards[0]] | _BIT[cards[1]] | _BIT[cards[2]] | bit
-        if len(plays) == 52:
-            return _settle(state, tuple(new_won), plays, winner)
-        return JubMooState(
-            state.cfg,
-            state.stream,
-            state.draws,
-            state.deal_number,
-            _PLAY,
-            state.scores,
-            tuple(new_hands),
-            winner,
-            (),
-            tuple(new_won),
-            plays,
-            state.last_deal,
-            None,
-        )
+        if n >= 3:
+            cards = (*trick, c)
+            leader = (leader + _winner_index(cards)) & 3
+            new_won = list(state.won)
+            new_won[leader] |= _BIT[cards[0]] | _BIT[cards[1]] | _BIT[cards[2]] | bit
+            if len(plays) == 52:
+                return _settle(state, tuple(new_won), plays, leader)
+        # The next state, built field by field on a bare instance: the hottest line of a
+        # playout, and a third cheaper than calling JubMooState(...) with 13 arguments.
+        new: JubMooState = _new_state(JubMooState)
+        new.cfg = state.cfg
+        new.stream = state.stream
+        new.draws = state.draws
+        new.deal_number = state.deal_number
+        new.phase = _PLAY
+        new.scores = state.scores
+        new.hands = tuple(new_hands)
+        new.leader = leader
+        if n >= 3:
+            new.trick = ()
+            new.won = tuple(new_won)
+        else:
+            new.trick = (*trick, c)
+            new.won = state.won
+        new.plays = plays
+        new.last_deal = state.last_deal
+        new.prior_deal = None
+        return new
 
     def _apply_choice(self, state: JubMooState, action: str) -> JubMooState:
         if state.phase == _OVER:

@@ -352,9 +352,16 @@ Result = tuple[str, str, int, int]
 Decl = tuple[bool | None, bool | None]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MusState:
-    """A complete Mus position. Cards are ints (index in ``CARDS``); hands are sorted."""
+    """A complete Mus position. Cards are ints (index in ``CARDS``); hands are sorted.
+
+    Immutable by convention, not by ``frozen=True``: nothing assigns to a state once it has
+    been returned (``apply`` copies with ``_copy`` and sets fields on the fresh copy only, and
+    the property tests check its input is untouched). A frozen dataclass's ``__init__`` costs
+    about ten times more, and a Mus move builds one or two states. ``__hash__`` is the one a
+    frozen dataclass would have, so states stay hashable.
+    """
 
     options: OptionItems
     target: int
@@ -393,15 +400,65 @@ class MusState:
     last_deal: DealSummary | None
     winner: int | None
 
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, name) for name in _STATE_FIELDS))
+
 
 _STATE_FIELDS = tuple(f.name for f in fields(MusState))
+_new_state = object.__new__
+
+
+def _copy(state: MusState) -> MusState:
+    """A shallow copy, field by field (several times cheaper than calling ``MusState(...)``).
+
+    Callers set the fields that change on the copy before returning it; nothing else may
+    assign to a state. Every field of ``MusState`` must be listed here (a test checks it).
+    """
+    new: MusState = _new_state(MusState)
+    new.options = state.options
+    new.target = state.target
+    new.games = state.games
+    new.kings8 = state.kings8
+    new.ordago_on = state.ordago_on
+    new.replay_on = state.replay_on
+    new.open_hands = state.open_hands
+    new.stream = state.stream
+    new.draws = state.draws
+    new.games_won = state.games_won
+    new.points = state.points
+    new.start_points = state.start_points
+    new.deal_number = state.deal_number
+    new.mano = state.mano
+    new.hands = state.hands
+    new.stock = state.stock
+    new.pile = state.pile
+    new.rounds = state.rounds
+    new.reshuffles = state.reshuffles
+    new.deal_deck = state.deal_deck
+    new.prev = state.prev
+    new.phase = state.phase
+    new.to_act = state.to_act
+    new.lance = state.lance
+    new.punto = state.punto
+    new.queue = state.queue
+    new.stake = state.stake
+    new.seen = state.seen
+    new.bettor = state.bettor
+    new.ordago = state.ordago
+    new.results = state.results
+    new.declarations = state.declarations
+    new.speech = state.speech
+    new.events = state.events
+    new.last_deal = state.last_deal
+    new.winner = state.winner
+    return new
 
 
 def _evolve(state: MusState, **changes: Any) -> MusState:
-    """``dataclasses.replace`` without its per-call introspection (about twice as fast)."""
-    new = MusState(*[changes.pop(name) if name in changes else getattr(state, name) for name in _STATE_FIELDS])
-    if changes:
-        raise TypeError(f"MusState has no field {next(iter(changes))!r}")
+    """``dataclasses.replace`` for the colder paths: a ``_copy`` with ``changes`` set on it."""
+    new = _copy(state)
+    for name, value in changes.items():
+        setattr(new, name, value)
     return new
 
 
@@ -563,7 +620,7 @@ class MusRules:
             ordago=False, results=(), declarations=_NO_DECL, speech=_BLANK, events=(),
             last_deal=None, winner=None,
         )
-        return _deal(base, first_deck)
+        return _deal_into(base, first_deck)
 
     def set_option(self, state: MusState, key: str, value: Any) -> MusState:
         """Change an option mid-match: only ``replay`` may change (F6)."""
@@ -690,79 +747,110 @@ RULES = MusRules()
 # ---------------------------------------------------------------------------------------------
 # Deals
 # ---------------------------------------------------------------------------------------------
+#
+# The helpers below that take ``new`` change it in place: ``new`` is a fresh ``_copy`` made by
+# the move being applied and seen by nobody else yet. One copy per move instead of one per step
+# is most of what makes ``apply`` cheap.
 
 
 def _deal(state: MusState, deck: tuple[int, ...] | None) -> MusState:
     """Start the deal ``state`` describes (mano, points, deal number set): shuffle unless
     ``deck`` is given, and deal 4 cards one at a time from mano (R2.3.1, API.md)."""
-    draws = state.draws
+    return _deal_into(_copy(state), deck)
+
+
+def _deal_into(new: MusState, deck: tuple[int, ...] | None) -> MusState:
+    """``_deal`` done in place on a fresh copy."""
+    draws = new.draws
     if deck is None:
         cards = list(_ALL_CARDS)
-        rng_for(state.stream, draws).shuffle(cards)
+        rng_for(new.stream, draws).shuffle(cards)
         deck = tuple(cards)
         draws += 1
-    mano = state.mano
-    hands: list[list[int]] = [[], [], [], []]
-    for i in range(16):
-        hands[(mano + i) % 4].append(deck[i])
-    return _evolve(
-        state, draws=draws, hands=tuple(tuple(sorted(h)) for h in hands), stock=deck[16:], pile=(),
-        rounds=(), reshuffles=(), deal_deck=deck, start_points=state.points, phase="mus",
-        to_act=mano, lance=-1, punto=False, queue=(), stake=0, seen=0, bettor=-1, ordago=False,
-        results=(), declarations=_NO_DECL, speech=_BLANK,
-        events=(f"Deal {state.deal_number}: {mano} is mano",),
-    )
+    mano = new.mano
+    new.draws = draws
+    # Card i goes to seat (mano + i) % 4: seat s gets cards (s - mano) % 4, +4, +8 and +12.
+    new.hands = tuple(tuple(sorted(deck[(s - mano) % 4:16:4])) for s in range(4))
+    new.stock = deck[16:]
+    new.deal_deck = deck
+    new.start_points = new.points
+    _clear_deal(new, "mus", mano, (f"Deal {new.deal_number}: {mano} is mano",))
+    return new
+
+
+def _clear_deal(new: MusState, phase: str, to_act: int, events: tuple[str, ...]) -> None:
+    """Reset the per-deal fields of ``new`` (all but the cards) for ``phase``."""
+    new.pile = ()
+    new.rounds = ()
+    new.reshuffles = ()
+    new.phase = phase
+    new.to_act = to_act
+    new.lance = -1
+    new.punto = False
+    new.queue = ()
+    new.stake = 0
+    new.seen = 0
+    new.bettor = -1
+    new.ordago = False
+    new.results = ()
+    new.declarations = _NO_DECL
+    new.speech = _BLANK
+    new.events = events
 
 
 def _replay(state: MusState) -> MusState:
     assert state.prev is not None
     deck, mano, points, games_won, number = state.prev
-    base = _evolve(state, mano=mano, points=points, games_won=games_won, deal_number=number)
-    return _deal(base, deck)
+    new = _copy(state)
+    new.mano = mano
+    new.points = points
+    new.games_won = games_won
+    new.deal_number = number
+    return _deal_into(new, deck)
 
 
-def _between_deals(state: MusState, phase: str, events: tuple[str, ...]) -> MusState:
-    return _evolve(
-        state, hands=_EMPTY_HANDS, stock=_ALL_CARDS, pile=(), rounds=(), reshuffles=(), phase=phase,
-        to_act=0 if phase == "replay" else -1, lance=-1, punto=False, queue=(), stake=0, seen=0,
-        bettor=-1, ordago=False, results=(), declarations=_NO_DECL, speech=_BLANK, events=events,
-    )
+def _between_deals(new: MusState, phase: str, events: tuple[str, ...]) -> MusState:
+    """Clear the table of ``new`` (no cards dealt) for the ``replay`` choice or the match's end."""
+    new.hands = _EMPTY_HANDS
+    new.stock = _ALL_CARDS
+    _clear_deal(new, phase, 0 if phase == "replay" else -1, events)
+    return new
 
 
-def _end_deal(state: MusState, ended_by: str, shown: bool, counts: tuple[LanceCount, ...],
+def _end_deal(new: MusState, ended_by: str, shown: bool, counts: tuple[LanceCount, ...],
               stopped: bool) -> MusState:
     """Record the deal summary, settle games and the match, and start the next deal."""
-    target = state.target
-    points = state.points
+    target = new.target
+    points = new.points
     game_winner: int | None = None
     if points[0] >= target:
         game_winner = 0
     elif points[1] >= target:
         game_winner = 1
-    games_won = state.games_won
+    games_before = new.games_won
+    games_won = games_before
     if game_winner is not None:
         games_won = (games_won[0] + 1, games_won[1]) if game_winner == 0 else (games_won[0], games_won[1] + 1)
-    summary = DealSummary(
-        deal_number=state.deal_number, mano=state.mano,
-        hands=tuple(_fmt(h) for h in state.hands) if shown else None, lances=counts,
-        points_before=state.start_points, points_after=points, games_won_before=state.games_won,
+    new.last_deal = DealSummary(
+        deal_number=new.deal_number, mano=new.mano,
+        hands=tuple(_fmt(h) for h in new.hands) if shown else None, lances=counts,
+        points_before=new.start_points, points_after=points, games_won_before=games_before,
         games_won_after=games_won, ended_by=ended_by, stopped_at_target=stopped,
         game_winner=game_winner,
     )
-    prev: Snapshot = (state.deal_deck, state.mano, state.start_points, state.games_won, state.deal_number)
-    events = state.events
-    need = state.games // 2 + 1
-    nxt = _evolve(state, last_deal=summary, prev=prev, games_won=games_won)
+    new.prev = (new.deal_deck, new.mano, new.start_points, games_before, new.deal_number)
+    new.games_won = games_won
     if game_winner is not None:
-        events = (*events, f"Team {game_winner} wins the game {points[0]}-{points[1]}")
-        if games_won[game_winner] >= need:
-            nxt = _evolve(nxt, winner=game_winner)
-            return _between_deals(nxt, "over", (*events, f"Team {game_winner} wins the match"))
-        nxt = _evolve(nxt, points=(0, 0))
-    nxt = _evolve(nxt, mano=(state.mano + 1) % 4, deal_number=state.deal_number + 1)
-    if state.replay_on:
-        return _between_deals(nxt, "replay", (f"Deal {nxt.deal_number}: replay the last deal or continue?",))
-    return _deal(nxt, None)
+        events = (*new.events, f"Team {game_winner} wins the game {points[0]}-{points[1]}")
+        if games_won[game_winner] >= new.games // 2 + 1:
+            new.winner = game_winner
+            return _between_deals(new, "over", (*events, f"Team {game_winner} wins the match"))
+        new.points = (0, 0)
+    new.mano = (new.mano + 1) % 4
+    new.deal_number += 1
+    if new.replay_on:
+        return _between_deals(new, "replay", (f"Deal {new.deal_number}: replay the last deal or continue?",))
+    return _deal_into(new, None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -779,17 +867,23 @@ def _set_speech(speech: tuple[str, ...], seat: int, word: str) -> tuple[str, ...
 def _apply_mus(state: MusState, action: str) -> MusState:
     seat = state.to_act
     if action == CUT:
-        speech = _set_speech(state.speech, seat, "Corto")
-        return _start_lance(_evolve(state, speech=speech, events=(*state.events, f"{seat} cuts")), 0)
+        new = _copy(state)
+        new.speech = _set_speech(state.speech, seat, "Corto")
+        new.events = (*state.events, f"{seat} cuts")
+        return _start_lance(new, 0)
     if action != MUS:
         raise IllegalAction("In the mus phase say 'mus' (to discard) or 'cut' (to play the lances).")
-    speech = _set_speech(state.speech, seat, "Mus")
-    events = (*state.events, f"{seat} says mus")
+    new = _copy(state)
+    new.speech = _set_speech(state.speech, seat, "Mus")
+    new.events = (*state.events, f"{seat} says mus")
     nxt = (seat + 1) % 4
     if nxt == state.mano:  # all four said mus (R2.4.3)
-        return _evolve(state, phase="discard", to_act=state.mano, speech=speech, events=events,
-                       rounds=(*state.rounds, ((), (), (), ())))
-    return _evolve(state, to_act=nxt, speech=speech, events=events)
+        new.phase = "discard"
+        new.to_act = state.mano
+        new.rounds = (*state.rounds, ((), (), (), ()))
+    else:
+        new.to_act = nxt
+    return new
 
 
 def _parse_discard(state: MusState, action: str) -> tuple[int, ...]:
@@ -820,12 +914,16 @@ def _apply_discard(state: MusState, action: str) -> MusState:
     hands[seat] = hand
     row = list(state.rounds[-1])
     row[seat] = cards
-    rounds = (*state.rounds[:-1], tuple(row))
-    speech = _set_speech(state.speech, seat, f"Descarta {len(cards)}")
+    new = _copy(state)
+    new.rounds = (*state.rounds[:-1], tuple(row))
+    new.speech = _set_speech(state.speech, seat, f"Descarta {len(cards)}")
     events = (*state.events, f"{seat} discards {len(cards)}")
     nxt = (seat + 1) % 4
     if nxt != state.mano:
-        return _evolve(state, hands=tuple(hands), rounds=rounds, to_act=nxt, speech=speech, events=events)
+        new.hands = tuple(hands)
+        new.to_act = nxt
+        new.events = events
+        return new
     # Everyone has discarded: the postre serves each seat its cards in one block from mano
     # (R2.4.4); an empty stock is rebuilt from the earlier rounds' discards (R2.4.5).
     stock = list(state.stock)
@@ -841,19 +939,25 @@ def _apply_discard(state: MusState, action: str) -> MusState:
         got = list(hands[s])
         for _ in range(owed):
             if not stock:
-                new = list(pile)
-                rng_for(state.stream, draws).shuffle(new)
+                fresh = list(pile)
+                rng_for(state.stream, draws).shuffle(fresh)
                 draws += 1
-                stock = new[::-1]
+                stock = fresh[::-1]
                 pile = ()
                 reshuffles = (*reshuffles, round_index)
                 events = (*events, "The stock ran out: earlier discards reshuffled into a new stock")
             got.append(stock.pop())
         hands[s] = tuple(sorted(got))
     stock.reverse()
-    pile = tuple(sorted(pile + tuple(c for d in row for c in d)))
-    return _evolve(state, hands=tuple(hands), rounds=rounds, stock=tuple(stock), pile=pile, draws=draws,
-                   reshuffles=reshuffles, phase="mus", to_act=state.mano, speech=speech, events=events)
+    new.hands = tuple(hands)
+    new.stock = tuple(stock)
+    new.pile = tuple(sorted(pile + tuple(c for d in row for c in d)))
+    new.draws = draws
+    new.reshuffles = reshuffles
+    new.phase = "mus"
+    new.to_act = state.mano
+    new.events = events
+    return new
 
 
 # ---------------------------------------------------------------------------------------------
@@ -871,13 +975,14 @@ def _eligible(lance: int, punto: bool, declarations: tuple[Decl, ...], mano: int
     return order
 
 
-def _start_lance(state: MusState, lance: int) -> MusState:
-    """Begin lance ``lance`` (R2.5.1), skipping or settling it without bets where R2.7.3 says."""
-    decl = state.declarations
-    results = state.results
-    events = state.events
-    speech = state.speech  # the mus-phase calls stay on show through Grande
-    mano = state.mano
+def _start_lance(new: MusState, lance: int) -> MusState:
+    """Begin lance ``lance`` (R2.5.1) on ``new`` in place, skipping or settling it without bets
+    where R2.7.3 says."""
+    decl = new.declarations
+    results = new.results
+    events = new.events
+    speech = new.speech  # the mus-phase calls stay on show through Grande
+    mano = new.mano
     while lance < 4:
         punto = False
         if lance > 0:
@@ -890,7 +995,7 @@ def _start_lance(state: MusState, lance: int) -> MusState:
             new_decl = list(decl)
             words = list(speech)
             for s in _order(mano):  # truthful, public declarations (R2.7.1)
-                f = _feat(state.hands[s], state.kings8)
+                f = _feat(new.hands[s], new.kings8)
                 has = bool(f[_F_PARES] if lance == 2 else f[_F_JUEGO])
                 new_decl[s] = (has, decl[s][1]) if lance == 2 else (decl[s][0], has)
                 words[s] = word_yes if has else word_no
@@ -916,33 +1021,72 @@ def _start_lance(state: MusState, lance: int) -> MusState:
         if lance < 2 or punto:
             events = (*events, _LANCE_TITLES["punto" if punto else LANCES[lance]])
         queue = _eligible(lance, punto, decl, mano)
-        return _evolve(state, lance=lance, punto=punto, phase="bet", speech=speech, events=events,
-                       declarations=decl, results=results, stake=0, seen=0, bettor=-1, ordago=False,
-                       queue=queue, to_act=queue[0])
-    return _final_count(_evolve(state, declarations=decl, results=results, events=events, speech=speech))
+        new.lance = lance
+        new.punto = punto
+        new.phase = "bet"
+        new.speech = speech
+        new.events = events
+        new.declarations = decl
+        new.results = results
+        new.stake = 0
+        new.seen = 0
+        new.bettor = -1
+        new.ordago = False
+        new.queue = queue
+        new.to_act = queue[0]
+        return new
+    new.declarations = decl
+    new.results = results
+    new.events = events
+    new.speech = speech
+    return _final_count(new)
+
+
+# The other team's seats in table order after each seat (R2.8.3).
+_OPPONENTS_AFTER = tuple(((seat + 1) % 4, (seat + 3) % 4) for seat in range(4))
 
 
 def _responders(state: MusState, seat: int) -> tuple[int, ...]:
-    """The other team's eligible seats in table order after ``seat`` (R2.8.3)."""
-    eligible = _eligible(state.lance, state.punto, state.declarations, state.mano)
-    team = _team(seat)
-    return tuple(s for s in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)
-                 if _team(s) != team and s in eligible)
+    """The other team's eligible seats in table order after ``seat`` (R2.8.3, R2.7.2)."""
+    lance = state.lance
+    if lance < 2 or (lance == 3 and state.punto):
+        return _OPPONENTS_AFTER[seat]
+    idx = lance - 2  # pares / juego: only the seats that declared them
+    decl = state.declarations
+    return tuple(s for s in _OPPONENTS_AFTER[seat] if decl[s][idx])
+
+
+@lru_cache(maxsize=64)
+def _opening_actions(top: int, ordago_on: bool) -> tuple[str, ...]:
+    """The legal openings with envidos up to ``top`` (cached: a handful of distinct lists)."""
+    out = [PASO, *_ENVIDO[2:top + 1]]
+    if ordago_on:
+        out.append(ORDAGO)
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _answer_actions(top: int, ordago_on: bool) -> tuple[str, ...]:
+    """The legal answers to a bet with raises up to ``top`` (cached like ``_opening_actions``)."""
+    out = [QUIERO, NO_QUIERO, *_RAISE[2:top + 1]]
+    if ordago_on:
+        out.append(ORDAGO)
+    return tuple(out)
 
 
 def _bet_actions(state: MusState) -> tuple[str, ...]:
     cap = _cap(state)
     if state.bettor < 0:
-        out = [PASO, *_ENVIDO[2:min(_MAX_BET, cap) + 1]]
-        if state.ordago_on:
-            out.append(ORDAGO)
-        return tuple(out)
+        return _opening_actions(min(_MAX_BET, cap), state.ordago_on)
     if state.ordago:
         return (QUIERO, NO_QUIERO)
-    out = [QUIERO, NO_QUIERO, *_RAISE[2:min(_MAX_BET, cap - state.stake) + 1]]
-    if state.ordago_on:
-        out.append(ORDAGO)
-    return tuple(out)
+    return _answer_actions(min(_MAX_BET, cap - state.stake), state.ordago_on)
+
+
+# The canonical bet texts and their amounts: a dictionary look-up before ``_bet_amount``'s
+# general parse (which gives the same amount for them).
+_ENVIDO_AMOUNT = {text: n for n, text in enumerate(_ENVIDO)}
+_RAISE_AMOUNT = {text: n for n, text in enumerate(_RAISE)}
 
 
 def _bet_amount(action: str, prefix: str) -> int | None:
@@ -957,17 +1101,23 @@ def _apply_bet(state: MusState, action: str) -> MusState:
     seat = state.to_act
     team = _team(seat)
     cap = _cap(state)
-    events = state.events
     if state.bettor < 0:  # opening round (R2.8.1)
         if action == PASO:
             queue = state.queue[1:]
             speech = _set_speech(state.speech, seat, "Paso")
-            events = (*events, f"{seat} passes")
+            events = (*state.events, f"{seat} passes")
             if queue:
-                return _evolve(state, speech=speech, events=events, queue=queue, to_act=queue[0])
+                new = _copy(state)
+                new.speech = speech
+                new.events = events
+                new.queue = queue
+                new.to_act = queue[0]
+                return new
             return _settle(state, (_lance_name(state), "passed", -1, 0), "passed", speech, events,
                            state.points)  # en paso (R2.8.2)
-        n = _bet_amount(action, "envido ")
+        n = _ENVIDO_AMOUNT.get(action)
+        if n is None:
+            n = _bet_amount(action, "envido ")
         if n is not None:
             if not 2 <= n <= min(_MAX_BET, cap):
                 raise IllegalAction(f"Envido from 2 to {min(_MAX_BET, cap)}.")
@@ -983,17 +1133,25 @@ def _apply_bet(state: MusState, action: str) -> MusState:
     # answering a bet (R2.8.3, R2.9.1)
     if action == QUIERO:
         speech = _set_speech(state.speech, seat, "Quiero")
-        events = (*events, f"{seat} quiero")
+        events = (*state.events, f"{seat} quiero")
         if state.ordago:
-            return _ordago_accepted(_evolve(state, speech=speech, events=events))
+            new = _copy(state)
+            new.speech = speech
+            new.events = events
+            return _ordago_accepted(new)
         return _settle(state, (_lance_name(state), "accepted", -1, state.stake), f"accepted at {state.stake}",
                        speech, events, state.points)
     if action == NO_QUIERO:
         queue = state.queue[1:]
         speech = _set_speech(state.speech, seat, "No quiero")
-        events = (*events, f"{seat} no quiero")
+        events = (*state.events, f"{seat} no quiero")
         if queue:  # the partner may still answer (R2.8.3, A-7)
-            return _evolve(state, speech=speech, events=events, queue=queue, to_act=queue[0])
+            new = _copy(state)
+            new.speech = speech
+            new.events = events
+            new.queue = queue
+            new.to_act = queue[0]
+            return new
         deje = state.seen if state.seen > 0 else 1  # R2.8.6
         pts = list(state.points)
         pts[state.bettor] = min(state.target, pts[state.bettor] + deje)  # paid at once (R2.10.1)
@@ -1001,7 +1159,9 @@ def _apply_bet(state: MusState, action: str) -> MusState:
         return _settle(state, result, f"deje {deje} to team {state.bettor}", speech, events, (pts[0], pts[1]))
     if state.ordago:
         raise IllegalAction("An órdago can only be answered 'quiero' or 'no-quiero'.")
-    n = _bet_amount(action, "raise ")
+    n = _RAISE_AMOUNT.get(action)
+    if n is None:
+        n = _bet_amount(action, "raise ")
     if n is not None:
         top = min(_MAX_BET, cap - state.stake)
         if not 2 <= n <= top:
@@ -1023,8 +1183,16 @@ def _apply_bet(state: MusState, action: str) -> MusState:
 def _open_bet(state: MusState, seat: int, stake: int, seen: int, ordago: bool, word: str,
               event: str) -> MusState:
     queue = _responders(state, seat)
-    return _evolve(state, stake=stake, seen=seen, ordago=ordago, bettor=_team(seat), queue=queue,
-                   to_act=queue[0], speech=_set_speech(state.speech, seat, word), events=(*state.events, event))
+    new = _copy(state)
+    new.stake = stake
+    new.seen = seen
+    new.ordago = ordago
+    new.bettor = _team(seat)
+    new.queue = queue
+    new.to_act = queue[0]
+    new.speech = _set_speech(state.speech, seat, word)
+    new.events = (*state.events, event)
+    return new
 
 
 def _settle(state: MusState, result: Result, text: str, speech: tuple[str, ...], events: tuple[str, ...],
@@ -1032,11 +1200,17 @@ def _settle(state: MusState, result: Result, text: str, speech: tuple[str, ...],
     """Close the current lance with ``result`` and move on (R2.10.2: a deje reaching the
     target ends the game at once)."""
     name = result[0]
-    state = _evolve(state, results=(*state.results, result), queue=(), bettor=-1, ordago=False, speech=speech,
-                    points=points, events=(*events, f"{_LANCE_TITLES[name]} {text}"))
-    if max(state.points) >= state.target:
-        return _end_deal(state, "deje", False, _counts_without_count(state), False)
-    return _start_lance(state, state.lance + 1)
+    new = _copy(state)
+    new.results = (*state.results, result)
+    new.queue = ()
+    new.bettor = -1
+    new.ordago = False
+    new.speech = speech
+    new.points = points
+    new.events = (*events, f"{_LANCE_TITLES[name]} {text}")
+    if max(points) >= new.target:
+        return _end_deal(new, "deje", False, _counts_without_count(new), False)
+    return _start_lance(new, new.lance + 1)
 
 
 def _counts_without_count(state: MusState) -> tuple[LanceCount, ...]:
@@ -1047,32 +1221,34 @@ def _counts_without_count(state: MusState) -> tuple[LanceCount, ...]:
     return tuple(out)
 
 
-def _ordago_accepted(state: MusState) -> MusState:
-    """R2.9.2: hands shown, the best hand for this lance wins the whole game."""
-    name = _lance_name(state)
-    feats = [_feat(h, state.kings8) for h in state.hands]
-    seat = _best_seat(feats, _LANCE_FEATURE[name], state.mano)
+def _ordago_accepted(new: MusState) -> MusState:
+    """R2.9.2: hands shown, the best hand for this lance wins the whole game (``new`` in place)."""
+    name = _lance_name(new)
+    feats = [_feat(h, new.kings8) for h in new.hands]
+    seat = _best_seat(feats, _LANCE_FEATURE[name], new.mano)
     assert seat is not None  # both teams hold pares/juego when an órdago is bet on them
     team = _team(seat)
-    pts = list(state.points)
-    pts[team] = state.target
-    counts = (*_counts_without_count(state),
+    pts = list(new.points)
+    pts[team] = new.target
+    counts = (*_counts_without_count(new),
               LanceCount(name, "ordago", 0, seat, team, 0, (0, 0, 0, 0), True))
-    nxt = _evolve(state, points=(pts[0], pts[1]), queue=(),
-                  events=(*state.events, f"Órdago accepted: {seat} wins {name}, team {team} wins the game"))
-    return _end_deal(nxt, "ordago", True, counts, False)
+    new.points = (pts[0], pts[1])
+    new.queue = ()
+    new.events = (*new.events, f"Órdago accepted: {seat} wins {name}, team {team} wins the game")
+    return _end_deal(new, "ordago", True, counts, False)
 
 
-def _final_count(state: MusState) -> MusState:
-    """R2.11 / R2.12.2: score the lances in order, stopping the moment a team reaches the target."""
-    feats = [_feat(h, state.kings8) for h in state.hands]
-    order = _order(state.mano)
-    pts = list(state.points)
-    target = state.target
+def _final_count(new: MusState) -> MusState:
+    """R2.11 / R2.12.2: score the lances in order, stopping the moment a team reaches the target
+    (``new`` in place)."""
+    feats = [_feat(h, new.kings8) for h in new.hands]
+    order = _order(new.mano)
+    pts = list(new.points)
+    target = new.target
     stopped = max(pts) >= target
     reached = False
     counts: list[LanceCount] = []
-    for name, outcome, team, amount in state.results:
+    for name, outcome, team, amount in new.results:
         if outcome == "nobody":
             counts.append(LanceCount(name, outcome, 0, None, None, 0, (0, 0, 0, 0), not stopped))
             continue
@@ -1080,7 +1256,7 @@ def _final_count(state: MusState) -> MusState:
         if outcome == "rejected":
             win_team = team
         else:
-            seat = _best_seat(feats, _LANCE_FEATURE[name], state.mano)
+            seat = _best_seat(feats, _LANCE_FEATURE[name], new.mano)
             assert seat is not None
             win_team = _team(seat)
         if name in ("grande", "chica"):
@@ -1109,9 +1285,11 @@ def _final_count(state: MusState) -> MusState:
                 stopped = reached = True
         counts.append(LanceCount(name, outcome, amount, seat, win_team, got_base,
                                  (bonuses[0], bonuses[1], bonuses[2], bonuses[3]), began))
-    nxt = _evolve(state, points=(pts[0], pts[1]), queue=(), lance=-1,
-                  events=(*state.events, f"Count: team 0 {pts[0]}, team 1 {pts[1]}"))
-    return _end_deal(nxt, "count", True, tuple(counts), reached)
+    new.points = (pts[0], pts[1])
+    new.queue = ()
+    new.lance = -1
+    new.events = (*new.events, f"Count: team 0 {pts[0]}, team 1 {pts[1]}")
+    return _end_deal(new, "count", True, tuple(counts), reached)
 
 
 # ---------------------------------------------------------------------------------------------
