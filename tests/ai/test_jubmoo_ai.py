@@ -10,34 +10,10 @@ import random
 import pytest
 
 from game.ai.jubmoo import LEVELS, choose
-from game.rules.jubmoo import CARDS, RULES, RULESETS
+from game.rules.jubmoo import RULES, RULESETS
+from tests.ai.positions import jubmoo_position as position
 
 RANK_ORDER = "23456789TJQKA"
-
-
-def deal_with(spec: dict[int, list[str]], avoid: dict[int, str] | None = None) -> list[str]:
-    """A deck giving each seat the cards of ``spec``, the rest filled lowest ranks first,
-    never giving seat ``s`` a suit listed in ``avoid[s]``."""
-    avoid = avoid or {}
-    hands = {s: list(spec.get(s, [])) for s in range(4)}
-    used = {c for h in hands.values() for c in h}
-    assert len(used) == sum(len(h) for h in hands.values())
-    rest = sorted((c for c in CARDS if c not in used), key=lambda c: RANK_ORDER.index(c[0]))
-    for seat in sorted(range(4), key=lambda s: -len(avoid.get(s, ""))):
-        while len(hands[seat]) < 13:
-            card = next(c for c in rest if c[1] not in avoid.get(seat, ""))
-            rest.remove(card)
-            hands[seat].append(card)
-    return [hands[i % 4][i // 4] for i in range(52)]
-
-
-def position(spec, plays, leader, avoid=None, options=None):
-    """The observation of the seat to act after ``plays`` from a deal built by ``deal_with``."""
-    state = RULES.new_match(1, {"first_leader": leader, **(options or {})}, deck=deal_with(spec, avoid))
-    for card in plays:
-        state = RULES.apply(state, card)
-    seat = RULES.current_player(state)
-    return RULES.observation(state, seat)
 
 
 def picks(obs) -> set[str]:

@@ -33,38 +33,13 @@ from game.ai.klaberjass_search import (
 from game.rules import klaberjass as kj
 from game.rules.klaberjass import CARDS, RULES, card_points, legal_plays, trick_winner
 from game.tools import arena
+from tests.ai.positions import klaberjass_new as new
+from tests.ai.positions import klaberjass_play as play
 
 SMALL = replace(kjai.LEVEL_SETTINGS["hard"], budget=Budget(worlds=6, min_worlds=2, nodes=600, cap=4_000))
 TINY = replace(kjai.LEVEL_SETTINGS["normal"], budget=Budget(worlds=3, min_worlds=1, nodes=200, cap=1_500))
 RANKS = "789TJQKA"
 SUITS = "SHDC"
-
-
-def deck9(elder9: str, dealer9: str, turn_up: str | None = None) -> list[str]:
-    """A deck dealing these hands (rules §1.3): the first six of each 3+3, the last three as completion."""
-    e, d = elder9.split(), dealer9.split()
-    deck: list[str | None] = [None] * 32
-    for p, c in zip((0, 1, 2, 6, 7, 8), e[:6], strict=True):
-        deck[p] = c
-    for p, c in zip((3, 4, 5, 9, 10, 11), d[:6], strict=True):
-        deck[p] = c
-    deck[12] = turn_up
-    for i, c in enumerate(e[6:]):
-        deck[13 + 2 * i] = c
-    for i, c in enumerate(d[6:]):
-        deck[14 + 2 * i] = c
-    rest = iter([c for c in CARDS if c not in deck])
-    return [c if c is not None else next(rest) for c in deck]
-
-
-def new(elder9: str, dealer9: str, turn_up: str = "7H", **options: object) -> kj.State:
-    return RULES.new_match(3, {"first_dealer": 1, **options}, deck=deck9(elder9, dealer9, turn_up))
-
-
-def play(state: kj.State, *actions: str) -> kj.State:
-    for a in actions:
-        state = RULES.apply(state, a)
-    return state
 
 
 def strong(state: kj.State, level: kjai.Level = SMALL, seed: int = 0) -> str:

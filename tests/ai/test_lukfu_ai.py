@@ -5,51 +5,18 @@ and beats a uniformly random player."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
 
 from game.ai.lukfu import LEVELS, choose
 from game.rules import lukfu as lf
-from game.rules.lukfu import CARDS, RULES, LukFuObservation, LukFuState, cards_to_mask
+from game.rules.lukfu import RULES, LukFuObservation
+from tests.ai.positions import lukfu_start as start
+from tests.ai.positions import lukfu_table as table
+from tests.ai.positions import lukfu_to_act as to_act
 
 S, E, W = 0, 1, 2
-
-
-def deck_for(hands: dict[int, list[str]], master: int) -> list[str]:
-    assert sorted(c for h in hands.values() for c in h) == sorted(CARDS)
-    return [hands[(master + k) % 3][i] for i in range(12) for k in range(3)]
-
-
-def start(hands: dict[int, str], master: int, **options: object) -> LukFuState:
-    split = {p: h.split() for p, h in hands.items()}
-    return RULES.new_match(1, {"first_master": master, **options}, deck=deck_for(split, master))
-
-
-def table(
-    hands: dict[int, str], played: dict[int, str], *, caller: int, leader: int, fu: tuple[int, int, int]
-) -> LukFuState:
-    """A play-phase position (every card accounted for) with ``leader`` to lead."""
-    base = RULES.new_match(2, {"first_master": caller})
-    pl = tuple(cards_to_mask(played[p].split()) for p in range(3))
-    return dataclasses.replace(
-        base,
-        phase=lf.PH_PLAY,
-        caller=caller,
-        turn=leader,
-        leader=leader,
-        hands=tuple(cards_to_mask(hands[p].split()) for p in range(3)),  # type: ignore[arg-type]
-        played=pl,  # type: ignore[arg-type]
-        public=pl[0] | pl[1] | pl[2],
-        fu=fu,
-    )
-
-
-def to_act(state: LukFuState) -> LukFuObservation:
-    seat = RULES.current_player(state)
-    assert seat is not None
-    return RULES.observation(state, seat)
 
 
 def pick(obs: LukFuObservation) -> str:

@@ -5,34 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
 
 import pytest
 
 from game.ai import choose_action
 from game.ai.mus import MAX_MUS_ROUNDS, choose
 from game.rules.mus import CARDS, RULES, MusState
+from tests.ai.positions import mus_deal as deal
+from tests.ai.positions import mus_play as play
 
 LEVELS = ("easy", "normal", "hard")
-
-
-def deck_for(hands: Sequence[Sequence[str]], mano: int) -> list[str]:
-    """A deck that deals ``hands`` (by seat): card i goes to seat (mano + i) % 4 (API.md)."""
-    deck = [""] * 16
-    for seat, hand in enumerate(hands):
-        for k, card in enumerate(hand):
-            deck[4 * k + (seat - mano) % 4] = card
-    return deck + [c for c in CARDS if c not in deck]
-
-
-def deal(hands: Sequence[Sequence[str]], mano: int = 0, **options: object) -> MusState:
-    return RULES.new_match(3, {"first_mano": mano, **options}, deck_for(hands, mano))
-
-
-def play(state: MusState, *actions: str) -> MusState:
-    for action in actions:
-        state = RULES.apply(state, action)
-    return state
 
 
 def decide(state: MusState, seed: int = 0, level: str = "easy") -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Sequence
 
 import pytest
 
@@ -28,28 +27,11 @@ from game.ai.mus import (
 )
 from game.ai.mus_rule import mus_rule
 from game.rules.mus import CARDS, RULES, MusState, juego_bonus, juego_total, lance_winner, pares_bonus
+from tests.ai.positions import mus_deal as deal
+from tests.ai.positions import mus_play as play
 
 STRONG = ("normal", "hard")
 LEVELS = ("easy", "normal", "hard")
-
-
-def deck_for(hands: Sequence[Sequence[str]], mano: int) -> list[str]:
-    """A deck that deals ``hands`` (by seat): card i goes to seat (mano + i) % 4 (API.md)."""
-    deck = [""] * 16
-    for seat, hand in enumerate(hands):
-        for k, card in enumerate(hand):
-            deck[4 * k + (seat - mano) % 4] = card
-    return deck + [c for c in CARDS if c not in deck]
-
-
-def deal(hands: Sequence[Sequence[str]], mano: int = 0, **options: object) -> MusState:
-    return RULES.new_match(3, {"first_mano": mano, **options}, deck_for(hands, mano))
-
-
-def play(state: MusState, *actions: str) -> MusState:
-    for action in actions:
-        state = RULES.apply(state, action)
-    return state
 
 
 FILLER = random.Random(5).sample(CARDS, 40)
