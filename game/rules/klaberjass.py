@@ -77,6 +77,7 @@ dix_by, tricks and the deal's events. A ``replay`` restores the scores but keeps
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -324,6 +325,9 @@ class _Opts:
         return dict(self.items)
 
 
+_DEFAULT_OPTS = _Opts.make(None)  # shared by every match with the default options (an _Opts never changes)
+
+
 def _variant(contract: int, cross: bool) -> int:
     return 6 if contract == AT and not cross else contract
 
@@ -338,25 +342,30 @@ def card_points(card: str, contract: str) -> int:
     return POINTS[_contract_code(contract)][_card_id(card)]
 
 
+def _follow_rule(lead: int, variant: int) -> tuple[int, int, int]:
+    """How to answer ``lead`` (§1.8 / §1.14) as three card sets, (beat, follow, fallback): a player
+    must play a card of the first set he holds any of, and may play any card if he holds none."""
+    ls = lead >> 3
+    suit = SUIT_MASK[ls]
+    if variant < 4:  # follow suit, beating a trump lead if he can; else trump if he can
+        return (_BEAT_SAME[lead] if ls == variant else suit), suit, SUIT_MASK[variant]
+    if variant == 4:  # sans tout: follow suit
+        return suit, suit, 0
+    # tout atout: follow suit beating the lead if he can; cross-suit, else beat it in rank
+    return _BEAT_SAME[lead], suit, (_BEAT_RANK[lead] if variant == 5 else 0)
+
+
+_FOLLOW_RULES: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple(_follow_rule(lead, variant) for lead in range(32)) for variant in range(7)
+)
+
+
 def _legal_mask(hand: int, lead: int, variant: int) -> int:
     """The cards of ``hand`` that may be played to ``lead`` (-1 = leading), §1.8 / §1.14."""
     if lead < 0:
         return hand
-    ls = lead >> 3
-    follow = hand & SUIT_MASK[ls]
-    if variant < 4:
-        if follow:
-            if ls == variant:
-                return (follow & _BEAT_SAME[lead]) or follow
-            return follow
-        return (hand & SUIT_MASK[variant]) or hand
-    if variant == 4:
-        return follow or hand
-    if follow:
-        return (follow & _BEAT_SAME[lead]) or follow
-    if variant == 5:
-        return (hand & _BEAT_RANK[lead]) or hand
-    return hand
+    beat, follow, fallback = _FOLLOW_RULES[variant][lead]
+    return hand & beat or hand & follow or hand & fallback or hand
 
 
 def _follow_forbidden(lead: int, fol: int, variant: int) -> int:
@@ -405,9 +414,20 @@ def meld_points(hand: Iterable[str]) -> int:
     return _meld_value(_mask_of(hand))
 
 
-def _runs(mask: int) -> list[tuple[int, int, int]]:
+# Per suit and 8-bit pattern: its maximal runs of 3+ as (suit, lowest natural index, length).
+_SUIT_RUNS: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...] = tuple(
+    tuple(tuple((s, lo, n) for lo, n in runs) for runs in _RUNS8) for s in range(4)
+)
+
+
+def _runs(mask: int) -> tuple[tuple[int, int, int], ...]:
     """Maximal runs of 3+ as (suit, lowest natural index, length)."""
-    return [(s, lo, n) for s in range(4) for lo, n in _RUNS8[mask >> (8 * s) & 255]]
+    return (
+        _SUIT_RUNS[0][mask & 255]
+        + _SUIT_RUNS[1][mask >> 8 & 255]
+        + _SUIT_RUNS[2][mask >> 16 & 255]
+        + _SUIT_RUNS[3][mask >> 24 & 255]
+    )
 
 
 def _run_mask(suit: int, low: int, length: int) -> int:
@@ -539,36 +559,65 @@ class DealSummary:
     events: tuple[str, ...]
 
 
-@dataclass(slots=True)
-class State:
-    """A Klaberjass match. Cards are ids 0-31 (suit * 8 + natural index), hands are bitmasks.
+class _LastDeal:
+    """A finished deal's DealSummary, built on first use.
 
-    Immutable by convention, not by ``frozen=True``: nothing in this module ever assigns to
-    a state after building it (``apply`` builds a new one; the property tests check that the
-    input is untouched), and a frozen dataclass's ``__init__`` costs several times more,
-    which the AI's searches pay on every move.
+    A playout finishes many deals and looks back at few, and building a summary (twenty fields, the
+    played cards, tricks and events as strings) costs as much as playing several cards. So settling
+    a deal keeps ``_summary``'s arguments here (the settled state is never changed afterwards) and
+    ``get`` builds the summary once. States copied from one another share the holder, so every one
+    of them gives the very same DealSummary object; holders compare by their summaries.
     """
+
+    __slots__ = ("_args", "_value")
+
+    def __init__(self, value: DealSummary | None = None, args: tuple[Any, ...] = ()) -> None:
+        self._value = value
+        self._args = args
+
+    def get(self) -> DealSummary:
+        value = self._value
+        if value is None:
+            value = self._value = _summary(*self._args)
+            self._args = ()
+        return value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _LastDeal) and self.get() == other.get()
+
+    def __hash__(self) -> int:
+        return hash(self.get())
+
+    def __repr__(self) -> str:
+        return repr(self.get())
+
+
+def _ready(summary: DealSummary | None) -> _LastDeal | None:
+    """A holder for a summary already built (or None)."""
+    return None if summary is None else _LastDeal(summary)
+
+
+@dataclass(slots=True)
+class _Deal:
+    """The part of a state that changes at most a few times a deal: the match so far, the bidding,
+    the declarations, the shown melds and bellas. Kept apart from State so that playing a card, which
+    changes none of it, copies only the fields that do change (see State)."""
 
     opts: _Opts
     stream: int
     draws: int
-    scores: tuple[int, int]
     deal_number: int
     dealer: int
     deck: tuple[int, ...]  # this deal's deck, top first (phase replay: the deal to replay)
-    start_scores: tuple[int, int]  # the scores when this deal began (what a replay restores)
-    last_deal: DealSummary | None
+    summary: _LastDeal | None  # the previous deal's summary (``State.last_deal``), built on first use
     winner: int | None
-    phase: int
-    actor: int  # -1: nobody
     bid_round: int
     sub: int
     proposed: int  # the round-1 suit, -1 outside a deal
     turn_up: int  # the card turned at the deal (d12), -1 if none
     contract: int  # -1 until fixed
+    variant: int  # the contract's legal-play / trick variant (``_variant``), -1 until fixed
     maker: int  # -1 until fixed (during the sans-tout overcall: the caller)
-    hands: tuple[int, int]
-    played: tuple[int, int]
     dix_by: int
     bottom: int  # -1 until turned
     declared: tuple[int, int]  # -1 until declared
@@ -576,31 +625,99 @@ class State:
     meld_value: int
     messages: tuple[str, ...]
     shown: tuple[int, int]
+    bellas: tuple[int, ...]
+    bella_cards: int  # the cards played with bella announced
+
+
+@dataclass(slots=True)
+class State:
+    """A Klaberjass match. Cards are ids 0-31 (suit * 8 + natural index), hands are bitmasks.
+
+    Immutable by convention, not by ``frozen=True``: nothing in this module ever assigns to a
+    state (or its ``deal``) that anyone else has seen. An action copies its input with ``_copy``
+    (and the deal with ``_copy_deal`` if it changes it), which is several times cheaper than the
+    dataclass ``__init__``, then sets the fields it changes on the copy; the property tests check
+    that the input is untouched. The AI's searches and the playouts pay this on every move, so the
+    state holds only what a card play changes and keeps the rest in ``deal``.
+    """
+
+    deal: _Deal
+    scores: tuple[int, int]
+    start_scores: tuple[int, int]  # the scores when this deal began (what a replay restores)
+    phase: int
+    actor: int  # -1: nobody
+    hands: tuple[int, int]
+    honours_played: tuple[int, int]  # per seat, the kings and queens he played that can make a bella
     leader: int
     lead: int  # the card led to the current trick, -1 if none
     tricks: tuple[tuple[int, int, int], ...]  # (leader, led card, follower's card)
-    points: tuple[int, int]
-    won: tuple[int, int]
-    bellas: tuple[int, ...]
+    # This deal's actions and public events in order, but for the cards played: a card play records
+    # only ``tricks`` and ``lead``, and its history entry and events are derived from those when
+    # asked for (``_play_log``), which keeps the playouts' hot path short.
     history: tuple[tuple[int, str], ...]
     events: tuple[str, ...]
 
+    # The deal's facts that are read straight from a state (by the tests, among others).
+    @property
+    def deal_number(self) -> int:
+        return self.deal.deal_number
 
-_KEEP: Any = object()
+    @property
+    def dealer(self) -> int:
+        return self.deal.dealer
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        return self.deal.deck
+
+    @property
+    def draws(self) -> int:
+        return self.deal.draws
+
+    @property
+    def winner(self) -> int | None:
+        return self.deal.winner
+
+    @property
+    def top(self) -> int:
+        return self.deal.top
+
+    @property
+    def messages(self) -> tuple[str, ...]:
+        return self.deal.messages
+
+    @property
+    def last_deal(self) -> DealSummary | None:
+        """The summary of the previous finished deal."""
+        summary = self.deal.summary
+        return None if summary is None else summary.get()
 
 
-def _make_evolve() -> Callable[..., State]:
-    """``dataclasses.replace`` for State without its per-call introspection (the playout hot path)."""
-    names = [f.name for f in fields(State)]
-    params = ", ".join(f"{n}=_KEEP" for n in names)
-    args = ", ".join(f"s.{n} if {n} is _KEEP else {n}" for n in names)
-    namespace: dict[str, Any] = {"_KEEP": _KEEP, "_State": State}
-    exec(f"def _evolve(s, *, {params}):\n    return _State({args})\n", namespace)
-    evolve: Callable[..., State] = namespace["_evolve"]
-    return evolve
+def _make_copy(cls: type[Any]) -> Callable[[Any], Any]:
+    """A field-by-field shallow copy of a ``cls`` instance, written out once (``copy.copy`` and the
+    dataclass ``__init__`` are several times slower, and every action makes one)."""
+    body = "".join(f"    new.{f.name} = s.{f.name}\n" for f in fields(cls))
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    exec(f"def _copy(s):\n    new = _new(_cls)\n{body}    return new\n", namespace)
+    copier: Callable[[Any], Any] = namespace["_copy"]
+    return copier
 
 
-_evolve = _make_evolve()
+_copy: Callable[[State], State] = _make_copy(State)
+_copy_deal: Callable[[_Deal], _Deal] = _make_copy(_Deal)
+
+
+def _evolve(state: State, deal: dict[str, Any] | None = None, **changes: Any) -> State:
+    """``dataclasses.replace`` for the less frequent actions: a copy with ``changes`` set, and the
+    deal's fields named in ``deal`` set on a copy of the deal."""
+    new = _copy(state)
+    for name, value in changes.items():
+        setattr(new, name, value)
+    if deal:
+        new.deal = d = _copy_deal(state.deal)
+        for name, value in deal.items():
+            setattr(d, name, value)
+    return new
 
 
 @dataclass(frozen=True, slots=True)
@@ -647,15 +764,15 @@ class KlaberjassObservation:
     winner: int | None
 
 
-_EMPTY_DEAL: dict[str, Any] = {
+# What a finished deal leaves behind, when no new deal starts at once (phases replay and over).
+_CLEARED_DEAL: dict[str, Any] = {
     "bid_round": 0,
     "sub": 0,
     "proposed": -1,
     "turn_up": -1,
     "contract": -1,
+    "variant": -1,
     "maker": -1,
-    "hands": (0, 0),
-    "played": (0, 0),
     "dix_by": -1,
     "bottom": -1,
     "declared": (-1, -1),
@@ -663,20 +780,52 @@ _EMPTY_DEAL: dict[str, Any] = {
     "meld_value": 0,
     "messages": (),
     "shown": (0, 0),
+    "bellas": (),
+    "bella_cards": 0,
+}
+_CLEARED_STATE: dict[str, Any] = {
+    "hands": (0, 0),
+    "honours_played": (0, 0),
     "leader": -1,
     "lead": -1,
     "tricks": (),
-    "points": (0, 0),
-    "won": (0, 0),
-    "bellas": (),
     "history": (),
     "events": (),
 }
+# A deal and a state before anything happens, which _start_deal copies (cheaper than building
+# them field by field with the dataclass __init__) and then fills in.
+_FRESH_DEAL = _Deal(
+    opts=_DEFAULT_OPTS,
+    stream=0,
+    draws=0,
+    deal_number=0,
+    dealer=0,
+    deck=(),
+    summary=None,
+    winner=None,
+    **_CLEARED_DEAL,
+)
+_FRESH_STATE = State(deal=_FRESH_DEAL, scores=(0, 0), start_scores=(0, 0), phase=P_BID, actor=-1, **_CLEARED_STATE)
+
+# The Fisher-Yates steps of a 32-card shuffle: (index i, bits needed to draw a number 0..i).
+_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in range(31, 0, -1))
 
 
 def _shuffled_deck(stream: int, draws: int) -> tuple[int, ...]:
+    """``rng_for(stream, draws).shuffle(list(range(32)))``, written out: the same draws as
+    ``random.Random.shuffle`` (Fisher-Yates, each index drawn by rejection from ``getrandbits``,
+    as ``Random._randbelow`` does) at about two thirds of the cost, paid once a deal. A test pins
+    the two together."""
+    # The C generator random.Random is built on, seeded exactly as rng_for seeds random.Random (an
+    # int seed goes straight to it) without random.Random's Python-level __init__ and seed: only
+    # getrandbits is needed here.
+    getrandbits = _random.Random((stream << 20) ^ (draws * 0x9E3779B1) ^ 0x5DEECE66D).getrandbits
     cards = list(range(32))
-    rng_for(stream, draws).shuffle(cards)
+    for i, bits in _SHUFFLE_STEPS:
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards)
 
 
@@ -688,59 +837,39 @@ def _start_deal(
     deal_number: int,
     dealer: int,
     deck: tuple[int, ...],
-    last_deal: DealSummary | None,
+    last_deal: _LastDeal | None,
 ) -> State:
     """Deal the first 3+3+3+3 and turn the proposed trump (§1.3)."""
     elder = 1 - dealer
-    e = d = 0
-    for p in _FIRST_ELDER:
-        e |= 1 << deck[p]
-    for p in _FIRST_DEALER:
-        d |= 1 << deck[p]
+    # _FIRST_ELDER and _FIRST_DEALER, written out.
+    e = 1 << deck[0] | 1 << deck[1] | 1 << deck[2] | 1 << deck[6] | 1 << deck[7] | 1 << deck[8]
+    d = 1 << deck[3] | 1 << deck[4] | 1 << deck[5] | 1 << deck[9] | 1 << deck[10] | 1 << deck[11]
+    deal = _copy_deal(_FRESH_DEAL)
+    deal.opts = opts
+    deal.stream = stream
+    deal.draws = draws
+    deal.deal_number = deal_number
+    deal.dealer = dealer
+    deal.deck = deck
+    deal.summary = last_deal
+    deal.bid_round = 1
     if opts.clubs:
-        turn_up, proposed = -1, 3
+        deal.proposed = 3
         first = f"Deal {deal_number}: {dealer} deals, clubs proposed"
     else:
         turn_up = deck[_TURN_UP_POS]
-        proposed = turn_up >> 3
+        deal.turn_up = turn_up
+        deal.proposed = turn_up >> 3
         first = f"Deal {deal_number}: {dealer} deals, turn-up {CARDS[turn_up]}"
-    return State(
-        opts=opts,
-        stream=stream,
-        draws=draws,
-        scores=scores,
-        deal_number=deal_number,
-        dealer=dealer,
-        deck=deck,
-        start_scores=scores,
-        last_deal=last_deal,
-        winner=None,
-        phase=P_BID,
-        actor=elder,
-        bid_round=1,
-        sub=_SUB_NORMAL,
-        proposed=proposed,
-        turn_up=turn_up,
-        contract=-1,
-        maker=-1,
-        hands=(e, d) if elder == 0 else (d, e),
-        played=(0, 0),
-        dix_by=-1,
-        bottom=-1,
-        declared=(-1, -1),
-        top=-1,
-        meld_value=0,
-        messages=(),
-        shown=(0, 0),
-        leader=-1,
-        lead=-1,
-        tricks=(),
-        points=(0, 0),
-        won=(0, 0),
-        bellas=(),
-        history=(),
-        events=(first,),
-    )
+    state = _copy(_FRESH_STATE)
+    state.deal = deal
+    state.scores = scores
+    state.start_scores = scores
+    state.phase = P_BID
+    state.actor = elder
+    state.hands = (e, d) if elder == 0 else (d, e)
+    state.events = (first,)
+    return state
 
 
 def _deal_from_stream(
@@ -750,7 +879,7 @@ def _deal_from_stream(
     scores: tuple[int, int],
     deal_number: int,
     dealer: int,
-    last_deal: DealSummary | None,
+    last_deal: _LastDeal | None,
 ) -> State:
     return _start_deal(opts, stream, draws + 1, scores, deal_number, dealer, _shuffled_deck(stream, draws), last_deal)
 
@@ -775,56 +904,82 @@ def _fix_contract(
     state: State, contract: int, maker: int, history: tuple[tuple[int, str], ...], events: tuple[str, ...]
 ) -> State:
     """Trump is fixed: deal the 3+3 completion, then the dix (§1.5) or the bottom card."""
-    elder = 1 - state.dealer
-    e_pos, d_pos = _completion_positions(state.opts.clubs)
-    deck = state.deck
-    h = list(state.hands)
-    for p in e_pos:
-        h[elder] |= 1 << deck[p]
-    for p in d_pos:
-        h[state.dealer] |= 1 << deck[p]
-    hands = (h[0], h[1])
-    events = (*events, f"{_contract_name(contract)}, maker {maker}")
-    state = _evolve(
-        state,
-        contract=contract,
-        maker=maker,
-        hands=hands,
-        history=history,
-        events=events,
-        sub=_SUB_NORMAL,
-        bid_round=0,
-    )
-    t = state.turn_up
+    deal = state.deal
+    dealer = deal.dealer
+    elder = 1 - dealer
+    deck = deal.deck
+    p = 12 if deal.opts.clubs else 13  # _completion_positions, written out
+    to_elder = state.hands[elder] | 1 << deck[p] | 1 << deck[p + 2] | 1 << deck[p + 4]
+    to_dealer = state.hands[dealer] | 1 << deck[p + 1] | 1 << deck[p + 3] | 1 << deck[p + 5]
+    hands = (to_elder, to_dealer) if elder == 0 else (to_dealer, to_elder)
+    new = _copy(state)
+    new.deal = d = _copy_deal(deal)
+    d.contract = contract
+    d.variant = _variant(contract, deal.opts.cross)
+    d.maker = maker
+    d.sub = _SUB_NORMAL
+    d.bid_round = 0
+    new.hands = hands
+    new.history = history
+    new.events = (*events, f"{_contract_name(contract)}, maker {maker}")
+    t = deal.turn_up
     if t >= 0 and contract == t >> 3 and t & 7 != _SEVEN:
         seven = 1 << (contract * 8 + _SEVEN)
-        for seat in (elder, state.dealer):
+        for seat in (elder, dealer):
             if hands[seat] & seven:
-                return _evolve(state, phase=P_DIX, actor=seat)
-    return _turn_bottom(state)
+                new.phase = P_DIX
+                new.actor = seat
+                return new
+    return _turn_bottom(new, d)
 
 
-def _turn_bottom(state: State) -> State:
-    """Turn the bottom card (after the dix, A6), then declaring or play."""
-    bottom = state.deck[_BOTTOM_POS]
-    events = (*state.events, f"Bottom card {CARDS[bottom]}")
-    elder = 1 - state.dealer
-    if state.contract == NT and not state.opts.nt_melds:
-        return _evolve(state, bottom=bottom, events=events, phase=P_PLAY, actor=elder, leader=elder)
-    return _evolve(state, bottom=bottom, events=events, phase=P_DECLARE, actor=elder)
+def _turn_bottom(new: State, deal: _Deal) -> State:
+    """Turn the bottom card (after the dix, A6), then declaring or play. Sets the fields on ``new``
+    and ``deal`` (its deal): fresh copies that nobody else has seen yet."""
+    bottom = deal.deck[_BOTTOM_POS]
+    elder = 1 - deal.dealer
+    deal.bottom = bottom
+    new.events = (*new.events, f"Bottom card {CARDS[bottom]}")
+    new.actor = elder
+    if deal.contract == NT and not deal.opts.nt_melds:
+        new.phase = P_PLAY
+        new.leader = elder
+    else:
+        new.phase = P_DECLARE
+    return new
+
+
+# The cards of an 8-bit suit pattern that lie in runs of 3 or more.
+_RUN_CARDS8: tuple[int, ...] = tuple(sum(((1 << n) - 1) << lo for lo, n in runs) for runs in _RUNS8)
+_DECL_OPTIONS: dict[int, tuple[str, ...]] = {}
+_DECL_MASKS: dict[str, int] = {}  # every declare action in _DECL_OPTIONS: the cards it declares
 
 
 def _decl_options(hand: int) -> tuple[str, ...]:
-    """``declare`` actions: every subset of the maximal runs, the full set first, none last."""
-    runs = [_run_mask(s, lo, n) for s, lo, n in _runs(hand)]
-    out: list[str] = []
-    for sub in range((1 << len(runs)) - 1, -1, -1):
-        mask = 0
-        for i, r in enumerate(runs):
-            if sub >> i & 1:
-                mask |= r
-        out.append("declare " + " ".join(_cards(mask)) if mask else "declare none")
-    return tuple(out)
+    """``declare`` actions: every subset of the maximal runs, the full set first, none last.
+
+    Cached by the hand's cards in runs, which alone decide the list: most hands have none, and
+    the few run patterns recur, so each list of strings is built once."""
+    in_runs = (
+        _RUN_CARDS8[hand & 255]
+        | _RUN_CARDS8[hand >> 8 & 255] << 8
+        | _RUN_CARDS8[hand >> 16 & 255] << 16
+        | _RUN_CARDS8[hand >> 24 & 255] << 24
+    )
+    options = _DECL_OPTIONS.get(in_runs)
+    if options is None:
+        runs = [_run_mask(s, lo, n) for s, lo, n in _runs(in_runs)]
+        out: list[str] = []
+        for sub in range((1 << len(runs)) - 1, -1, -1):
+            mask = 0
+            for i, r in enumerate(runs):
+                if sub >> i & 1:
+                    mask |= r
+            action = "declare " + " ".join(_cards(mask)) if mask else "declare none"
+            _DECL_MASKS[action] = mask
+            out.append(action)
+        options = _DECL_OPTIONS[in_runs] = tuple(out)
+    return options
 
 
 _QUEENS = sum(1 << (s * 8 + _QUEEN) for s in range(4))
@@ -837,7 +992,7 @@ _BELLA_CARDS: tuple[int, ...] = tuple(
 
 def _bella_mask(state: State, seat: int) -> int:
     """The cards whose play would complete a K+Q pair ``seat`` held: he played the other one (§1.9, A29)."""
-    done = state.played[seat] & _BELLA_CARDS[state.contract]
+    done = state.honours_played[seat]
     return ((done >> 1) & _QUEENS) | ((done << 1) & _KINGS)
 
 
@@ -845,11 +1000,24 @@ def _legal_actions(state: State) -> tuple[str, ...]:
     phase = state.phase
     if phase == P_PLAY:
         seat = state.actor
-        opts = state.opts
-        legal = _legal_mask(state.hands[seat], state.lead, _variant(state.contract, opts.cross))
+        hand = state.hands[seat]
+        lead = state.lead
+        if lead < 0:
+            legal = hand
+            cards = _cards(hand)
+        else:  # _legal_mask, written out
+            beat, follow, fallback = _FOLLOW_RULES[state.deal.variant][lead]
+            legal = hand & beat or hand & follow or hand & fallback or hand
+            suit = lead >> 3
+            if legal & SUIT_MASK[suit] == legal:  # nearly always: cards of the led suit, one table lookup
+                cards = _SUIT_CARDS[suit][legal >> 8 * suit]
+            else:
+                cards = _cards(legal)
+        if not state.honours_played[seat]:  # no bella to announce (nearly always)
+            return cards
         bella = _bella_mask(state, seat) & legal
         if not bella:
-            return _cards(legal)
+            return cards
         out: list[str] = []
         for c in _ids(legal):
             out.append(CARDS[c])
@@ -857,17 +1025,18 @@ def _legal_actions(state: State) -> tuple[str, ...]:
                 out.append(CARDS[c] + " bella")
         return tuple(out)
     if phase == P_BID:
-        opts = state.opts
-        if state.sub == _SUB_OVERCALL:
+        deal = state.deal
+        opts = deal.opts
+        if deal.sub == _SUB_OVERCALL:
             return ("tout-atout", "pass")
-        if state.bid_round == 1:
+        if deal.bid_round == 1:
             return ("take", "pass", "schmeiss")
-        names = [f"name {SUITS[s]}" for s in range(4) if s != state.proposed]
+        names = [f"name {SUITS[s]}" for s in range(4) if s != deal.proposed]
         if opts.tout_atout:
             names.append("sans-tout")
             if opts.direct:
                 names.append("tout-atout")
-        if state.sub == _SUB_MUST_NAME:
+        if deal.sub == _SUB_MUST_NAME:
             return tuple(names)
         return (*names, "pass", "schmeiss")
     if phase == P_SCHMEISS:
@@ -903,7 +1072,7 @@ def _illegal(state: State, action: object) -> IllegalAction:
                 )
             lead = state.lead
             ls = lead >> 3
-            code = state.contract
+            code = state.deal.contract
             if hand & SUIT_MASK[ls]:
                 if code in (ls, AT) and card >> 3 == ls:
                     return IllegalAction(f"You must beat {CARDS[lead]}: play a higher {SUIT_WORDS[ls]}.")
@@ -923,141 +1092,181 @@ def _name_code(action: str) -> int:
 
 
 def _apply_bid(state: State, action: str) -> State:
+    deal = state.deal
     seat = state.actor
     other = 1 - seat
-    elder = 1 - state.dealer
+    elder = 1 - deal.dealer
     history = (*state.history, (seat, action))
+    events = state.events
     if state.phase == P_SCHMEISS:
         if action == "throw-in":
-            return _end_unplayed(state, "thrown-in", history, (*state.events, f"{seat} throws in"))
-        events = (*state.events, f"{seat} makes {other} play")
-        if state.bid_round == 1:
-            return _fix_contract(state, state.proposed, other, history, events)
-        return _evolve(state, phase=P_BID, actor=other, sub=_SUB_MUST_NAME, history=history, events=events)
+            return _end_unplayed(state, "thrown-in", f"{seat} throws in")
+        events = (*events, f"{seat} makes {other} play")
+        if deal.bid_round == 1:
+            return _fix_contract(state, deal.proposed, other, history, events)
+        return _evolve(state, {"sub": _SUB_MUST_NAME}, phase=P_BID, actor=other, history=history, events=events)
     if action == "schmeiss":
-        return _evolve(
-            state,
-            phase=P_SCHMEISS,
-            actor=other,
-            history=history,
-            events=(*state.events, f"{seat} schmeisses"),
-        )
-    if state.sub == _SUB_OVERCALL:
+        new = _copy(state)
+        new.phase = P_SCHMEISS
+        new.actor = other
+        new.history = history
+        new.events = (*events, f"{seat} schmeisses")
+        return new
+    if deal.sub == _SUB_OVERCALL:
         if action == "tout-atout":
-            return _fix_contract(state, AT, seat, history, (*state.events, f"{seat} overcalls tout atout"))
-        return _fix_contract(state, NT, other, history, (*state.events, f"{seat} passes"))
+            return _fix_contract(state, AT, seat, history, (*events, f"{seat} overcalls tout atout"))
+        return _fix_contract(state, NT, other, history, (*events, f"{seat} passes"))
     if action == "pass":
-        events = (*state.events, f"{seat} passes")
+        passes = f"{seat} passes"
         if seat == elder:
-            return _evolve(state, actor=other, history=history, events=events)
-        if state.bid_round == 1:
-            return _evolve(state, actor=elder, bid_round=2, history=history, events=events)
-        return _end_unplayed(state, "annulled", history, events)
+            new = _copy(state)
+            new.actor = other
+            new.history = history
+            new.events = (*events, passes)
+            return new
+        if deal.bid_round == 1:
+            return _evolve(state, {"bid_round": 2}, actor=elder, history=history, events=(*events, passes))
+        return _end_unplayed(state, "annulled", passes)
     if action == "take":
-        return _fix_contract(state, state.proposed, seat, history, (*state.events, f"{seat} takes"))
+        return _fix_contract(state, deal.proposed, seat, history, (*events, f"{seat} takes"))
     code = _name_code(action)
     if code == NT:
         return _evolve(
             state,
+            {"sub": _SUB_OVERCALL, "maker": seat},
             actor=other,
-            sub=_SUB_OVERCALL,
-            maker=seat,
             history=history,
-            events=(*state.events, f"{seat} calls sans tout"),
+            events=(*events, f"{seat} calls sans tout"),
         )
     if code == AT:
-        return _fix_contract(state, AT, seat, history, (*state.events, f"{seat} calls tout atout"))
-    return _fix_contract(state, code, seat, history, (*state.events, f"{seat} names {SUITS[code]}"))
+        return _fix_contract(state, AT, seat, history, (*events, f"{seat} calls tout atout"))
+    return _fix_contract(state, code, seat, history, (*events, f"{seat} names {SUITS[code]}"))
+
+
+_DECLARES = ("0 declares", "1 declares")  # the event of a declaration, per seat
 
 
 def _apply_declare(state: State, action: str) -> State:
+    deal = state.deal
     seat = state.actor
-    mask = 0 if action == "declare none" else _mask_of(action[8:].split())
-    declared = _pair(state.declared, seat, mask)
-    history = (*state.history, (seat, action))
-    events = (*state.events, f"{seat} declares")
-    elder = 1 - state.dealer
+    declared = _pair(deal.declared, seat, _DECL_MASKS[action])  # a legal action, so listed there
+    new = _copy(state)
+    new.deal = d = _copy_deal(deal)
+    d.declared = declared
+    new.history = (*state.history, (seat, action))
+    events = (*state.events, _DECLARES[seat])
+    dealer = deal.dealer
+    elder = 1 - dealer
     if seat == elder:
-        return _evolve(state, declared=declared, actor=state.dealer, history=history, events=events)
-    code = state.contract
+        new.actor = dealer
+        new.events = events
+        return new
+    code = deal.contract
     trump = code if code < 4 else -1
     ke = _best_key(declared[elder], trump)
-    kd = _best_key(declared[state.dealer], trump)
-    messages, role = _protocol(ke, kd, code < 4, state.opts.no_tie)
-    top = -1 if role < 0 else (elder, state.dealer)[role]
-    value = _meld_value(declared[top]) if top >= 0 else 0
-    return _evolve(
-        state,
-        declared=declared,
-        top=top,
-        meld_value=value,
-        messages=messages,
-        phase=P_PLAY,
-        actor=elder,
-        leader=elder,
-        history=history,
-        events=events + messages,
-    )
+    kd = _best_key(declared[dealer], trump)
+    messages, role = _protocol(ke, kd, code < 4, deal.opts.no_tie)
+    top = -1 if role < 0 else (elder, dealer)[role]
+    d.top = top
+    d.meld_value = _meld_value(declared[top]) if top >= 0 else 0
+    d.messages = messages
+    new.phase = P_PLAY
+    new.actor = elder
+    new.leader = elder
+    new.events = events + messages
+    return new
 
 
-def _apply_play(state: State, seat: int, card: int, bella: bool, action: str) -> State:
-    hands = _pair(state.hands, seat, state.hands[seat] & ~(1 << card))
-    played = _pair(state.played, seat, state.played[seat] | 1 << card)
-    history = (*state.history, (seat, action))
-    bellas = (*state.bellas, seat) if bella else state.bellas
-    events = (*state.events, f"{seat} plays {CARDS[card]}, bella" if bella else f"{seat} plays {CARDS[card]}")
-    lead = state.lead
-    if lead < 0:
-        return _evolve(
-            state, hands=hands, played=played, history=history, bellas=bellas, events=events, lead=card, actor=1 - seat
-        )
-    contract = state.contract
-    leader = state.leader
-    winner = leader ^ _WIN[_variant(contract, state.opts.cross)][lead * 32 + card]
-    pts = POINTS[contract][lead] + POINTS[contract][card]
-    points = _pair(state.points, winner, state.points[winner] + pts)
-    won = _pair(state.won, winner, state.won[winner] + 1)
-    tricks = (*state.tricks, (leader, lead, card))
-    events = (*events, f"{winner} wins the trick, {pts} points")
-    shown = state.shown
-    if len(tricks) == 1 and state.top >= 0:
-        top = state.top
-        show = _display(state.declared[top])
-        shown = _pair(shown, top, show)
-        events = (*events, f"{top} shows {_show_text(state.declared[top])}")
-    if len(tricks) == 9:
-        return _settle_deal(
-            _evolve(
-                state,
-                hands=hands,
-                played=played,
-                history=history,
-                bellas=bellas,
-                points=points,
-                won=won,
-                tricks=tricks,
-                shown=shown,
-                lead=-1,
-                leader=winner,
-                events=(*events, f"{winner} wins the last trick, 10 points"),
-            ),
-            winner,
-        )
-    return _evolve(
-        state,
-        hands=hands,
-        played=played,
-        history=history,
-        bellas=bellas,
-        points=points,
-        won=won,
-        tricks=tricks,
-        shown=shown,
-        lead=-1,
-        leader=winner,
-        actor=winner,
-        events=events,
-    )
+# Play and trick events, looked up rather than formatted on every card.
+_PLAY_EVENTS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{seat} plays {card}" for card in CARDS) + tuple(f"{seat} plays {card}, bella" for card in CARDS)
+    for seat in (0, 1)
+)
+_MAX_TRICK_POINTS = 2 * max(max(row) for row in POINTS)
+_TRICK_EVENTS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{seat} wins the trick, {pts} points" for pts in range(_MAX_TRICK_POINTS + 1)) for seat in (0, 1)
+)
+# A play action's (card, announces bella).
+_PLAY_MOVES: dict[str, tuple[int, bool]] = {
+    **{card: (i, False) for i, card in enumerate(CARDS)},
+    **{card + " bella": (i, True) for i, card in enumerate(CARDS)},
+}
+
+
+def _show_melds(new: State) -> None:
+    """After the first trick the top-meld holder shows his declared runs (§1.7): sets the shown cards
+    on ``new``, a state being built (its deal is copied first)."""
+    new.deal = deal = _copy_deal(new.deal)
+    top = deal.top
+    deal.shown = _pair(deal.shown, top, _display(deal.declared[top]))
+
+
+def _play_log(state: State) -> tuple[tuple[tuple[int, str], ...], tuple[str, ...]]:
+    """The history entries and the events of the cards played so far this deal, derived from the
+    tricks: playing a card records nothing else, which keeps the playouts' hot path short."""
+    if not state.tricks and state.lead < 0:
+        return (), ()
+    deal = state.deal
+    bella = deal.bella_cards
+    history: list[tuple[int, str]] = []
+    events: list[str] = []
+
+    def play(seat: int, card: int) -> None:
+        announced = bella >> card & 1
+        history.append((seat, CARDS[card] + " bella" if announced else CARDS[card]))
+        events.append(_PLAY_EVENTS[seat][card + 32 if announced else card])
+
+    wins = _WIN[deal.variant]
+    points = POINTS[deal.contract]
+    for number, (leader, a, b) in enumerate(state.tricks, 1):
+        play(leader, a)
+        play(1 - leader, b)
+        winner = leader ^ wins[a * 32 + b]
+        events.append(_TRICK_EVENTS[winner][points[a] + points[b]])
+        if number == 1 and deal.top >= 0:
+            events.append(f"{deal.top} shows {_show_text(deal.declared[deal.top])}")
+        if number == 9:
+            events.append(f"{winner} wins the last trick, 10 points")
+    if state.lead >= 0:
+        play(state.leader, state.lead)
+    return tuple(history), tuple(events)
+
+
+def _played_cards(state: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The cards each seat played to this deal's completed tricks."""
+    played = [0, 0]
+    for leader, a, b in state.tricks:
+        played[leader] |= 1 << a
+        played[1 - leader] |= 1 << b
+    return _cards(played[0]), _cards(played[1])
+
+
+def _card_points(state: State) -> tuple[int, int]:
+    """Per seat, the card points of the tricks he won (what _trick_totals gives first, in fewer steps:
+    settling pays this every deal)."""
+    pts = [0, 0]
+    deal = state.deal
+    wins = _WIN[deal.variant]
+    points = POINTS[deal.contract]
+    for leader, a, b in state.tricks:
+        pts[leader ^ wins[a * 32 + b]] += points[a] + points[b]
+    return pts[0], pts[1]
+
+
+def _trick_totals(state: State) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Per seat, the card points and the number of tricks won so far (derived from the tricks
+    rather than kept in the state, which would cost every card played)."""
+    pts = [0, 0]
+    won = [0, 0]
+    if state.tricks:
+        deal = state.deal
+        wins = _WIN[deal.variant]
+        points = POINTS[deal.contract]
+        for leader, a, b in state.tricks:
+            winner = leader ^ wins[a * 32 + b]
+            pts[winner] += points[a] + points[b]
+            won[winner] += 1
+    return (pts[0], pts[1]), (won[0], won[1])
 
 
 def _show_text(declared: int) -> str:
@@ -1087,15 +1296,17 @@ def _summary(
     raw: tuple[int, int],
     added: tuple[int, int],
     scores_after: tuple[int, int],
-    events: tuple[str, ...],
+    closing: tuple[str, ...],
 ) -> DealSummary:
+    """The summary of the deal ``state`` ended; ``closing``: the events that ended it."""
+    deal = state.deal
     played_out = outcome in ("made", "tie", "bete")
-    face_up_turn = state.turn_up
+    face_up_turn = deal.turn_up
     return DealSummary(
-        deal_number=state.deal_number,
-        dealer=state.dealer,
-        contract=CONTRACTS[state.contract] if played_out else None,
-        maker=state.maker if played_out else None,
+        deal_number=deal.deal_number,
+        dealer=deal.dealer,
+        contract=CONTRACTS[deal.contract] if played_out else None,
+        maker=deal.maker if played_out else None,
         outcome=outcome,
         card_points=raw_parts[0],
         last_trick=raw_parts[1],
@@ -1104,14 +1315,14 @@ def _summary(
         raw=raw,
         added=added,
         scores_after=scores_after,
-        hands=(_cards(state.played[0]), _cards(state.played[1])) if played_out else ((), ()),
-        shown_melds=(_cards(state.shown[0]), _cards(state.shown[1])),
-        top_meld=state.top if played_out and state.top >= 0 else None,
+        hands=_played_cards(state) if played_out else ((), ()),
+        shown_melds=(_cards(deal.shown[0]), _cards(deal.shown[1])),
+        top_meld=deal.top if played_out and deal.top >= 0 else None,
         turn_up=CARDS[face_up_turn] if face_up_turn >= 0 else None,
-        bottom_card=CARDS[state.bottom] if state.bottom >= 0 else None,
-        dix_by=state.dix_by if state.dix_by >= 0 else None,
+        bottom_card=CARDS[deal.bottom] if deal.bottom >= 0 else None,
+        dix_by=deal.dix_by if deal.dix_by >= 0 else None,
         tricks=_trick_pairs(state.tricks),
-        events=events,
+        events=state.events + _play_log(state)[1] + closing,
     )
 
 
@@ -1128,11 +1339,12 @@ def _match_winner(scores: tuple[int, int], game_point: int) -> int | None:
 
 def _settle_deal(state: State, last_winner: int) -> State:
     """Score a played-out deal (§1.10) and move on."""
-    maker = state.maker
+    deal = state.deal
+    maker = deal.maker
     last = _pair((0, 0), last_winner, 10)
-    melds = _pair((0, 0), state.top, state.meld_value) if state.top >= 0 else (0, 0)
-    bella = (20 * state.bellas.count(0), 20 * state.bellas.count(1))
-    pts = state.points
+    melds = _pair((0, 0), deal.top, deal.meld_value) if deal.top >= 0 else (0, 0)
+    bella = (20 * deal.bellas.count(0), 20 * deal.bellas.count(1))
+    pts = _card_points(state)
     raw = (pts[0] + last[0] + melds[0] + bella[0], pts[1] + last[1] + melds[1] + bella[1])
     m_add, o_add = settle(raw[maker], raw[1 - maker])
     added = (m_add, o_add) if maker == 0 else (o_add, m_add)
@@ -1143,93 +1355,128 @@ def _settle_deal(state: State, last_winner: int) -> State:
         outcome, line = "tie", f"Tie at {raw[maker]}: maker {maker} scores nothing"
     else:
         outcome, line = "bete", f"{maker} is bete, {raw[maker]} to {raw[1 - maker]}"
-    events = (*state.events, line, f"Scores {scores[0]} to {scores[1]}")
-    summary = _summary(state, outcome, (pts, last, melds, bella), raw, added, scores, events)
-    return _next_deal(state, summary, scores)
+    closing = (line, f"Scores {scores[0]} to {scores[1]}")
+    summary = _LastDeal(args=(state, outcome, (pts, last, melds, bella), raw, added, scores, closing))
+    return _next_deal(state, summary, True, scores)
 
 
-def _end_unplayed(state: State, outcome: str, history: tuple[tuple[int, str], ...], events: tuple[str, ...]) -> State:
-    """A thrown-in (A4) or annulled (A3) deal: nothing scored, the deal passes."""
-    events = (*events, "Deal thrown in" if outcome == "thrown-in" else "Both pass: deal annulled")
+def _end_unplayed(state: State, outcome: str, last_event: str) -> State:
+    """A thrown-in (A4) or annulled (A3) deal, ``last_event`` the last action's: nothing scored, the
+    deal passes."""
+    closing = (last_event, "Deal thrown in" if outcome == "thrown-in" else "Both pass: deal annulled")
     zero = (0, 0)
-    state = _evolve(state, history=history)
-    summary = _summary(state, outcome, (zero, zero, zero, zero), zero, zero, state.scores, events)
-    return _next_deal(state, summary, state.scores)
+    summary = _LastDeal(args=(state, outcome, (zero, zero, zero, zero), zero, zero, state.scores, closing))
+    return _next_deal(state, summary, False, state.scores)
 
 
-def _next_deal(state: State, summary: DealSummary, scores: tuple[int, int]) -> State:
+def _next_deal(state: State, summary: _LastDeal, settled: bool, scores: tuple[int, int]) -> State:
     """After a deal: the end of the match (only a settled deal can end it, §1.11), the replay
     choice, or the next deal (the deal always alternates)."""
-    opts = state.opts
-    settled = summary.outcome in ("made", "tie", "bete")
+    deal = state.deal
+    opts = deal.opts
     winner = _match_winner(scores, opts.game_point) if settled else None
     if winner is not None:
         return _evolve(
             state,
+            {**_CLEARED_DEAL, "summary": summary, "winner": winner},
             scores=scores,
-            last_deal=summary,
-            winner=winner,
             phase=P_OVER,
             actor=-1,
-            **{**_EMPTY_DEAL, "events": (*summary.events, f"{winner} wins the match")},
+            **{**_CLEARED_STATE, "events": (*summary.get().events, f"{winner} wins the match")},
         )
     if opts.replay:
-        return _evolve(state, scores=scores, last_deal=summary, phase=P_REPLAY, actor=0, **_EMPTY_DEAL)
-    return _deal_from_stream(opts, state.stream, state.draws, scores, state.deal_number + 1, 1 - state.dealer, summary)
+        return _evolve(
+            state, {**_CLEARED_DEAL, "summary": summary}, scores=scores, phase=P_REPLAY, actor=0, **_CLEARED_STATE
+        )
+    return _deal_from_stream(opts, deal.stream, deal.draws, scores, deal.deal_number + 1, 1 - deal.dealer, summary)
 
 
 def _apply(state: State, action: str) -> State:
+    if state.phase != P_PLAY:
+        return _apply_other(state, action)
+    # Card plays are most of the actions of a playout, so they are played here, in one call: the
+    # card is checked against the legal-play mask (no list of legal actions is built), and the
+    # state is copied once and only the fields that change are set on the copy.
+    move = _PLAY_MOVES.get(action) if isinstance(action, str) else None
+    if move is None:
+        raise _illegal(state, action)
+    card, bella = move
+    seat = state.actor
+    hand = state.hands[seat]
+    lead = state.lead
+    deal = state.deal
+    if lead < 0:
+        legal = hand
+    else:  # _legal_mask, written out
+        beat, follow, fallback = _FOLLOW_RULES[deal.variant][lead]
+        legal = hand & beat or hand & follow or hand & fallback or hand
+    if not legal >> card & 1 or (bella and not _bella_mask(state, seat) >> card & 1):
+        raise _illegal(state, action)
+    new = _copy(state)
+    bit = 1 << card
+    h0, h1 = state.hands
+    new.hands = (h0 & ~bit, h1) if seat == 0 else (h0, h1 & ~bit)
+    if bit & _BELLA_CARDS[deal.contract]:  # a king or queen that can make a bella (a few a deal)
+        new.honours_played = _pair(state.honours_played, seat, state.honours_played[seat] | bit)
+        if bella:
+            new.deal = d = _copy_deal(deal)
+            d.bellas = (*deal.bellas, seat)
+            d.bella_cards = deal.bella_cards | bit
+    if lead < 0:
+        new.lead = card
+        new.actor = 1 - seat
+        return new
+    leader = state.leader
+    winner = leader ^ _WIN[deal.variant][lead * 32 + card]
+    new.tricks = tricks = (*state.tricks, (leader, lead, card))
+    new.lead = -1
+    new.leader = winner
+    new.actor = winner
+    number = len(tricks)
+    if number == 1 and deal.top >= 0:
+        _show_melds(new)
+    elif number == 9:
+        return _settle_deal(new, winner)
+    return new
+
+
+def _apply_other(state: State, action: str) -> State:
+    """Every action but a card play."""
     phase = state.phase
-    if phase == P_PLAY:
-        card = CARD_ID.get(action, -1) if isinstance(action, str) else -1
-        bella = False
-        if card < 0 and isinstance(action, str) and action.endswith(" bella"):
-            card = CARD_ID.get(action[:-6], -1)
-            bella = True
-        seat = state.actor
-        if card < 0 or not (
-            _legal_mask(state.hands[seat], state.lead, _variant(state.contract, state.opts.cross)) >> card & 1
-        ):
-            raise _illegal(state, action)
-        if bella and not _bella_mask(state, seat) >> card & 1:
-            raise _illegal(state, action)
-        return _apply_play(state, seat, card, bella, action)
     if not isinstance(action, str) or action not in _legal_actions(state):
         raise _illegal(state, action)
     if phase in (P_BID, P_SCHMEISS):
         return _apply_bid(state, action)
     if phase == P_DECLARE:
         return _apply_declare(state, action)
+    deal = state.deal
     if phase == P_DIX:
         seat = state.actor
-        history = (*state.history, (seat, action))
-        seven = state.contract * 8 + _SEVEN
+        new = _copy(state)
+        new.deal = d = _copy_deal(deal)
+        new.history = (*state.history, (seat, action))
         if action == "keep":
-            return _turn_bottom(_evolve(state, history=history, events=(*state.events, f"{seat} keeps the dix")))
-        hand = (state.hands[seat] & ~(1 << seven)) | 1 << state.turn_up
-        return _turn_bottom(
-            _evolve(
-                state,
-                hands=_pair(state.hands, seat, hand),
-                dix_by=seat,
-                history=history,
-                events=(*state.events, f"{seat} exchanges {CARDS[seven]} for {CARDS[state.turn_up]}"),
-            )
-        )
+            new.events = (*state.events, f"{seat} keeps the dix")
+        else:
+            seven = deal.contract * 8 + _SEVEN
+            new.hands = _pair(state.hands, seat, (state.hands[seat] & ~(1 << seven)) | 1 << deal.turn_up)
+            d.dix_by = seat
+            new.events = (*state.events, f"{seat} exchanges {CARDS[seven]} for {CARDS[deal.turn_up]}")
+        return _turn_bottom(new, d)
     # P_REPLAY
     if action == "replay":
         return _start_deal(
-            state.opts,
-            state.stream,
-            state.draws,
+            deal.opts,
+            deal.stream,
+            deal.draws,
             state.start_scores,
-            state.deal_number,
-            state.dealer,
-            state.deck,
-            state.last_deal,
+            deal.deal_number,
+            deal.dealer,
+            deal.deck,
+            deal.summary,
         )
     return _deal_from_stream(
-        state.opts, state.stream, state.draws, state.scores, state.deal_number + 1, 1 - state.dealer, state.last_deal
+        deal.opts, deal.stream, deal.draws, state.scores, deal.deal_number + 1, 1 - deal.dealer, deal.summary
     )
 
 
@@ -1243,60 +1490,64 @@ def _observation(state: State, seat: int) -> KlaberjassObservation:
         raise ValueError(f"seat must be 0 or 1, not {seat!r}")
     other = 1 - seat
     phase = state.phase
+    deal = state.deal
     tricks = _trick_pairs(state.tricks)
     last_trick = tricks[-1] if tricks else ()
     last_winner: int | None = None
     if state.tricks:
         ld, a, b = state.tricks[-1]
-        last_winner = ld ^ _WIN[_variant(state.contract, state.opts.cross)][a * 32 + b]
-    history = tuple((s, "declare ?") if s == other and a.startswith("declare") else (s, a) for s, a in state.history)
+        last_winner = ld ^ _WIN[deal.variant][a * 32 + b]
+    play_history, play_events = _play_log(state)
+    own_history = state.history + play_history
+    history = tuple((s, "declare ?") if s == other and a.startswith("declare") else (s, a) for s, a in own_history)
     turn_up: str | None = None
-    if state.turn_up >= 0:
-        turn_up = CARDS[state.contract * 8 + _SEVEN] if state.dix_by >= 0 else CARDS[state.turn_up]
+    if deal.turn_up >= 0:
+        turn_up = CARDS[deal.contract * 8 + _SEVEN] if deal.dix_by >= 0 else CARDS[deal.turn_up]
     shown_done = bool(state.tricks)
-    own_decl = state.declared[seat]
+    own_decl = deal.declared[seat]
+    card_points, tricks_won = _trick_totals(state)
     tops: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
-    if shown_done and state.top >= 0:
-        tops = _pair_of(state.top, _shown_tops(state.declared[state.top]))
+    if shown_done and deal.top >= 0:
+        tops = _pair_of(deal.top, _shown_tops(deal.declared[deal.top]))
     return KlaberjassObservation(
         seat=seat,
-        options=state.opts.items,
+        options=deal.opts.items,
         scores=state.scores,
-        deal_number=state.deal_number,
-        dealer=state.dealer,
-        elder=1 - state.dealer,
+        deal_number=deal.deal_number,
+        dealer=deal.dealer,
+        elder=1 - deal.dealer,
         phase=PHASES[phase],
-        bid_round=state.bid_round if phase in (P_BID, P_SCHMEISS) else 0,
+        bid_round=deal.bid_round if phase in (P_BID, P_SCHMEISS) else 0,
         current_player=state.actor if state.actor >= 0 else None,
         legal_actions=_legal_actions(state) if state.actor == seat else (),
         hand=_cards(state.hands[seat]),
         hand_sizes=(_count(state.hands[0]), _count(state.hands[1])),
-        proposed_suit=SUITS[state.proposed] if state.proposed >= 0 else None,
+        proposed_suit=SUITS[deal.proposed] if deal.proposed >= 0 else None,
         turn_up=turn_up,
-        original_turn_up=CARDS[state.turn_up] if state.turn_up >= 0 else None,
-        dix_by=state.dix_by if state.dix_by >= 0 else None,
-        bottom_card=CARDS[state.bottom] if state.bottom >= 0 else None,
-        contract=CONTRACTS[state.contract] if state.contract >= 0 else None,
-        maker=state.maker if state.contract >= 0 else None,
-        bids=tuple((s, a) for s, a in state.history if a in _BID_WORDS),
+        original_turn_up=CARDS[deal.turn_up] if deal.turn_up >= 0 else None,
+        dix_by=deal.dix_by if deal.dix_by >= 0 else None,
+        bottom_card=CARDS[deal.bottom] if deal.bottom >= 0 else None,
+        contract=CONTRACTS[deal.contract] if deal.contract >= 0 else None,
+        maker=deal.maker if deal.contract >= 0 else None,
+        bids=tuple((s, a) for s, a in own_history if a in _BID_WORDS),
         declared=None if own_decl < 0 else _cards(own_decl),
-        meld_messages=state.messages,
-        top_meld=state.top if state.top >= 0 else None,
-        meld_value=state.meld_value if shown_done else 0,
-        shown_melds=(_cards(state.shown[0]), _cards(state.shown[1])),
+        meld_messages=deal.messages,
+        top_meld=deal.top if deal.top >= 0 else None,
+        meld_value=deal.meld_value if shown_done else 0,
+        shown_melds=(_cards(deal.shown[0]), _cards(deal.shown[1])),
         shown_tops=tops,
         trick=((state.leader, CARDS[state.lead]),) if state.lead >= 0 else (),
         tricks=tricks,
         last_trick=last_trick,
         last_trick_winner=last_winner,
-        tricks_won=state.won,
-        card_points=state.points,
-        bellas=state.bellas,
-        opponent_hand=_cards(state.hands[other]) if state.opts.open_hands else None,
+        tricks_won=tricks_won,
+        card_points=card_points,
+        bellas=deal.bellas,
+        opponent_hand=_cards(state.hands[other]) if deal.opts.open_hands else None,
         history=history,
-        events=state.events,
+        events=state.events + play_events,
         last_deal=state.last_deal,
-        winner=state.winner,
+        winner=deal.winner,
     )
 
 
@@ -1385,42 +1636,24 @@ def _determinize_between(obs: KlaberjassObservation, rng: random.Random) -> Stat
         else:
             deck = _build_deck(rng, (0, 0), ((), ()), fixed)
     phase = P_OVER if obs.phase == "over" else P_REPLAY
-    return State(
+    deal = _Deal(
         opts=opts,
         stream=stream,
         draws=0,
-        scores=obs.scores,
         deal_number=obs.deal_number,
         dealer=obs.dealer,
         deck=deck,
-        start_scores=start_scores,
-        last_deal=summary,
+        summary=_ready(summary),
         winner=obs.winner,
+        **_CLEARED_DEAL,
+    )
+    return State(
+        deal=deal,
+        scores=obs.scores,
+        start_scores=start_scores,
         phase=phase,
         actor=0 if phase == P_REPLAY else -1,
-        bid_round=0,
-        sub=0,
-        proposed=-1,
-        turn_up=-1,
-        contract=-1,
-        maker=-1,
-        hands=(0, 0),
-        played=(0, 0),
-        dix_by=-1,
-        bottom=-1,
-        declared=(-1, -1),
-        top=-1,
-        meld_value=0,
-        messages=(),
-        shown=(0, 0),
-        leader=-1,
-        lead=-1,
-        tricks=(),
-        points=(0, 0),
-        won=(0, 0),
-        bellas=(),
-        history=(),
-        events=obs.events,
+        **{**_CLEARED_STATE, "events": obs.events},
     )
 
 
@@ -1597,7 +1830,9 @@ def _determinize(obs: KlaberjassObservation, rng: random.Random) -> State:
             o_dealt = o_dealt & ~(1 << turn_up) | 1 << seven
         dealt = (own_dealt, o_dealt) if s == 0 else (o_dealt, own_dealt)
         deck = _build_deck(rng, dealt, positions, fixed)
-        state = _start_deal(opts, rng.getrandbits(62), 0, obs.scores, obs.deal_number, dealer, deck, obs.last_deal)
+        state = _start_deal(
+            opts, rng.getrandbits(62), 0, obs.scores, obs.deal_number, dealer, deck, _ready(obs.last_deal)
+        )
         try:
             for seat, a in obs.history:
                 if seat == o and a == "declare ?":
@@ -1687,7 +1922,7 @@ class KlaberjassRules:
         return {key: spec.default for key, spec in OPTION_SPECS.items()}
 
     def new_match(self, seed: int, options: dict[str, Any] | None = None, deck: Sequence[str] | None = None) -> State:
-        opts = _Opts.make(options)
+        opts = _DEFAULT_OPTS if options is None else _Opts.make(options)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an integer, not {seed!r}")
         draws = 0
@@ -1710,11 +1945,10 @@ class KlaberjassRules:
     def current_player(self, state: State) -> int | None:
         return state.actor if state.actor >= 0 else None
 
-    def legal_actions(self, state: State) -> tuple[str, ...]:
-        return _legal_actions(state)
-
-    def apply(self, state: State, action: str) -> State:
-        return _apply(state, action)
+    # legal_actions and apply are the module functions themselves, not methods calling them: one
+    # Python call fewer on every step of a playout.
+    legal_actions = staticmethod(_legal_actions)
+    apply = staticmethod(_apply)
 
     def is_over(self, state: State) -> bool:
         return state.phase == P_OVER
@@ -1747,10 +1981,10 @@ class KlaberjassRules:
     def set_option(self, state: State, key: str, value: Any) -> State:
         if key != "replay":
             raise ValueError(f"option {key!r} cannot change during a match (only 'replay' can)")
-        options = state.opts.as_dict()
+        options = state.deal.opts.as_dict()
         options["replay"] = value
         opts = _Opts.make(options)
-        state = _evolve(state, opts=opts)
+        state = _evolve(state, {"opts": opts})
         if state.phase == P_REPLAY and not value:
             return _apply(state, "continue")
         return state
