@@ -6,7 +6,7 @@
 Figures:
 - rules throughput: random legal playouts through the public API (actions/s, deals/s), and
   the same as a fraction of a small reference engine (a 4-player follow-suit random
-  playout written plainly here) timed in the same run;
+  playout written plainly here) timed in the same run, in slices alternating with the game's;
 - apply and determinize cost per call (median microseconds);
 - cold start to an interactive menu (``--skip-intro``), frame time p50/p99/max at a table
   while the computer thinks in its worker process, CPU use while idle at a table, and the
@@ -55,8 +55,9 @@ def reference_deal(rng: random.Random) -> int:
     return actions
 
 
-def time_reference(seconds: float) -> float:
-    rng = random.Random(1)
+def time_reference(seconds: float, rng: random.Random | None = None) -> float:
+    """Reference deals per second over ``seconds``."""
+    rng = rng or random.Random(1)
     deals = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -66,12 +67,12 @@ def time_reference(seconds: float) -> float:
 
 
 # ---- the rules through the API ----
-def time_playouts(game: str, seconds: float) -> tuple[float, float]:
+def time_playouts(game: str, seconds: float, rng: random.Random | None = None) -> tuple[float, float]:
     """(deals per second, actions per second) of random legal playouts through the API."""
     from game.rules import get_rules
 
     rules = get_rules(game)
-    rng = random.Random(2)
+    rng = rng or random.Random(2)
     actions = deals = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -84,6 +85,26 @@ def time_playouts(game: str, seconds: float) -> tuple[float, float]:
         deals += rules.observation(state, 0).deal_number
     elapsed = time.perf_counter() - start
     return deals / elapsed, actions / elapsed
+
+
+def compare_with_reference(game: str, seconds: float, slices: int = 10) -> dict[str, float]:
+    """The game's random playouts and the reference engine timed in alternating slices of
+    ``seconds / slices`` each. The ratio is the median of the slices' ratios, so a change in
+    the machine's load during the run moves both sides of each ratio alike; the rates are the
+    medians of the slices' rates."""
+    ref_rng, game_rng = random.Random(1), random.Random(2)
+    refs: list[float] = []
+    deals: list[float] = []
+    actions: list[float] = []
+    ratios: list[float] = []
+    for _ in range(slices):
+        refs.append(time_reference(seconds / slices, ref_rng))
+        game_deals, game_actions = time_playouts(game, seconds / slices, game_rng)
+        deals.append(game_deals)
+        actions.append(game_actions)
+        ratios.append(game_deals / refs[-1])
+    median = statistics.median
+    return {"reference": median(refs), "deals": median(deals), "actions": median(actions), "ratio": median(ratios)}
 
 
 def time_calls(game: str, samples: int = 300) -> tuple[float, float]:
@@ -221,16 +242,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per throughput figure")
     ns = parser.parse_args(argv)
     if ns.only in (None, "rules"):
-        reference = time_reference(ns.seconds)
-        print(f"reference engine (4-player follow-suit random playout): {reference:,.0f} deals/s")
-        print(f"{'game':<11}{'deals/s':>10}{'actions/s':>12}{'x ref':>8}{'target':>8}{'apply us':>10}"
-              f"{'determinize us':>16}")
+        print("rules throughput: random legal playouts through the API, each game timed in 10 slices")
+        print("alternating with the reference engine (a 4-player follow-suit random playout)")
+        print(f"{'game':<11}{'ref deals/s':>12}{'deals/s':>10}{'actions/s':>12}{'x ref':>8}{'target':>8}"
+              f"{'apply us':>10}{'determinize us':>16}")
         for game in GAMES:
-            deals, actions = time_playouts(game, ns.seconds)
+            figures = compare_with_reference(game, ns.seconds)
             apply_us, determinize_us = time_calls(game)
-            ratio = deals / reference
-            print(f"{game:<11}{deals:>10,.0f}{actions:>12,.0f}{ratio:>8.2f}{TARGET_RATIO[game]:>8.2f}"
-                  f"{apply_us:>10.1f}{determinize_us:>16.1f}")
+            print(f"{game:<11}{figures['reference']:>12,.0f}{figures['deals']:>10,.0f}{figures['actions']:>12,.0f}"
+                  f"{figures['ratio']:>8.2f}{TARGET_RATIO[game]:>8.2f}{apply_us:>10.1f}{determinize_us:>16.1f}")
     if ns.only in (None, "program"):
         print(f"cold start to the menu (--skip-intro): {cold_start():.2f} s")
         figures = program_figures(max(ns.seconds, 5.0))

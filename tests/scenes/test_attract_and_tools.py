@@ -56,3 +56,16 @@ def test_click_on_key_bar_presses_the_f_key(make_app):
     y = rect.y + 24 * rect.height // 25 + 2
     app.handle_click((x, y))
     assert app.settings.get("play", "sound") is False
+
+
+def test_bench_rules_figures_print_for_every_game(capsys):
+    """The bench's rules part runs through every engine and prints a row per game (no figure is
+    checked against a time: the machine decides those)."""
+    from game.tools import bench
+
+    figures = bench.compare_with_reference("klaberjass", 0.1, slices=2)
+    assert set(figures) == {"reference", "deals", "actions", "ratio"}
+    assert all(value > 0 for value in figures.values())
+    assert bench.main(["--only", "rules", "--seconds", "0.2"]) == 0
+    rows = [line.split()[0] for line in capsys.readouterr().out.splitlines()[3:]]
+    assert rows == list(bench.GAMES)
