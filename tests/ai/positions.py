@@ -4,13 +4,14 @@ the level tests build the same positions)."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Sequence
 
 from game.rules import klaberjass as kj
 from game.rules import lukfu as lf
 from game.rules.jubmoo import CARDS as JUBMOO_CARDS
 from game.rules.jubmoo import RULES as JUBMOO
-from game.rules.jubmoo import JubMooObservation
+from game.rules.jubmoo import RULESETS, JubMooObservation
 from game.rules.mus import CARDS as MUS_CARDS
 from game.rules.mus import RULES as MUS
 from game.rules.mus import MusState
@@ -35,6 +36,21 @@ def klaberjass_deck(elder9: str, dealer9: str, turn_up: str | None = None) -> li
         deck[14 + 2 * i] = c
     rest = iter([c for c in kj.CARDS if c not in deck])
     return [c if c is not None else next(rest) for c in deck]
+
+
+def klaberjass_options(rng: random.Random) -> dict[str, object]:
+    """Random rules options for the sweeps over many positions (short matches)."""
+    return {
+        "game_point": rng.choice((100, 200)),
+        "tout_atout": rng.random() < 0.5,
+        "tout_atout_direct": rng.random() < 0.2,
+        "clubs_preferred": rng.random() < 0.2,
+        "all_trump_cross_suit": rng.random() < 0.7,
+        "nt_melds": rng.random() < 0.7,
+        "no_tie": rng.random() < 0.3,
+        "open_hands": rng.random() < 0.2,
+        "replay": rng.random() < 0.3,
+    }
 
 
 def klaberjass_new(elder9: str, dealer9: str, turn_up: str = "7H", **options: object) -> kj.State:
@@ -67,6 +83,20 @@ def jubmoo_deck(spec: dict[int, list[str]], avoid: dict[int, str] | None = None)
             rest.remove(card)
             hands[seat].append(card)
     return [hands[i % 4][i // 4] for i in range(52)]
+
+
+def jubmoo_options(rng: random.Random, targets: Sequence[int] = (-100, -300, -1000)) -> dict[str, object]:
+    """Random rules options for the sweeps over many positions, a match ending at one of ``targets``."""
+    return {
+        "ruleset": rng.choice(RULESETS),
+        "ten_clubs": rng.choice(["double", "add-and-double"]),
+        "first_lead": rng.choice(["random", "two-of-clubs"]),
+        "later_leads": rng.choice(["pig-taker", "random"]),
+        "big_chuan_others_minus_50": rng.random() < 0.5,
+        "open_hands": rng.random() < 0.2,
+        "replay": rng.random() < 0.3,
+        "target": rng.choice(targets),
+    }
 
 
 def jubmoo_position(

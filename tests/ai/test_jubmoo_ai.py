@@ -10,7 +10,8 @@ import random
 import pytest
 
 from game.ai.jubmoo import LEVELS, choose
-from game.rules.jubmoo import RULES, RULESETS
+from game.rules.jubmoo import RULES
+from tests.ai.positions import jubmoo_options
 from tests.ai.positions import jubmoo_position as position
 
 RANK_ORDER = "23456789TJQKA"
@@ -80,24 +81,12 @@ def test_same_rng_same_choice():
 # --------------------------------------------------------------------------------------------
 
 
-def _random_options(rng: random.Random) -> dict[str, object]:
-    return {
-        "ruleset": rng.choice(RULESETS),
-        "ten_clubs": rng.choice(["double", "add-and-double"]),
-        "first_lead": rng.choice(["random", "two-of-clubs"]),
-        "later_leads": rng.choice(["pig-taker", "random"]),
-        "open_hands": rng.random() < 0.2,
-        "replay": rng.random() < 0.4,
-        "target": rng.choice([-100, -300, -1000]),
-    }
-
-
 def test_never_picks_an_illegal_action_in_any_phase():
     rng = random.Random(31)
     ai_rng = random.Random(32)
     decisions = choices = 0
     for _ in range(60):
-        state = RULES.new_match(rng.getrandbits(32), _random_options(rng))
+        state = RULES.new_match(rng.getrandbits(32), jubmoo_options(rng))
         while not RULES.is_over(state):
             seat = RULES.current_player(state)
             obs = RULES.observation(state, seat)

@@ -28,6 +28,7 @@ from game.ai.jubmoo_search import (
     utility,
 )
 from game.rules.jubmoo import CARD_INDEX, RULES, RULESETS, card_mask
+from tests.ai.positions import jubmoo_options
 from tests.ai.positions import jubmoo_position as position
 
 RANK_ORDER = "23456789TJQKA"
@@ -60,19 +61,6 @@ class CountingRules:
         return RULES.determinize(observation, rng)
 
 
-def _random_options(rng: random.Random) -> dict[str, object]:
-    return {
-        "ruleset": rng.choice(RULESETS),
-        "ten_clubs": rng.choice(["double", "add-and-double"]),
-        "first_lead": rng.choice(["random", "two-of-clubs"]),
-        "later_leads": rng.choice(["pig-taker", "random"]),
-        "big_chuan_others_minus_50": rng.random() < 0.5,
-        "open_hands": rng.random() < 0.2,
-        "replay": rng.random() < 0.3,
-        "target": rng.choice([-100, -200]),
-    }
-
-
 # --------------------------------------------------------------------------------------------
 # The rule bot
 # --------------------------------------------------------------------------------------------
@@ -82,7 +70,7 @@ def test_rule_bot_is_deterministic_and_legal_in_every_ruleset():
     rng = random.Random(5)
     decisions = 0
     for _ in range(40):
-        state = RULES.new_match(rng.getrandbits(32), _random_options(rng))
+        state = RULES.new_match(rng.getrandbits(32), jubmoo_options(rng, targets=(-100, -200)))
         while not RULES.is_over(state):
             seat = RULES.current_player(state)
             obs = RULES.observation(state, seat)
@@ -133,7 +121,7 @@ def test_never_illegal_at_any_level_in_any_phase():
     ai_rng = random.Random(62)
     seen = {level: 0 for level in LEVELS}
     for _ in range(16):
-        state = RULES.new_match(rng.getrandbits(32), _random_options(rng))
+        state = RULES.new_match(rng.getrandbits(32), jubmoo_options(rng, targets=(-100, -200)))
         while not RULES.is_over(state):
             seat = RULES.current_player(state)
             obs = RULES.observation(state, seat)

@@ -10,6 +10,7 @@ from game.ai.klaberjass import choose, suit_count
 from game.rules import klaberjass as kj
 from game.rules.klaberjass import RULES
 from tests.ai.positions import klaberjass_new as new
+from tests.ai.positions import klaberjass_options as random_options
 from tests.ai.positions import klaberjass_play as play
 
 RANKS = "789TJQKA"
@@ -37,20 +38,6 @@ def bella_late(bids: tuple[str, ...]) -> kj.State:
 # ---------------------------------------------------------------------------------------
 # Always legal, every phase; blind to hidden cards
 # ---------------------------------------------------------------------------------------
-
-
-def random_options(rng: random.Random) -> dict[str, object]:
-    return {
-        "game_point": rng.choice((100, 200)),
-        "tout_atout": rng.random() < 0.5,
-        "tout_atout_direct": rng.random() < 0.2,
-        "clubs_preferred": rng.random() < 0.2,
-        "all_trump_cross_suit": rng.random() < 0.7,
-        "nt_melds": rng.random() < 0.7,
-        "no_tie": rng.random() < 0.3,
-        "open_hands": rng.random() < 0.2,
-        "replay": rng.random() < 0.3,
-    }
 
 
 def test_never_picks_an_illegal_action_in_any_phase() -> None:

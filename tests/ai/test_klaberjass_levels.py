@@ -34,6 +34,7 @@ from game.rules import klaberjass as kj
 from game.rules.klaberjass import CARDS, RULES, card_points, legal_plays, trick_winner
 from game.tools import arena
 from tests.ai.positions import klaberjass_new as new
+from tests.ai.positions import klaberjass_options as random_options
 from tests.ai.positions import klaberjass_play as play
 
 SMALL = replace(kjai.LEVEL_SETTINGS["hard"], budget=Budget(worlds=6, min_worlds=2, nodes=600, cap=4_000))
@@ -46,20 +47,6 @@ def strong(state: kj.State, level: kjai.Level = SMALL, seed: int = 0) -> str:
     seat = RULES.current_player(state)
     assert seat is not None
     return kjai.choose_strong(RULES, RULES.observation(state, seat), random.Random(seed), level)
-
-
-def random_options(rng: random.Random) -> dict[str, object]:
-    return {
-        "game_point": rng.choice((100, 200)),
-        "tout_atout": rng.random() < 0.4,
-        "tout_atout_direct": rng.random() < 0.2,
-        "clubs_preferred": rng.random() < 0.2,
-        "all_trump_cross_suit": rng.random() < 0.7,
-        "nt_melds": rng.random() < 0.7,
-        "no_tie": rng.random() < 0.3,
-        "open_hands": rng.random() < 0.2,
-        "replay": rng.random() < 0.2,
-    }
 
 
 # ---------------------------------------------------------------------------------------
