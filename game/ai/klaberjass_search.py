@@ -33,7 +33,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.klaberjass import CARDS, KlaberjassObservation
+from game.rules.klaberjass import (
+    BEAT_RANK,
+    BEAT_SAME,
+    CARDS,
+    PLAIN_POINTS,
+    PLAIN_POWER,
+    SUIT_MASK,
+    TRUMP_POINTS,
+    TRUMP_POWER,
+    KlaberjassObservation,
+    follower_wins,
+    legal_mask,
+)
 
 # ---------------------------------------------------------------------------------------
 # Cards as bits: id = suit * 8 + natural index (7 8 9 T J Q K A), the engine's canonical order
@@ -41,12 +53,7 @@ from game.rules.klaberjass import CARDS, KlaberjassObservation
 
 SUITS = "SHDC"
 CARD_BIT: dict[str, int] = {c: i for i, c in enumerate(CARDS)}
-SUIT_MASK: tuple[int, ...] = tuple(0xFF << (8 * s) for s in range(4))
 CONTRACT_CODES = ("S", "H", "D", "C", "NT", "AT")
-_TRUMP_POW = (0, 1, 6, 4, 7, 2, 3, 5)  # 7 < 8 < Q < K < T < A < 9 < J
-_PLAIN_POW = (0, 1, 2, 6, 3, 4, 5, 7)  # 7 < 8 < 9 < J < Q < K < T < A
-_TRUMP_PTS = (0, 0, 14, 10, 20, 3, 4, 11)
-_PLAIN_PTS = (0, 0, 0, 10, 2, 3, 4, 11)
 _QUEEN, _KING = 5, 6
 INF = 1 << 20
 
@@ -75,53 +82,6 @@ def variant_of(code: int, cross: bool) -> int:
     """Trick variant: 0-3 suit contracts, 4 sans tout, 5 tout atout, 6 tout atout where only the
     led suit can win (``all_trump_cross_suit`` off)."""
     return 6 if code == 5 and not cross else code
-
-
-def _wins(led: int, fol: int, v: int) -> bool:
-    """Whether the follower's card beats the led card (rules §1.8, §1.14, A16)."""
-    ls, fs = led >> 3, fol >> 3
-    if v < 4:
-        lt, ft = ls == v, fs == v
-        if ft and not lt:
-            return True
-        if ls != fs:
-            return False
-        pw = _TRUMP_POW if lt else _PLAIN_POW
-        return pw[fol & 7] > pw[led & 7]
-    if v == 4:
-        return ls == fs and _PLAIN_POW[fol & 7] > _PLAIN_POW[led & 7]
-    if v == 5:
-        return _TRUMP_POW[fol & 7] > _TRUMP_POW[led & 7]
-    return ls == fs and _TRUMP_POW[fol & 7] > _TRUMP_POW[led & 7]
-
-
-_BEAT_SAME: tuple[int, ...] = tuple(
-    sum(1 << c for c in range(32) if c >> 3 == x >> 3 and _TRUMP_POW[c & 7] > _TRUMP_POW[x & 7]) for x in range(32)
-)
-_BEAT_RANK: tuple[int, ...] = tuple(
-    sum(1 << c for c in range(32) if _TRUMP_POW[c & 7] > _TRUMP_POW[x & 7]) for x in range(32)
-)
-
-
-def legal_mask(hand: int, lead: int, v: int) -> int:
-    """The cards of ``hand`` that may follow ``lead`` (-1: leading), rules §1.8 / §1.14."""
-    if lead < 0:
-        return hand
-    ls = lead >> 3
-    follow = hand & SUIT_MASK[ls]
-    if v < 4:
-        if follow:
-            if ls == v:
-                return (follow & _BEAT_SAME[lead]) or follow
-            return follow
-        return (hand & SUIT_MASK[v]) or hand
-    if v == 4:
-        return follow or hand
-    if follow:
-        return (follow & _BEAT_SAME[lead]) or follow
-    if v == 5:
-        return (hand & _BEAT_RANK[lead]) or hand
-    return hand
 
 
 def _red_table(width: int) -> tuple[int, ...]:
@@ -166,10 +126,10 @@ def tables(code: int, cross: bool = True) -> Tables:
     key = (code, v)
     t = _TABLES.get(key)
     if t is None:
-        pts = tuple(_TRUMP_PTS[c & 7] if _is_trump(c, code) else _PLAIN_PTS[c & 7] for c in range(32))
-        beats = tuple(sum(1 << f for f in range(32) if _wins(led, f, v)) for led in range(32))
+        pts = tuple(TRUMP_POINTS[c & 7] if _is_trump(c, code) else PLAIN_POINTS[c & 7] for c in range(32))
+        beats = tuple(sum(1 << f for f in range(32) if follower_wins(led, f, v)) for led in range(32))
         power = tuple(
-            8 + _TRUMP_POW[c & 7] if (v >= 5 or (v < 4 and c >> 3 == v)) else _PLAIN_POW[c & 7] for c in range(32)
+            8 + TRUMP_POWER[c & 7] if (v >= 5 or (v < 4 and c >> 3 == v)) else PLAIN_POWER[c & 7] for c in range(32)
         )
         t = Tables(code, v, pts, beats, power)
         _TABLES[key] = t
@@ -220,8 +180,8 @@ class Solver:
         BEATS = t.beats
         pw = t.power
         SM = SUIT_MASK
-        BS = _BEAT_SAME
-        BR = _BEAT_RANK
+        BS = BEAT_SAME
+        BR = BEAT_RANK
         tt = self.tt
         lead_cache: dict[int, tuple[int, ...]] = {}
         fol_cache: dict[int, tuple[int, ...]] = {}
@@ -695,7 +655,7 @@ def bid_features(hand: int, trump: int, elder: bool, turn_up: int, round1: bool)
     dix = 0.0
     tu_pts = 0.0
     if round1 and turn_up >= 0 and turn_up >> 3 == trump and turn_up & 7:
-        tu_pts = _TRUMP_PTS[turn_up & 7] / 10.0
+        tu_pts = TRUMP_POINTS[turn_up & 7] / 10.0
         if tb & 1:
             dix = tu_pts
     e = 1.0 if elder else 0.0

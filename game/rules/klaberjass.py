@@ -126,10 +126,13 @@ CONTRACTS = ("S", "H", "D", "C", "NT", "AT")
 NT, AT = 4, 5
 _SEVEN, _NINE, _JACK, _QUEEN, _KING = 0, 2, 4, 5, 6  # natural indexes
 
-_TRUMP_PTS = (0, 0, 14, 10, 20, 3, 4, 11)
-_PLAIN_PTS = (0, 0, 0, 10, 2, 3, 4, 11)
-_TRUMP_POW = (0, 1, 6, 4, 7, 2, 3, 5)  # 7 < 8 < Q < K < T < A < 9 < J
-_PLAIN_POW = (0, 1, 2, 6, 3, 4, 5, 7)  # 7 < 8 < 9 < J < Q < K < T < A
+# Card points and trick-taking power by natural index; public, like follower_wins, legal_mask and
+# the BEAT_ masks below, because the AI's endgame solver (game.ai.klaberjass_search) works on the
+# same card bits and must follow exactly these rules.
+TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
+PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
+TRUMP_POWER = (0, 1, 6, 4, 7, 2, 3, 5)  # 7 < 8 < Q < K < T < A < 9 < J
+PLAIN_POWER = (0, 1, 2, 6, 3, 4, 5, 7)  # 7 < 8 < 9 < J < Q < K < T < A
 
 
 def _is_trump(card: int, code: int) -> bool:
@@ -137,13 +140,14 @@ def _is_trump(card: int, code: int) -> bool:
 
 
 POINTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_TRUMP_PTS[c & 7] if _is_trump(c, code) else _PLAIN_PTS[c & 7] for c in range(32)) for code in range(6)
+    tuple(TRUMP_POINTS[c & 7] if _is_trump(c, code) else PLAIN_POINTS[c & 7] for c in range(32)) for code in range(6)
 )
 # Legal-play / trick variants: 0-3 suit contracts, 4 sans tout, 5 tout atout (cross-suit, A16),
 # 6 tout atout with only the led suit able to win (all_trump_cross_suit off).
 
 
-def _wins(led: int, fol: int, variant: int) -> bool:
+def follower_wins(led: int, fol: int, variant: int) -> bool:
+    """Whether card ``fol`` beats the led card ``led`` in trick variant ``variant`` (§1.8, §1.14, A16)."""
     ls, fs = led >> 3, fol >> 3
     if variant < 4:
         lt, ft = ls == variant, fs == variant
@@ -151,24 +155,24 @@ def _wins(led: int, fol: int, variant: int) -> bool:
             return True
         if ls != fs:
             return False
-        pw = _TRUMP_POW if lt else _PLAIN_POW
+        pw = TRUMP_POWER if lt else PLAIN_POWER
         return pw[fol & 7] > pw[led & 7]
     if variant == 4:
-        return ls == fs and _PLAIN_POW[fol & 7] > _PLAIN_POW[led & 7]
+        return ls == fs and PLAIN_POWER[fol & 7] > PLAIN_POWER[led & 7]
     if variant == 5:
-        return _TRUMP_POW[fol & 7] > _TRUMP_POW[led & 7]
-    return ls == fs and _TRUMP_POW[fol & 7] > _TRUMP_POW[led & 7]
+        return TRUMP_POWER[fol & 7] > TRUMP_POWER[led & 7]
+    return ls == fs and TRUMP_POWER[fol & 7] > TRUMP_POWER[led & 7]
 
 
 _WIN: tuple[bytes, ...] = tuple(
-    bytes(1 if _wins(led, fol, v) else 0 for led in range(32) for fol in range(32)) for v in range(7)
+    bytes(1 if follower_wins(led, fol, v) else 0 for led in range(32) for fol in range(32)) for v in range(7)
 )
 # Cards of the same suit ranking higher in trump order; cards of any suit ranking higher.
-_BEAT_SAME: tuple[int, ...] = tuple(
-    sum(1 << c for c in range(32) if c >> 3 == x >> 3 and _TRUMP_POW[c & 7] > _TRUMP_POW[x & 7]) for x in range(32)
+BEAT_SAME: tuple[int, ...] = tuple(
+    sum(1 << c for c in range(32) if c >> 3 == x >> 3 and TRUMP_POWER[c & 7] > TRUMP_POWER[x & 7]) for x in range(32)
 )
-_BEAT_RANK: tuple[int, ...] = tuple(
-    sum(1 << c for c in range(32) if _TRUMP_POW[c & 7] > _TRUMP_POW[x & 7]) for x in range(32)
+BEAT_RANK: tuple[int, ...] = tuple(
+    sum(1 << c for c in range(32) if TRUMP_POWER[c & 7] > TRUMP_POWER[x & 7]) for x in range(32)
 )
 
 
@@ -348,11 +352,11 @@ def _follow_rule(lead: int, variant: int) -> tuple[int, int, int]:
     ls = lead >> 3
     suit = SUIT_MASK[ls]
     if variant < 4:  # follow suit, beating a trump lead if he can; else trump if he can
-        return (_BEAT_SAME[lead] if ls == variant else suit), suit, SUIT_MASK[variant]
+        return (BEAT_SAME[lead] if ls == variant else suit), suit, SUIT_MASK[variant]
     if variant == 4:  # sans tout: follow suit
         return suit, suit, 0
     # tout atout: follow suit beating the lead if he can; cross-suit, else beat it in rank
-    return _BEAT_SAME[lead], suit, (_BEAT_RANK[lead] if variant == 5 else 0)
+    return BEAT_SAME[lead], suit, (BEAT_RANK[lead] if variant == 5 else 0)
 
 
 _FOLLOW_RULES: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
@@ -360,7 +364,7 @@ _FOLLOW_RULES: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
 )
 
 
-def _legal_mask(hand: int, lead: int, variant: int) -> int:
+def legal_mask(hand: int, lead: int, variant: int) -> int:
     """The cards of ``hand`` that may be played to ``lead`` (-1 = leading), §1.8 / §1.14."""
     if lead < 0:
         return hand
@@ -373,8 +377,8 @@ def _follow_forbidden(lead: int, fol: int, variant: int) -> int:
     ls, fs = lead >> 3, fol >> 3
     if variant < 4:
         if fs == ls:
-            if ls == variant and not (_BEAT_SAME[lead] >> fol & 1):
-                return _BEAT_SAME[lead]
+            if ls == variant and not (BEAT_SAME[lead] >> fol & 1):
+                return BEAT_SAME[lead]
             return 0
         if fs == variant:
             return SUIT_MASK[ls]
@@ -382,9 +386,9 @@ def _follow_forbidden(lead: int, fol: int, variant: int) -> int:
     if variant == 4:
         return 0 if fs == ls else SUIT_MASK[ls]
     if fs == ls:
-        return 0 if _BEAT_SAME[lead] >> fol & 1 else _BEAT_SAME[lead]
+        return 0 if BEAT_SAME[lead] >> fol & 1 else BEAT_SAME[lead]
     if variant == 5:
-        return SUIT_MASK[ls] | (0 if _BEAT_RANK[lead] >> fol & 1 else _BEAT_RANK[lead])
+        return SUIT_MASK[ls] | (0 if BEAT_RANK[lead] >> fol & 1 else BEAT_RANK[lead])
     return SUIT_MASK[ls]
 
 
@@ -395,7 +399,7 @@ def legal_plays(
     opts = resolve_options(OPTION_SPECS, options)
     code = _contract_code(contract)
     lead = -1 if led is None else _card_id(led)
-    return set(_cards(_legal_mask(_mask_of(hand), lead, _variant(code, opts["all_trump_cross_suit"]))))
+    return set(_cards(legal_mask(_mask_of(hand), lead, _variant(code, opts["all_trump_cross_suit"]))))
 
 
 def trick_winner(led: str, follow: str, contract: str, options: Mapping[str, Any] | None = None) -> int:
@@ -1005,7 +1009,7 @@ def _legal_actions(state: State) -> tuple[str, ...]:
         if lead < 0:
             legal = hand
             cards = _cards(hand)
-        else:  # _legal_mask, written out
+        else:  # legal_mask, written out
             beat, follow, fallback = _FOLLOW_RULES[state.deal.variant][lead]
             legal = hand & beat or hand & follow or hand & fallback or hand
             suit = lead >> 3
@@ -1407,7 +1411,7 @@ def _apply(state: State, action: str) -> State:
     deal = state.deal
     if lead < 0:
         legal = hand
-    else:  # _legal_mask, written out
+    else:  # legal_mask, written out
         beat, follow, fallback = _FOLLOW_RULES[deal.variant][lead]
         legal = hand & beat or hand & follow or hand & fallback or hand
     if not legal >> card & 1 or (bella and not _bella_mask(state, seat) >> card & 1):

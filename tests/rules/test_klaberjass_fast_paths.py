@@ -38,15 +38,15 @@ def reference_legal(hand: int, lead: int, variant: int) -> int:
     if variant < 4:
         if follow:
             if ls == variant:
-                return (follow & kj._BEAT_SAME[lead]) or follow
+                return (follow & kj.BEAT_SAME[lead]) or follow
             return follow
         return (hand & SUIT_MASK[variant]) or hand
     if variant == 4:
         return follow or hand
     if follow:
-        return (follow & kj._BEAT_SAME[lead]) or follow
+        return (follow & kj.BEAT_SAME[lead]) or follow
     if variant == 5:
-        return (hand & kj._BEAT_RANK[lead]) or hand
+        return (hand & kj.BEAT_RANK[lead]) or hand
     return hand
 
 
@@ -57,7 +57,7 @@ def test_legal_mask_table_is_the_rule() -> None:
             others = [c for c in range(32) if c != lead]
             for _ in range(400):
                 hand = sum(1 << c for c in rng.sample(others, rng.randrange(10)))
-                assert kj._legal_mask(hand, lead, variant) == reference_legal(hand, lead, variant)
+                assert kj.legal_mask(hand, lead, variant) == reference_legal(hand, lead, variant)
 
 
 def reference_declare_options(hand: int) -> tuple[str, ...]:
