@@ -2,6 +2,7 @@
 
     python -m game.tools.arena --game klaberjass --a hard --b rule --matches 1000 [--sprt]
                                [--deals-only] [--seed S] [--jobs 2] [--option key=value ...]
+                               [--records FILE]
     python -m game.tools.arena --game klaberjass --latency [--levels easy,normal,hard]
                                [--decisions 500]
 
@@ -30,6 +31,10 @@ Figures printed:
 - the fair share (what equal players would get: 1/2, or 1/3 and 1/4 with more seats).
 
 ``--deals-only`` plays single deals instead of matches (each "match" ends with its first deal).
+``--records FILE`` appends every finished duplicate group to FILE (one JSON line each) and, when
+the file already holds groups of the same run (game, players, options, single deals or not),
+counts them and plays only the seeds still missing: a run of several hours survives an
+interruption and is finished by running the same command again.
 ``--sprt`` stops early with a sequential probability ratio test on the per-seed scores (matches,
 or deals with ``--sprt-on deals``): H0 "A's share is p0" against H1 "it is p1" (defaults: the
 fair share, and 5 points more), error rates 5%.
@@ -42,6 +47,7 @@ and prints p50 / p95 / p99 / max per level, plus the time of a forced move (one 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
@@ -49,7 +55,8 @@ import statistics
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from game.ai import LEVELS, choose_action
@@ -201,6 +208,56 @@ def run_task(task: Task) -> list[GameRecord]:
         play_game(task.game, dict(task.options), task.seed, r, task.a, task.b, task.deals_only)
         for r in range(rotations(task.game))
     ]
+
+
+def run_key(task: Task) -> dict[str, Any]:
+    """What makes two groups' records part of the same run (everything but the seed)."""
+    return {
+        "game": task.game,
+        "a": task.a,
+        "b": task.b,
+        "options": [list(item) for item in task.options],
+        "deals_only": task.deals_only,
+    }
+
+
+def load_records(path: Path, key: dict[str, Any]) -> dict[int, list[GameRecord]]:
+    """The finished groups of the run ``key`` in a records file, by seed. Lines of other runs
+    are ignored; a line that does not parse (a run killed while writing) is skipped with a
+    message, and its seed is simply played again."""
+    groups: dict[int, list[GameRecord]] = {}
+    if not path.exists():
+        return groups
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            try:
+                entry = json.loads(line)
+                if entry["run"] != key:
+                    continue
+                group = [
+                    GameRecord(r["seed"], r["rotation"], r["match"], [tuple(d) for d in r["deals"]], r["actions"])
+                    for r in entry["records"]
+                ]
+            except (ValueError, KeyError, TypeError) as exc:
+                print(f"{path}:{number}: skipped a damaged line ({exc})", file=sys.stderr)
+                continue
+            groups[group[0].seed] = group
+    return groups
+
+
+def append_group(path: Path, key: dict[str, Any], group: list[GameRecord]) -> None:
+    """Append one finished group as one JSON line, flushed at once (after a line break when a
+    killed run left its last line unfinished, so that only that line is lost)."""
+    line = json.dumps({"run": key, "records": [asdict(r) for r in group]}, separators=(",", ":"))
+    with path.open("ab+") as handle:
+        if handle.tell() > 0:
+            handle.seek(-1, 2)
+            if handle.read(1) != b"\n":
+                line = "\n" + line
+        handle.write((line + "\n").encode("utf-8"))
+        handle.flush()
 
 
 # ---------------------------------------------------------------------------------------
@@ -408,8 +465,11 @@ def run(
     sprt: SPRT | None = None,
     sprt_on: str = "matches",
     out: Any = None,
+    records_path: Path | None = None,
 ) -> Summary:
-    """Play ``matches`` games (rounded up to whole duplicate groups) and print the figures."""
+    """Play ``matches`` games (rounded up to whole duplicate groups) and print the figures.
+    With ``records_path``, groups already recorded there are counted instead of played again
+    and every new group is appended as it finishes."""
     out = sys.stdout if out is None else out
     opts = tuple(sorted((options or {}).items()))
     n_seeds = max(1, -(-matches // rotations(game)))
@@ -417,9 +477,12 @@ def run(
     records: list[GameRecord] = []
     verdict: str | None = None
     start = time.perf_counter()
+    key = run_key(tasks[0])
 
-    def consume(group: list[GameRecord]) -> bool:
+    def consume(group: list[GameRecord], recorded: bool = False) -> bool:
         nonlocal verdict
+        if records_path is not None and not recorded:
+            append_group(records_path, key, group)
         records.extend(group)
         if sprt is None:
             return False
@@ -428,7 +491,13 @@ def run(
             verdict = sprt.add(score)
         return verdict is not None
 
-    if jobs <= 1:
+    if records_path is not None:
+        done = load_records(records_path, key)
+        stopped = any(consume(done[t.seed], recorded=True) for t in tasks if t.seed in done)
+        if records:
+            print(f"{records_path}: {len(records)} games already recorded for this run", file=out)
+        tasks = [] if stopped else [t for t in tasks if t.seed not in done]
+    if jobs <= 1 or len(tasks) <= 1:
         for task in tasks:
             if consume(run_task(task)):
                 break
@@ -466,6 +535,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals-only", action="store_true", help="single deals instead of matches")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a rules option")
+    parser.add_argument(
+        "--records", type=Path, default=None, metavar="FILE", help="append finished groups here; resume from it"
+    )
     parser.add_argument("--sprt", action="store_true", help="stop early on a sequential test")
     parser.add_argument("--sprt-on", choices=("matches", "deals"), default="matches")
     parser.add_argument("--p0", type=float, default=None, help="SPRT H0 share (default: the fair share)")
@@ -503,6 +575,7 @@ def main(argv: list[str] | None = None) -> None:
         jobs=args.jobs,
         sprt=sprt,
         sprt_on=args.sprt_on,
+        records_path=args.records,
     )
 
 
