@@ -128,12 +128,11 @@ class Context:
 
     def scores(self, won: list[int]) -> list[int]:
         """Each seat's deal score from the stacks of a finished deal (the rules file §1.4)."""
-        result = [mask_score(w, self.ruleset, self.ten_clubs) for w in won]
-        if self.big_waived:
-            for s in range(4):
-                if won[s] == FULL:
-                    return [1000 if t == s else 0 for t in range(4)]
-        return result
+        if self.big_waived and FULL in won:
+            s = won.index(FULL)
+            return [1000 if t == s else 0 for t in range(4)]
+        r, t = self.ruleset, self.ten_clubs
+        return [mask_score(won[0], r, t), mask_score(won[1], r, t), mask_score(won[2], r, t), mask_score(won[3], r, t)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -142,6 +141,49 @@ class Context:
 
 
 EMPTY_LATE = 5
+
+
+# ``_lead`` reads, for each suit, one packed candidate from a table built here once: the card
+# it would lead from that suit's holding and its key, packed so that one integer comparison
+# ranks the candidates (the higher key first, then the earlier suit, as the loop it replaces).
+_NO_LEAD = -(1 << 40)  # the suit offers no lead; below every candidate, and ``& 63`` gives 0
+# _BELOW[card]: the 13-bit mask of the higher ranks of the card's suit.
+_BELOW: tuple[int, ...] = tuple((1 << (c % 13)) - 1 for c in range(52))
+_ONE_HIGHER = 16 << 8  # the key bonus for one higher card out, in packed units
+_TWO_HIGHER = 32 << 8  # for two or more
+
+
+def _lead_table(suit: int, qs_out: bool) -> tuple[int, ...]:
+    """Per 13-bit holding of ``suit``: ``(key << 8) | (3 - suit) << 6 | card`` of the card
+    ``_lead`` considers leading from it, the key before the bonus for higher cards out, or
+    ``_NO_LEAD``. The rules are those of ``_lead``'s docstring."""
+    table = [_NO_LEAD]
+    for m in range(1, 8192):
+        key = 0
+        if suit == 0:
+            if m & 4:
+                m &= ~4
+                if not m:
+                    table.append(_NO_LEAD)
+                    continue
+                key = -100
+            elif qs_out and m & 3:
+                key = -100
+        elif suit == 2:
+            if m & 8 and m != 8:
+                m &= ~8
+        elif suit == 3 and m & 16 and m != 16:
+            m &= ~16
+        key -= _COUNT[m]
+        table.append((key * 4 + 3 - suit) << 6 | (13 * suit + _BOTTOM[m]))
+    return tuple(table)
+
+
+_LEAD_SPADES = _lead_table(0, False)
+_LEAD_SPADES_QS_OUT = _lead_table(0, True)
+_LEAD_HEARTS = _lead_table(1, False)
+_LEAD_DIAMONDS = _lead_table(2, False)
+_LEAD_CLUBS = _lead_table(3, False)
 
 
 def _lead(hand: int, out: int) -> int:
@@ -154,6 +196,8 @@ def _lead(hand: int, out: int) -> int:
       that. Spades come last while the seat holds Q♠ (Q♠ itself is left out), or A♠/K♠ with
       Q♠ out; J♦ and 10♣ are kept back while other cards of their suit remain;
     - Q♠ when nothing else is left.
+
+    The per-suit candidates come from the ``_lead_table`` tables (the hottest policy call).
     """
     if hand & JD_BIT and not out & ABOVE_JD:
         return JD
@@ -161,36 +205,30 @@ def _lead(hand: int, out: int) -> int:
     qs_out = out & QS_BIT
     if qs_out and spades and not spades & 3:
         return _BOTTOM[spades]
-    best = QS
-    best_key = -10000
-    for suit in range(4):
-        base = 13 * suit
-        m = (hand >> base) & 0x1FFF
-        if not m:
-            continue
-        key = 0
-        if suit == 0:
-            if m & 4:
-                m &= ~4
-                if not m:
-                    continue
-                key = -100
-            elif qs_out and m & 3:
-                key = -100
-        elif suit == 2:
-            if m & 8 and m != 8:
-                m &= ~8
-        elif suit == 3 and m & 16 and m != 16:
-            m &= ~16
-        low = _BOTTOM[m]
-        higher = (out >> base) & ((1 << low) - 1)
-        if higher:
-            key += 32 if higher & (higher - 1) else 16
-        key -= _COUNT[m]
-        if key > best_key:
-            best_key = key
-            best = base + low
-    return best
+    below = _BELOW
+    best = (_LEAD_SPADES_QS_OUT if qs_out else _LEAD_SPADES)[spades]
+    x = out & below[best & 63]
+    if x:
+        best += _TWO_HIGHER if x & (x - 1) else _ONE_HIGHER
+    v = _LEAD_HEARTS[(hand >> 13) & 0x1FFF]
+    x = (out >> 13) & below[v & 63]
+    if x:
+        v += _TWO_HIGHER if x & (x - 1) else _ONE_HIGHER
+    if v > best:
+        best = v
+    v = _LEAD_DIAMONDS[(hand >> 26) & 0x1FFF]
+    x = (out >> 26) & below[v & 63]
+    if x:
+        v += _TWO_HIGHER if x & (x - 1) else _ONE_HIGHER
+    if v > best:
+        best = v
+    v = _LEAD_CLUBS[hand >> 39]
+    x = (out >> 39) & below[v & 63]
+    if x:
+        v += _TWO_HIGHER if x & (x - 1) else _ONE_HIGHER
+    if v > best:
+        best = v
+    return QS if best == _NO_LEAD else best & 63
 
 
 def _discard(hand: int, out: int, taker_pile: int) -> int:
@@ -283,52 +321,65 @@ def playout(
 ) -> int:
     """Play the deal to its end in place (``hands``, ``won`` and ``pv`` change) with the
     playout policy at every seat. ``trick``: the cards of the current trick, leader first (may
-    be complete). ``pv``: per seat, the points of its stack (10♣ aside). Returns the number of
+    be complete; read, never changed). ``pv``: per seat, the points of its stack (10♣ aside). Returns the number of
     cards played."""
     out_all = hands[0] | hands[1] | hands[2] | hands[3]
     start = out_all.bit_count()
     follow, discard, lead = _follow, _discard, _lead
+    top = _TOP
+    # A seat with one card it may play plays it without asking the policy (the policy would
+    # choose it too); ``h & (h - 1)`` is zero for such a one-card mask.
     cards = trick
     while True:
-        n = len(cards)
-        if n == 0:
+        if cards:  # the trick on the table when the playout starts
+            n = len(cards)
+            first = cards[0]
+            suit = first // 13
+            best = first
+            wi = 0
+            tv = 0
+            tmask = 0
+            for i in range(n):
+                c = cards[i]
+                if c < best and c // 13 == suit:
+                    best = c
+                    wi = i
+                tv += values[c]
+                tmask |= 1 << c
+            cards = []
+        else:
             h = hands[leader]
-            c = lead(h, out_all & ~h)
-            hands[leader] = h ^ (1 << c)
-            out_all ^= 1 << c
-            cards = [c]
+            best = lead(h, out_all ^ h) if h & (h - 1) else h.bit_length() - 1
+            tmask = 1 << best
+            hands[leader] = h ^ tmask
+            out_all ^= tmask
+            suit = best // 13
+            wi = 0
+            tv = values[best]
             n = 1
-        first = cards[0]
-        suit = first // 13
         base = 13 * suit
-        best = first
-        wi = 0
-        tv = 0
-        tmask = 0
-        for i in range(n):
-            c = cards[i]
-            if c < best and c // 13 == suit:
-                best = c
-                wi = i
-            tv += values[c]
-            tmask |= 1 << c
         while n < 4:
             p = (leader + n) & 3
             h = hands[p]
             m = (h >> base) & 0x1FFF
             if m:
-                gain = tv
-                if tmask & TC_BIT:
-                    pile = pv[p] + tv
-                    gain = pile if pile else 50
-                if not won[p] and h.bit_count() <= EMPTY_LATE:
-                    gain += 50
-                c = follow(m, suit, best - base, n == 3, gain, ((out_all & ~h) >> base) & 0x1FFF)
+                if m & (m - 1):
+                    gain = tv
+                    if tmask & TC_BIT:
+                        pile = pv[p] + tv
+                        gain = pile if pile else 50
+                    if not won[p] and h.bit_count() <= EMPTY_LATE:
+                        gain += 50
+                    c = follow(m, suit, best - base, n == 3, gain, ((out_all >> base) & 0x1FFF) ^ m)
+                else:
+                    c = base + top[m]
                 if c < best:
                     best = c
                     wi = n
+            elif h & (h - 1):
+                c = discard(h, out_all ^ h, pv[(leader + wi) & 3] + tv)
             else:
-                c = discard(h, out_all & ~h, pv[(leader + wi) & 3] + tv)
+                c = h.bit_length() - 1
             bit = 1 << c
             hands[p] = h ^ bit
             out_all ^= bit
@@ -341,7 +392,6 @@ def playout(
         if not out_all or (not out_all & points_mask and won[0] and won[1] and won[2] and won[3]):
             return start - out_all.bit_count()
         leader = w
-        cards = []
 
 
 # --------------------------------------------------------------------------------------------
@@ -352,7 +402,7 @@ def playout(
 def utility(scores: list[int], totals: tuple[int, ...], me: int, target: int) -> float:
     """What a finished deal is worth to seat ``me`` (module docstring)."""
     value = scores[me] - (scores[0] + scores[1] + scores[2] + scores[3] - scores[me]) / 3.0
-    after = [totals[s] + scores[s] for s in range(4)]
+    after = [totals[0] + scores[0], totals[1] + scores[1], totals[2] + scores[2], totals[3] + scores[3]]
     if min(after) <= target:
         top = max(after)
         if after[me] == top:
@@ -411,6 +461,10 @@ def search(rules: Any, obs: JubMooObservation, rng: random.Random, budget: Budge
     trick = [CARD_INDEX[c] for _, c in obs.trick]
     leader = obs.trick[0][0] if obs.trick else obs.leader
     moves = [CARD_INDEX[a] for a in legal]
+    move_bits = [1 << c for c in moves]
+    # The trick after each candidate (``playout`` only reads it, so one list serves every world).
+    tricks = [[*trick, c] for c in moves]
+    scores = ctx.scores
     totals = obs.scores
     target = ctx.target
     sums = [0.0] * len(moves)
@@ -434,14 +488,13 @@ def search(rules: Any, obs: JubMooObservation, rng: random.Random, budget: Budge
                 weight = QS_KEPT_WEIGHT ** suspects[s]
         worlds += 1
         weight_sum += weight
+        mine = hands[me]
         for i in active:
-            c = moves[i]
             h = list(hands)
-            h[me] ^= 1 << c
-            won = list(won0)
-            pv = list(pv0)
-            spent += playout(h, won, pv, leader, [*trick, c], values, points_mask)
-            sums[i] += weight * utility(ctx.scores(won), totals, me, target)
+            h[me] = mine ^ move_bits[i]
+            won = won0[:]
+            spent += playout(h, won, pv0[:], leader, tricks[i], values, points_mask)
+            sums[i] += weight * utility(scores(won), totals, me, target)
         if worlds >= budget.prune_after and len(active) > 1:
             top = max(sums[i] for i in active)
             margin = budget.prune * weight_sum
