@@ -12,9 +12,12 @@ and which decisions are searched; never the clock). Measured in the arena (docs/
 searching the call pays most; searching leads and claims with greedy playouts made the player
 *weaker* than these heuristics (the playouts' perfect-information cashing and weak opponents
 make playing on look better than claiming), so:
-- normal searches the call (12 worlds) and plays the heuristics otherwise;
-- hard searches the call (60 worlds) and its beats (30 worlds, at most 8 candidates), and plays
-  the heuristics for leads, claims and discards.
+- normal searches the call (12 worlds, valued by the deal's net points) and plays the
+  heuristics otherwise;
+- hard searches the call (150 worlds) and its beats (30 worlds, at most 8 candidates), and plays
+  the heuristics for leads, claims and discards. It also plays for the match, not the deal: it
+  values an outcome by its chance of finishing the match with the best net (``Objective``), so
+  late in a match a leader takes fewer risks and a trailer more.
 Discards are never searched (§6.4: no search when the only choice is which card to throw).
 
 What it knows about the hidden cards: the unknown pool U (neither in its hand, nor played face
@@ -61,7 +64,7 @@ from game.rules.lukfu import (
 LEVELS = ("easy", "normal", "hard")
 BUDGETS: dict[str, Budget] = {
     "normal": Budget(worlds=8, candidates=5, call_worlds=12, decisions=("call",)),
-    "hard": Budget(worlds=30, candidates=8, call_worlds=60, decisions=("call", "follow")),
+    "hard": Budget(worlds=30, candidates=8, call_worlds=150, decisions=("call", "follow"), match_aware=True),
 }
 
 _SINGLE, _SET, _RUN = 0, 1, 2

@@ -7,8 +7,8 @@ rest of the deal with a fast greedy playout on bitmasks (the §6.3 heuristics, w
 player seeing the world's hands). A candidate's value is the searching seat's mean net points
 for the deal (§2.11; a draw is 0). The same worlds serve every candidate (common random
 numbers), and the work is a fixed number of worlds and candidates, never the clock, so a given
-``rng`` state always gives the same choice. A deal the searching seat wins itself scores
-``Budget.win_bonus`` more (the levels aim to win deals, not only to keep the Caller from winning).
+``rng`` state always gives the same choice. With ``Budget.match_aware`` an outcome is worth
+instead the chance of finishing the match on top (``Objective``).
 Ties go to claim, then (leading) longer plays, (last to follow) the cheaper beat, (middle) the
 higher beat.
 
@@ -26,7 +26,9 @@ The playout policy (every seat, caller restrictions R1 and R2 applied as in the 
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +46,7 @@ _RUNS_IN = lf._RUNS_IN
 _PLAY_BY_TEXT: dict[str, int] = {p.text: p.index for p in PLAYS}
 _CALL_MASTER = 4.0
 _CALL_OTHER = 5.0
+_DRAW = (0, 0, 0)  # every seat's points for a drawn deal
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,9 @@ class Budget:
     call_worlds: int
     # The decisions searched: "call", "claim" (a lead when claiming is legal), "lead", "follow".
     decisions: tuple[str, ...] = ("call", "claim", "lead", "follow")
-    win_bonus: float = 4.0  # added to the points of a deal the searching seat wins itself
+    # Value an outcome by the chance of finishing the match with the best net instead of by
+    # the deal's points (see ``Objective``).
+    match_aware: bool = False
 
 
 def _bits(mask: int) -> list[int]:
@@ -99,12 +104,12 @@ class Sim:
     __slots__ = (
         "best",
         "best_seat",
-        "bonus",
         "caller",
         "fu",
         "hands",
         "leader",
         "master",
+        "objective",
         "public",
         "r1_deal",
         "singles_only",
@@ -112,8 +117,8 @@ class Sim:
         "turn",
     )  # fmt: skip
 
-    def __init__(self, st: LukFuState, bonus: float = 0.0) -> None:
-        self.bonus = bonus
+    def __init__(self, st: LukFuState, objective: Objective) -> None:
+        self.objective = objective
         self.hands = list(st.hands)
         self.public = st.public
         self.fu = list(st.fu)
@@ -127,13 +132,15 @@ class Sim:
         self.best = st.best if st.trick else -1
         self.best_seat = st.best_seat
 
-    def settle(self, winner: int, n: int, me: int) -> float:
+    def settle(self, winner: int, n: int) -> float:
+        """The objective's value of ``winner`` winning with count ``n`` (§2.11)."""
         v = n - 5
-        if me == winner:
-            return 2 * v + self.bonus
-        if winner == self.caller:
-            return -v
-        return -2 * v if me == self.caller else 0
+        points = [0, 0, 0]
+        points[winner] = 2 * v
+        for p in range(3):
+            if p != winner:
+                points[p] = -v if winner == self.caller else (-2 * v if p == self.caller else 0)
+        return self.objective.value(points)
 
     def lead_plays(self, p: int) -> tuple[int, int, list[int]]:
         hand = self.hands[p]
@@ -217,17 +224,17 @@ class Sim:
             return -1
         return w
 
-    def end_value(self, last: int, me: int) -> float:
+    def end_value(self, last: int) -> float:
         fu = self.fu
         if fu[last] >= 6:
-            return self.settle(last, fu[last], me)
+            return self.settle(last, fu[last])
         for p in range(3):
             if fu[p] >= 6:
-                return self.settle(p, fu[p], me)
-        return 0
+                return self.settle(p, fu[p])
+        return self.objective.value(_DRAW)
 
-    def run(self, me: int) -> float:
-        """Play to the end of the deal; the net points of seat ``me``."""
+    def run(self) -> float:
+        """Play to the end of the deal; the objective's value of the outcome."""
         if self.best >= 0:
             p = self.turn
             while p != self.leader:
@@ -236,14 +243,14 @@ class Sim:
             last = self.best_seat
             p = self.finish_trick()
             if p < 0:
-                return self.end_value(last, me)
+                return self.end_value(last)
         else:
             p = self.turn
         while True:
             j = self.choose_lead(p)
             if j < 0:
                 n = self.fu[p] + old_mask(self.hands[p], self.public).bit_count()
-                return self.settle(p, n, me)
+                return self.settle(p, n)
             m = _PM[j]
             self.hands[p] &= ~m
             self.public |= m
@@ -255,25 +262,66 @@ class Sim:
             last = self.best_seat
             p = self.finish_trick()
             if p < 0:
-                return self.end_value(last, me)
+                return self.end_value(last)
 
 
-def deal_value(rules: Any, st: LukFuState, me: int, deal: int, history: int, redeals: int, bonus: float = 0.0) -> float:
-    """The net points of ``me`` for the deal from state ``st`` (after the root action)."""
+class Objective:
+    """What the outcome of the deal being searched is worth to the searching seat ``me``.
+
+    By default its net points (§2.11). With ``match_aware`` it is the chance of finishing the
+    match with the best net: the totals after this deal, with the deals still to come adding
+    independent normal noise of ``DEAL_SPREAD`` points per deal to each seat (a share of 1/k for
+    a k-way tie after the last deal). Near the end of a match that makes a leader avoid risk and a trailer take it.
+    """
+
+    DEAL_SPREAD = 3.0  # the spread of a seat's net over one deal, measured in self-play
+
+    def __init__(self, obs: LukFuObservation, match_aware: bool = False) -> None:
+        self.me = obs.seat
+        self.match_aware = match_aware
+        deals = dict(obs.options).get("deals", 8)
+        self.totals = obs.scores
+        # Two seats' nets differ by sqrt(3) spreads a deal (three nets that add up to zero).
+        self.spread = self.DEAL_SPREAD * math.sqrt(3 * max(0, deals - obs.deal_number))
+
+    def value(self, points: Sequence[float]) -> float:
+        """The value of the deal ending with these points for the three seats."""
+        me = self.me
+        if not self.match_aware:
+            return points[me]
+        final = [self.totals[p] + points[p] for p in range(3)]
+        if self.spread == 0:
+            top = max(final)
+            return 1.0 / final.count(top) if final[me] == top else 0.0
+        chance = 1.0
+        for p in range(3):
+            if p != me:
+                chance *= 0.5 * (1.0 + math.erf((final[me] - final[p]) / (self.spread * math.sqrt(2))))
+        return chance
+
+
+def _history_value(st: LukFuState, history: int, objective: Objective) -> float:
+    """The value of the settled deal ``history`` (0-based) of ``st``'s score sheet."""
+    done = st.history[history]
+    return objective.value(done.points)
+
+
+def deal_value(rules: Any, st: LukFuState, deal: int, history: int, redeals: int, objective: Objective) -> float:
+    """The objective's value of the deal from state ``st`` (after the root action), played out
+    with the greedy playout (the others still to speak call by the easy call test)."""
     if st.deal_number != deal or len(st.history) != history or st.phase != lf.PH_PLAY:
         if len(st.history) > history:
-            done = st.history[history]
-            return done.points[me] + (bonus if done.winner == me else 0.0)
+            return _history_value(st, history, objective)
         if st.phase == lf.PH_CALL and st.deal_number == deal:
             # Still calling: the others speak with the call heuristic.
             while st.phase == lf.PH_CALL and st.deal_number == deal and st.redeals == redeals:
                 p = st.turn
                 st = rules.apply(st, "call" if would_call(st.hands[p], p == st.master) else "pass")
             if st.phase != lf.PH_PLAY or st.deal_number != deal or st.redeals != redeals:
-                return 0
+                return objective.value(_DRAW)
         else:
-            return 0
-    return Sim(st, bonus).run(me)
+            return objective.value(_DRAW)
+    return Sim(st, objective).run()
 
 
 def _prior(action: str, obs: LukFuObservation) -> float:
@@ -303,7 +351,7 @@ def _prior(action: str, obs: LukFuObservation) -> float:
 
 
 def search(rules: Any, obs: LukFuObservation, budget: Budget, rng: random.Random) -> str:
-    """The candidate with the best mean net points over sampled worlds."""
+    """The candidate with the best mean value (``Objective``) over sampled worlds."""
     legal = obs.legal_actions
     me = obs.seat
     if obs.phase == "call":
@@ -314,14 +362,15 @@ def search(rules: Any, obs: LukFuObservation, budget: Budget, rng: random.Random
         cands = [legal[i] for i in sorted(ranked[: budget.candidates])]
         n_worlds = budget.worlds
     totals = [0.0] * len(cands)
+    objective = Objective(obs, budget.match_aware)
     for _ in range(n_worlds):
         world = rules.determinize(obs, random.Random(rng.getrandbits(64)))
         deal, history, redeals = world.deal_number, len(world.history), world.redeals
         for i, a in enumerate(cands):
             if a == "claim":
-                totals[i] += Sim(world, budget.win_bonus).settle(me, obs.claim_count, me)
+                totals[i] += Sim(world, objective).settle(me, obs.claim_count)
                 continue
-            totals[i] += deal_value(rules, rules.apply(world, a), me, deal, history, redeals, budget.win_bonus)
+            totals[i] += deal_value(rules, rules.apply(world, a), deal, history, redeals, objective)
     # Ties go to the higher prior: claim (the certain value) first, then the longer plays.
     order = sorted(range(len(cands)), key=lambda i: (-_prior(cands[i], obs), i))
     best_i = order[0]
@@ -331,4 +380,4 @@ def search(rules: Any, obs: LukFuObservation, budget: Budget, rng: random.Random
     return cands[best_i]
 
 
-__all__ = ["Budget", "Sim", "call_strength", "deal_value", "search", "would_call"]
+__all__ = ["Budget", "Objective", "Sim", "call_strength", "deal_value", "search", "would_call"]

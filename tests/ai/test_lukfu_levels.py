@@ -8,13 +8,14 @@ looks at the clock.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 from game.ai import choose_action
 from game.ai.lukfu import BUDGETS, LEVELS, choose
 from game.ai.lukfu_rule import lukfu_rule
-from game.ai.lukfu_search import Budget
+from game.ai.lukfu_search import Budget, Objective
 from game.rules.lukfu import RULES, LukFuObservation, LukFuState
 from tests.ai.positions import lukfu_start as start
 from tests.ai.positions import lukfu_table as table
@@ -184,6 +185,40 @@ def test_every_decision_kind_is_searched_when_the_budget_says_so() -> None:
         searched = len(obs.legal_actions) > 1 and not obs.legal_actions[0].startswith("discard")
         assert (counting.calls > before) == searched
         state = RULES.apply(state, action)
+
+
+def _objective(scores: tuple[int, int, int], deal_number: int, match_aware: bool = True) -> Objective:
+    """The objective of seat S in a match of 8 deals, with these totals before deal ``deal_number``."""
+    obs = to_act(start_hands_generic())
+    obs = dataclasses.replace(obs, scores=scores, deal_number=deal_number, options=(("deals", 8),))
+    return Objective(obs, match_aware=match_aware)
+
+
+def test_the_default_objective_is_the_deal_points() -> None:
+    objective = _objective((0, 0, 0), 1, match_aware=False)
+    assert objective.value((4, -2, -2)) == 4.0
+    assert objective.value((-4, 4, 0)) == -4.0
+    assert objective.value((0, 0, 0)) == 0.0
+
+
+def test_in_the_last_deal_only_finishing_top_counts_and_ties_share() -> None:
+    objective = _objective((5, 3, -8), 8)
+    assert objective.value((2, -1, -1)) == 1.0  # still on top
+    assert objective.value((-2, 4, -2)) == 0.0  # E overtakes: 3 against 7
+    assert objective.value((0, 2, -2)) == 0.5  # E draws level: 5 and 5
+    assert objective.value((0, 0, 0)) == 1.0
+    tied = _objective((3, 3, -6), 8)
+    assert tied.value((0, 0, 0)) == 0.5
+
+
+def test_earlier_in_the_match_the_objective_is_a_smooth_chance_of_finishing_top() -> None:
+    early, late = _objective((2, 0, -2), 2), _objective((2, 0, -2), 7)
+    for objective in (early, late):
+        values = [objective.value((2 * s, -s, -s)) for s in range(-3, 4)]
+        assert all(0.0 < v < 1.0 for v in values)
+        assert values == sorted(values)
+    # The same lead is worth more when fewer deals are left to lose it in.
+    assert late.value((0, 0, 0)) > early.value((0, 0, 0))
 
 
 def start_hands_generic() -> LukFuState:
