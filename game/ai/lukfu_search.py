@@ -271,7 +271,8 @@ class Objective:
     By default its net points (§2.11). With ``match_aware`` it is the chance of finishing the
     match with the best net: the totals after this deal, with the deals still to come adding
     independent normal noise of ``DEAL_SPREAD`` points per deal to each seat (a share of 1/k for
-    a k-way tie after the last deal). Near the end of a match that makes a leader avoid risk and a trailer take it.
+    a k-way tie after the last deal). Near the end of a match that makes a leader avoid risk
+    and a trailer take it.
     """
 
     DEAL_SPREAD = 3.0  # the spread of a seat's net over one deal, measured in self-play
@@ -300,18 +301,12 @@ class Objective:
         return chance
 
 
-def _history_value(st: LukFuState, history: int, objective: Objective) -> float:
-    """The value of the settled deal ``history`` (0-based) of ``st``'s score sheet."""
-    done = st.history[history]
-    return objective.value(done.points)
-
-
 def deal_value(rules: Any, st: LukFuState, deal: int, history: int, redeals: int, objective: Objective) -> float:
     """The objective's value of the deal from state ``st`` (after the root action), played out
     with the greedy playout (the others still to speak call by the easy call test)."""
     if st.deal_number != deal or len(st.history) != history or st.phase != lf.PH_PLAY:
         if len(st.history) > history:
-            return _history_value(st, history, objective)
+            return objective.value(st.history[history].points)  # the deal is settled
         if st.phase == lf.PH_CALL and st.deal_number == deal:
             # Still calling: the others speak with the call heuristic.
             while st.phase == lf.PH_CALL and st.deal_number == deal and st.redeals == redeals:
