@@ -17,7 +17,8 @@ make playing on look better than claiming), so:
 - hard searches the call (150 worlds) and its beats (30 worlds, at most 8 candidates), and plays
   the heuristics for leads, claims and discards. It also plays for the match, not the deal: it
   values an outcome by its chance of finishing the match with the best net (``Objective``), so
-  late in a match a leader takes fewer risks and a trailer more.
+  late in a match a leader takes fewer risks and a trailer more; in the last deal, where that
+  chance is exact, it searches its leads and claims too.
 Discards are never searched (§6.4: no search when the only choice is which card to throw).
 
 What it knows about the hidden cards: the unknown pool U (neither in its hand, nor played face
@@ -48,7 +49,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.ai.lukfu_search import Budget, search
+from game.ai.lukfu_search import Budget, deals_left, search
 from game.rules.lukfu import (
     FULL,
     HIGHER,
@@ -64,7 +65,14 @@ from game.rules.lukfu import (
 LEVELS = ("easy", "normal", "hard")
 BUDGETS: dict[str, Budget] = {
     "normal": Budget(worlds=8, candidates=5, call_worlds=12, decisions=("call",)),
-    "hard": Budget(worlds=30, candidates=8, call_worlds=150, decisions=("call", "follow"), match_aware=True),
+    "hard": Budget(
+        worlds=30,
+        candidates=8,
+        call_worlds=150,
+        decisions=("call", "follow"),
+        match_aware=True,
+        last_deal=("claim", "lead", "follow"),
+    ),
 }
 
 _SINGLE, _SET, _RUN = 0, 1, 2
@@ -271,7 +279,8 @@ def choose(
             decision = "follow"
         else:
             decision = "claim" if "claim" in legal else "lead"
-        if decision in budget.decisions:
+        searched = budget.decisions + (budget.last_deal if deals_left(observation) == 0 else ())
+        if decision in searched:
             return search(rules, observation, budget, rng)
     view = _View(observation)
     if observation.phase == "call":

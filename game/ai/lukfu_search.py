@@ -61,6 +61,8 @@ class Budget:
     # Value an outcome by the chance of finishing the match with the best net instead of by
     # the deal's points (see ``Objective``).
     match_aware: bool = False
+    # Decisions searched as well in the match's last deal, where the objective is exact.
+    last_deal: tuple[str, ...] = ()
 
 
 def _bits(mask: int) -> list[int]:
@@ -265,6 +267,12 @@ class Sim:
                 return self.end_value(last)
 
 
+def deals_left(obs: LukFuObservation) -> int:
+    """How many deals of the match come after the one being played."""
+    deals = int(dict(obs.options).get("deals", lf.OPTION_SPECS["deals"].default))
+    return max(0, deals - obs.deal_number)
+
+
 class Objective:
     """What the outcome of the deal being searched is worth to the searching seat ``me``.
 
@@ -280,10 +288,9 @@ class Objective:
     def __init__(self, obs: LukFuObservation, match_aware: bool = False) -> None:
         self.me = obs.seat
         self.match_aware = match_aware
-        deals = dict(obs.options).get("deals", 8)
         self.totals = obs.scores
         # Two seats' nets differ by sqrt(3) spreads a deal (three nets that add up to zero).
-        self.spread = self.DEAL_SPREAD * math.sqrt(3 * max(0, deals - obs.deal_number))
+        self.spread = self.DEAL_SPREAD * math.sqrt(3 * deals_left(obs))
 
     def value(self, points: Sequence[float]) -> float:
         """The value of the deal ending with these points for the three seats."""
@@ -375,4 +382,4 @@ def search(rules: Any, obs: LukFuObservation, budget: Budget, rng: random.Random
     return cands[best_i]
 
 
-__all__ = ["Budget", "Objective", "Sim", "call_strength", "deal_value", "search", "would_call"]
+__all__ = ["Budget", "Objective", "Sim", "call_strength", "deal_value", "deals_left", "search", "would_call"]

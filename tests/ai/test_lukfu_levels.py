@@ -221,6 +221,16 @@ def test_earlier_in_the_match_the_objective_is_a_smooth_chance_of_finishing_top(
     assert late.value((0, 0, 0)) > early.value((0, 0, 0))
 
 
+def test_hard_searches_its_leads_in_the_last_deal_of_a_match_only() -> None:
+    for deals, searched in ((1, True), (2, False)):
+        state = RULES.apply(RULES.new_match(11, {"deals": deals, "first_master": 0}), "call")
+        obs = to_act(state)
+        assert obs.seat == S and not obs.trick and len(obs.legal_actions) > 1
+        counting = CountingRules()
+        assert choose(counting, obs, "hard", random.Random(5)) in obs.legal_actions
+        assert counting.calls == (BUDGETS["hard"].worlds if searched else 0)
+
+
 def start_hands_generic() -> LukFuState:
     return RULES.new_match(11, {"deals": 1, "first_master": 0})
 
