@@ -7,18 +7,21 @@ played this deal, the tricks (who discarded against what), the fu and the hand s
 
 Levels: ``"easy"`` plays the heuristics below. ``"normal"`` and ``"hard"`` search
 (``game.ai.lukfu_search``, §6.4): they compare the candidate actions over worlds drawn with
-``rules.determinize`` and greedy playouts, with fixed budgets (``BUDGETS``: worlds, candidates
-and which decisions are searched; never the clock). Measured in the arena (docs/ai-lukfu.md),
-searching the call pays most; searching leads and claims with greedy playouts made the player
-*weaker* than these heuristics (the playouts' perfect-information cashing and weak opponents
-make playing on look better than claiming), so:
+``rules.determinize``, with fixed budgets (``BUDGETS``: worlds, candidates and which decisions
+are searched; never the clock). A candidate is played out either greedily with every hand in
+view, or by *policy playouts* (``easy_move`` for every seat, each from its own view of the
+world). Measured in the arena (docs/ai-lukfu.md): searching leads with greedy playouts made
+the player *weaker* than these heuristics (the playouts' perfect-information cashing makes
+playing on look good), while with policy playouts it made hard clearly stronger; searching
+claims made it weaker either way, except in a match's last deal. So:
 - normal searches the call (12 worlds, valued by the deal's net points) and plays the
   heuristics otherwise;
-- hard searches the call (150 worlds) and its beats (30 worlds, at most 8 candidates), and plays
-  the heuristics for leads, claims and discards. It also plays for the match, not the deal: it
-  values an outcome by its chance of finishing the match with the best net (``Objective``), so
-  late in a match a leader takes fewer risks and a trailer more; in the last deal, where that
-  chance is exact, it searches its leads and claims too.
+- hard searches the call (150 worlds) and its beats (30 worlds, at most 8 candidates) with
+  greedy playouts, and every lead that is not a claim decision with policy playouts (30
+  worlds, at most 8 candidates). It plays for the match, not the deal: it values an outcome by
+  its chance of finishing the match with the best net (``Objective``), so late in a match a
+  leader takes fewer risks and a trailer more; in the last deal, where that chance is exact,
+  it searches its claims too.
 Discards are never searched (§6.4: no search when the only choice is which card to throw).
 
 What it knows about the hidden cards: the unknown pool U (neither in its hand, nor played face
@@ -50,16 +53,17 @@ import random
 from typing import Any
 
 from game.ai.lukfu_search import Budget, deals_left, search
+from game.rules import lukfu as lf
 from game.rules.lukfu import (
     FULL,
     HIGHER,
     PLAYS,
     LukFuObservation,
+    LukFuState,
     beaters_of,
     card_index,
     cards_to_mask,
     old_mask,
-    play_of_cards,
 )
 
 LEVELS = ("easy", "normal", "hard")
@@ -68,14 +72,19 @@ BUDGETS: dict[str, Budget] = {
     "hard": Budget(
         worlds=30,
         candidates=8,
-        call_worlds=150,
-        decisions=("call", "follow"),
+        call_worlds=100,
+        decisions=("call", "follow", "lead"),
         match_aware=True,
-        last_deal=("claim", "lead", "follow"),
+        last_deal=("claim", "follow"),
+        policy=("call", "lead"),
     ),
 }
 
 _SINGLE, _SET, _RUN = 0, 1, 2
+_PM = tuple(p.mask for p in PLAYS)
+_PSIZE = tuple(p.size for p in PLAYS)
+_BEATERS = tuple(beaters_of(i) for i in range(len(PLAYS)))
+_COLUMN = 1 | (1 << 9) | (1 << 18) | (1 << 27)  # one value in all four suits
 _NOISE = 1e-6
 # Call thresholds on the hand strength (Old cards + combination bonus), from §6.3.1: the
 # Master's EV as Caller turns positive around three Ancient cards; others need more.
@@ -93,73 +102,127 @@ def _bits(mask: int) -> list[int]:
 
 
 class _View:
-    """What the observation tells about the deal, as masks."""
+    """What one seat may know about the deal, as masks: built from its observation
+    (``of_observation``) or, in playouts, from a state read only where that seat may look
+    (``of_state``)."""
 
-    def __init__(self, obs: LukFuObservation) -> None:
-        self.obs = obs
-        self.seat = obs.seat
-        self.hand = cards_to_mask(obs.hand)
-        self.public = cards_to_mask(obs.public_played)
-        self.mine_down = cards_to_mask(obs.my_discards)
-        self.unknown = FULL & ~self.hand & ~self.public & ~self.mine_down
-        self.sizes = obs.hand_sizes
-        self.old = old_mask(self.hand, self.public)
+    def __init__(
+        self,
+        seat: int,
+        hand: int,
+        public: int,
+        mine_down: int,
+        sizes: tuple[int, int, int],
+        fu: tuple[int, int, int],
+        leader: int,
+        master: int,
+        tricks: list[tuple[tuple[int, int, int], ...]],
+        hands: tuple[int, int, int] | None,
+    ) -> None:
+        self.seat = seat
+        self.hand = hand
+        self.public = public
+        self.mine_down = mine_down
+        self.unknown = FULL & ~hand & ~public & ~mine_down
+        self.sizes = sizes
+        self.fu = fu
+        self.leader = leader
+        self.master = master
+        self.old = old_mask(hand, public)
+        self.claim_count = fu[seat] + self.old.bit_count()
         # Voids proved by the must-beat rule: plays (and single cards) a seat cannot hold.
         self.cannot: list[set[int]] = [set(), set(), set()]
         self.cannot_cards = [0, 0, 0]
-        if obs.hands is not None:
+        if hands is not None:  # open hands
             for p in range(3):
-                if p != self.seat:
-                    self.cannot_cards[p] = FULL & ~cards_to_mask(obs.hands[p])
-        tricks = [*obs.tricks, obs.trick] if obs.trick else list(obs.tricks)
-        for tv in tricks:
+                if p != seat:
+                    self.cannot_cards[p] = FULL & ~hands[p]
+        for entries in tricks:
             best = -1
-            for s, cards in tv:
-                if cards and cards[0] == "down":
-                    if best >= 0 and s != self.seat:
-                        for j in beaters_of(best):
-                            if PLAYS[j].kind == _SINGLE:
-                                self.cannot_cards[s] |= PLAYS[j].mask
-                            else:
-                                self.cannot[s].add(j)
-                else:
-                    play = play_of_cards(cards)
-                    if play is not None:
-                        best = play.index
+            for s, m, face_up in entries:
+                if face_up:
+                    best = lf._PLAY_BY_MASK[m]
+                elif best >= 0 and s != seat:
+                    for j in beaters_of(best):
+                        if PLAYS[j].kind == _SINGLE:
+                            self.cannot_cards[s] |= PLAYS[j].mask
+                        else:
+                            self.cannot[s].add(j)
+
+    @classmethod
+    def of_observation(cls, obs: LukFuObservation) -> _View:
+        views = [*obs.tricks, obs.trick] if obs.trick else list(obs.tricks)
+        tricks = [
+            tuple((s, 0, 0) if cards[0] == "down" else (s, cards_to_mask(cards), 1) for s, cards in tv) for tv in views
+        ]
+        hands = None if obs.hands is None else tuple(cards_to_mask(h) for h in obs.hands)
+        return cls(
+            obs.seat,
+            cards_to_mask(obs.hand),
+            cards_to_mask(obs.public_played),
+            cards_to_mask(obs.my_discards),
+            obs.hand_sizes,
+            obs.fu,
+            obs.leader,
+            obs.master,
+            tricks,
+            hands,  # type: ignore[arg-type]
+        )
+
+    @classmethod
+    def of_state(cls, st: LukFuState, seat: int) -> _View:
+        """Seat ``seat``'s view: its own hand and discards, and only what is public of the rest."""
+        tricks = [*st.tricks, st.trick] if st.trick else list(st.tricks)
+        h = st.hands
+        return cls(
+            seat,
+            h[seat],
+            st.public,
+            st.discards[seat],
+            (h[0].bit_count(), h[1].bit_count(), h[2].bit_count()),
+            st.fu,
+            st.leader,
+            st.master,
+            tricks,
+            h if st.cfg.open_hands else None,
+        )
 
     def opponents(self) -> list[int]:
         return [p for p in range(3) if p != self.seat]
 
     def can_hold(self, p: int, j: int) -> bool:
         """Whether seat p may hold play j now."""
-        m = PLAYS[j].mask
+        m = _PM[j]
         if m & ~self.unknown or m & self.cannot_cards[p] or j in self.cannot[p]:
             return False
-        return PLAYS[j].size <= self.sizes[p]
+        return _PSIZE[j] <= self.sizes[p]
 
     def win_chance(self, j: int, seats: list[int]) -> float:
         """A rough chance that none of ``seats`` holds a play beating play j (1.0 = safe)."""
         u = max(1, self.unknown.bit_count())
+        seen = ~self.unknown
+        # can_hold() inlined: this is the innermost loop of the policy playouts.
+        ways = [(self.cannot_cards[p], self.cannot[p], self.sizes[p], min(1.0, self.sizes[p] / u)) for p in seats]
         chance = 1.0
-        for b in beaters_of(j):
-            size = PLAYS[b].size
-            for p in seats:
-                if self.can_hold(p, b):
-                    frac = min(1.0, self.sizes[p] / u)
+        for b in _BEATERS[j]:
+            m = _PM[b]
+            if m & seen:
+                continue
+            size = _PSIZE[b]
+            for cannot_cards, cannot, hand_size, frac in ways:
+                if not m & cannot_cards and b not in cannot and size <= hand_size:
                     chance *= 1.0 - frac**size
         return chance
 
-    def keep_value(self, c: int, hand: int | None = None) -> float:
-        """How much the card is worth keeping (higher = keep)."""
-        hand = self.hand if hand is None else hand
-        bit = 1 << c
-        if bit & old_mask(hand, self.public):
+    def keep_value(self, c: int) -> float:
+        """How much the card in hand is worth keeping (higher = keep)."""
+        if (self.old >> c) & 1:
             return 20.0 + (c % 9)
+        hand = self.hand
         value = 0.0
         # A piece of a set or run in hand.
         v = c % 9
-        same = sum(1 for s in range(4) if hand >> (s * 9 + v) & 1)
-        if same >= 3:
+        if ((hand >> v) & _COLUMN).bit_count() >= 3:
             value += 4.0 + v * 0.3
         suit_base = (c // 9) * 9
         for start in range(max(0, v - 2), min(v, 6) + 1):
@@ -182,7 +245,7 @@ def _call(view: _View) -> str:
             strength += 0.5 * (p.size - 2)
         elif p.kind == _RUN and p.size >= 3 and (p.suit == 3 or p.key == 9):
             strength += 0.5
-    threshold = _CALL_MASTER if view.obs.master == view.seat else _CALL_OTHER
+    threshold = _CALL_MASTER if view.master == view.seat else _CALL_OTHER
     return "call" if strength >= threshold else "pass"
 
 
@@ -193,30 +256,30 @@ def _plays_in(hand: int) -> list[int]:
 def _count_after(view: _View, m: int) -> int:
     """N after winning a trick with play mask m from the current hand."""
     hand = view.hand & ~m
-    return view.obs.fu[view.seat] + m.bit_count() + old_mask(hand, view.public | m).bit_count()
+    return view.fu[view.seat] + m.bit_count() + old_mask(hand, view.public | m).bit_count()
 
 
-def _choose_lead(view: _View, legal: tuple[str, ...], rng: random.Random) -> str:
-    obs = view.obs
+def _choose_lead(view: _View, claim: bool, plays: list[int], rng: random.Random) -> int:
+    """The play (an index in PLAYS) to lead, or -1 to claim."""
     opps = view.opponents()
-    plays = [(a, play_of_cards(a.split())) for a in legal if a != "claim"]
-    if "claim" in legal:
+    if claim:
         # Cash safe plays that raise the count first (§6.3.2), then claim.
-        now = obs.claim_count
-        best_gain, best_action = 0, "claim"
-        for a, p in plays:
-            if p is None or view.win_chance(p.index, opps) < 1.0:
+        now = view.claim_count
+        best_gain, best, best_len = 0, -1, len("claim")
+        for j in plays:
+            if view.win_chance(j, opps) < 1.0:
                 continue
-            gain = _count_after(view, p.mask) - now
-            if gain > best_gain or (gain == best_gain and gain > 0 and len(a) > len(best_action)):
-                best_gain, best_action = gain, a
-        return best_action
-    danger = max(obs.fu[p] for p in opps)
+            gain = _count_after(view, PLAYS[j].mask) - now
+            length = len(PLAYS[j].text)
+            if gain > best_gain or (gain == best_gain and gain > 0 and length > best_len):
+                best_gain, best, best_len = gain, j, length
+        return best
+    danger = max(view.fu[p] for p in opps)
     best_score = float("-inf")
-    choice = plays[0][0]
-    for a, p in plays:
-        assert p is not None
-        w = view.win_chance(p.index, opps)
+    choice = plays[0]
+    for j in plays:
+        p = PLAYS[j]
+        w = view.win_chance(j, opps)
         fresh = (p.mask & ~view.old).bit_count()  # fu not already counted as Old
         cost = sum(view.keep_value(c) for c in _bits(p.mask)) / 10.0
         score = w * (fresh * 2.0 + p.size * 0.5) - (1.0 - w) * cost
@@ -226,35 +289,83 @@ def _choose_lead(view: _View, legal: tuple[str, ...], rng: random.Random) -> str
             score -= (1.0 - w) * (danger - 3)
         score += rng.random() * _NOISE
         if score > best_score:
-            best_score, choice = score, a
+            best_score, choice = score, j
     return choice
 
 
-def _choose_follow(view: _View, legal: tuple[str, ...], rng: random.Random) -> str:
-    obs = view.obs
-    if legal[0].startswith("discard "):
-        best_action, best_value = legal[0], float("inf")
-        for a in legal:
-            value = view.keep_value(card_index(a.split()[1])) + rng.random() * _NOISE
-            if value < best_value:
-                best_action, best_value = a, value
-        return best_action
-    last = (view.seat + 1) % 3 == obs.leader
+def _choose_discard(view: _View, cards: list[int], rng: random.Random) -> int:
+    """The card to throw face down: the one least worth keeping."""
+    best, best_value = cards[0], float("inf")
+    for c in cards:
+        value = view.keep_value(c) + rng.random() * _NOISE
+        if value < best_value:
+            best, best_value = c, value
+    return best
+
+
+def _choose_follow(view: _View, plays: list[int], rng: random.Random) -> int:
+    """The beat (an index in PLAYS) to play."""
+    last = (view.seat + 1) % 3 == view.leader
     later = [] if last else [(view.seat + 1) % 3]
-    best_action, best_score = legal[0], float("-inf")
-    for a in legal:
-        p = play_of_cards(a.split())
-        assert p is not None
+    best, best_score = plays[0], float("-inf")
+    for j in plays:
+        p = PLAYS[j]
         cost = sum(view.keep_value(c) for c in _bits(p.mask)) / 10.0
         if last:
             score = -cost
         else:
-            w = view.win_chance(p.index, later)
+            w = view.win_chance(j, later)
             score = (3.0 if w >= 1.0 else 0.0) + w * p.size * 2.0 - cost
         score += rng.random() * _NOISE
         if score > best_score:
-            best_action, best_score = a, score
-    return best_action
+            best, best_score = j, score
+    return best
+
+
+def _heuristic(view: _View, obs: LukFuObservation, rng: random.Random) -> str:
+    """The easy player's action for an observation with a real choice."""
+    legal = obs.legal_actions
+    if obs.phase == "call":
+        return _call(view)
+    if legal[0].startswith("discard "):
+        cards = [card_index(a.split()[1]) for a in legal]
+        return legal[cards.index(_choose_discard(view, cards, rng))]
+    plays = [lf._PLAY_BY_TEXT[a] for a in legal if a != "claim"]
+    if obs.trick:
+        j = _choose_follow(view, plays, rng)
+    else:
+        j = _choose_lead(view, "claim" in legal, plays, rng)
+        if j < 0:
+            return "claim"
+    return legal[legal.index(PLAYS[j].text)]
+
+
+def easy_move(rules: Any, st: LukFuState, rng: random.Random) -> str:
+    """The easy player's action for the seat to play in a play-phase state, from that seat's
+    view only (``_View.of_state``): the same choice as ``choose(..., "easy", ...)`` on its
+    observation, without building one. It is the others' model in policy playouts."""
+    seat = st.turn
+    hand = st.hands[seat]
+    if st.need:
+        cards = _bits(hand)
+        if len(cards) == 1:
+            return lf._DISCARD_TEXT[cards[0]]
+        return lf._DISCARD_TEXT[_choose_discard(_View.of_state(st, seat), cards, rng)]
+    if st.trick:
+        plays = lf._follow_indices(hand, st.best)
+        if not plays:
+            cards = _bits(hand)
+            if len(cards) == 1:
+                return lf._DISCARD_TEXT[cards[0]]
+            return lf._DISCARD_TEXT[_choose_discard(_View.of_state(st, seat), cards, rng)]
+        if len(plays) == 1:
+            return PLAYS[plays[0]].text
+        return PLAYS[_choose_follow(_View.of_state(st, seat), plays, rng)].text
+    claim, plays = lf._lead_plays(st, seat)
+    if len(plays) + claim == 1:
+        return "claim" if claim else PLAYS[plays[0]].text
+    j = _choose_lead(_View.of_state(st, seat), claim, plays, rng)
+    return "claim" if j < 0 else PLAYS[j].text
 
 
 def choose(
@@ -281,13 +392,9 @@ def choose(
             decision = "claim" if "claim" in legal else "lead"
         searched = budget.decisions + (budget.last_deal if deals_left(observation) == 0 else ())
         if decision in searched:
-            return search(rules, observation, budget, rng)
-    view = _View(observation)
-    if observation.phase == "call":
-        return _call(view)
-    if observation.trick:
-        return _choose_follow(view, legal, rng)
-    return _choose_lead(view, legal, rng)
+            policy = easy_move if decision in budget.policy else None
+            return search(rules, observation, budget, rng, policy)
+    return _heuristic(_View.of_observation(observation), observation, rng)
 
 
-__all__ = ["BUDGETS", "LEVELS", "choose"]
+__all__ = ["BUDGETS", "LEVELS", "choose", "easy_move"]

@@ -4,7 +4,10 @@ The search reads only the observation: it draws complete worlds with ``rules.det
 (which deals the hidden cards only where the public record allows: the must-beat voids), then
 for every candidate action and every world plays the candidate with the real engine and the
 rest of the deal with a fast greedy playout on bitmasks (the §6.3 heuristics, with every
-player seeing the world's hands). A candidate's value is the searching seat's mean net points
+player seeing the world's hands), or, for the decisions in ``Budget.policy``, with a policy
+playout (``policy_value``: every seat plays a given player from its own view of the world, so
+the playout neither cashes with knowledge nobody has nor assumes the others see the searcher's
+cards). A candidate's value is the searching seat's mean net points
 for the deal (§2.11; a draw is 0). The same worlds serve every candidate (common random
 numbers), and the work is a fixed number of worlds and candidates, never the clock, so a given
 ``rng`` state always gives the same choice. With ``Budget.match_aware`` an outcome is worth
@@ -28,7 +31,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,6 +66,9 @@ class Budget:
     match_aware: bool = False
     # Decisions searched as well in the match's last deal, where the objective is exact.
     last_deal: tuple[str, ...] = ()
+    # Decisions whose candidates are played out with the heuristic players (``policy_value``)
+    # instead of the greedy playout.
+    policy: tuple[str, ...] = ()
 
 
 def _bits(mask: int) -> list[int]:
@@ -326,6 +332,38 @@ def deal_value(rules: Any, st: LukFuState, deal: int, history: int, redeals: int
     return Sim(st, objective).run()
 
 
+# A player for policy playouts: (rules, state, rng) -> the action of the seat to play, chosen
+# from what that seat may know (``game.ai.lukfu.easy_move``).
+Policy = Callable[[Any, LukFuState, random.Random], str]
+
+
+def policy_value(
+    rules: Any,
+    st: LukFuState,
+    deal: int,
+    history: int,
+    redeals: int,
+    objective: Objective,
+    policy: Policy,
+    rng: random.Random,
+) -> float:
+    """The objective's value of the deal from ``st``, played out by ``policy`` for every seat,
+    each on its own view of the world (so nobody in the playout sees hidden cards, and
+    the searching seat's later choices are the ones it would really make). The others still to
+    speak call by the easy call test."""
+    while st.deal_number == deal and len(st.history) == history and st.redeals == redeals:
+        p = st.turn
+        if st.phase == lf.PH_CALL:
+            st = rules.apply(st, "call" if would_call(st.hands[p], p == st.master) else "pass")
+        elif st.phase == lf.PH_PLAY:
+            st = rules.apply(st, policy(rules, st, rng))
+        else:
+            break
+    if len(st.history) > history:
+        return objective.value(st.history[history].points)
+    return objective.value(_DRAW)  # thrown in after three passes
+
+
 def _prior(action: str, obs: LukFuObservation) -> float:
     """An ordering used to keep the most promising candidates when there are too many."""
     if action == "claim":
@@ -352,8 +390,9 @@ def _prior(action: str, obs: LukFuObservation) -> float:
     return score
 
 
-def search(rules: Any, obs: LukFuObservation, budget: Budget, rng: random.Random) -> str:
-    """The candidate with the best mean value (``Objective``) over sampled worlds."""
+def search(rules: Any, obs: LukFuObservation, budget: Budget, rng: random.Random, policy: Policy | None = None) -> str:
+    """The candidate with the best mean value (``Objective``) over sampled worlds, played out
+    greedily, or by ``policy`` (``policy_value``) when one is given."""
     legal = obs.legal_actions
     me = obs.seat
     if obs.phase == "call":
@@ -368,11 +407,18 @@ def search(rules: Any, obs: LukFuObservation, budget: Budget, rng: random.Random
     for _ in range(n_worlds):
         world = rules.determinize(obs, random.Random(rng.getrandbits(64)))
         deal, history, redeals = world.deal_number, len(world.history), world.redeals
+        seed = rng.getrandbits(32) if policy is not None else 0
         for i, a in enumerate(cands):
             if a == "claim":
                 totals[i] += Sim(world, objective).settle(me, obs.claim_count)
                 continue
-            totals[i] += deal_value(rules, rules.apply(world, a), deal, history, redeals, objective)
+            after = rules.apply(world, a)
+            if policy is None:
+                totals[i] += deal_value(rules, after, deal, history, redeals, objective)
+            else:
+                # The same playout randomness for every candidate (common random numbers).
+                prng = random.Random(seed)
+                totals[i] += policy_value(rules, after, deal, history, redeals, objective, policy, prng)
     # Ties go to the higher prior: claim (the certain value) first, then the longer plays.
     order = sorted(range(len(cands)), key=lambda i: (-_prior(cands[i], obs), i))
     best_i = order[0]
@@ -382,4 +428,15 @@ def search(rules: Any, obs: LukFuObservation, budget: Budget, rng: random.Random
     return cands[best_i]
 
 
-__all__ = ["Budget", "Objective", "Sim", "call_strength", "deal_value", "deals_left", "search", "would_call"]
+__all__ = [
+    "Budget",
+    "Objective",
+    "Policy",
+    "Sim",
+    "call_strength",
+    "deal_value",
+    "deals_left",
+    "policy_value",
+    "search",
+    "would_call",
+]

@@ -13,9 +13,9 @@ import random
 from typing import Any
 
 from game.ai import choose_action
-from game.ai.lukfu import BUDGETS, LEVELS, choose
+from game.ai.lukfu import BUDGETS, LEVELS, choose, easy_move
 from game.ai.lukfu_rule import lukfu_rule
-from game.ai.lukfu_search import Budget, Objective
+from game.ai.lukfu_search import Budget, Objective, policy_value
 from game.rules.lukfu import RULES, LukFuObservation, LukFuState
 from tests.ai.positions import lukfu_start as start
 from tests.ai.positions import lukfu_table as table
@@ -221,14 +221,64 @@ def test_earlier_in_the_match_the_objective_is_a_smooth_chance_of_finishing_top(
     assert late.value((0, 0, 0)) > early.value((0, 0, 0))
 
 
-def test_hard_searches_its_leads_in_the_last_deal_of_a_match_only() -> None:
-    for deals, searched in ((1, True), (2, False)):
+def test_hard_searches_its_leads_in_every_deal_and_its_claims_in_the_last_deal_only() -> None:
+    for deals in (1, 2):
         state = RULES.apply(RULES.new_match(11, {"deals": deals, "first_master": 0}), "call")
         obs = to_act(state)
-        assert obs.seat == S and not obs.trick and len(obs.legal_actions) > 1
+        assert obs.seat == S and not obs.trick and len(obs.legal_actions) > 1 and not obs.can_claim
+        counting = CountingRules()
+        assert choose(counting, obs, "hard", random.Random(5)) in obs.legal_actions
+        assert counting.calls == BUDGETS["hard"].worlds
+    claim = table(CASH_HANDS, CASH_PLAYED, caller=S, leader=S, fu=(3, 2, 1))  # deal 1 of 8
+    for deal_number, searched in ((1, False), (8, True)):
+        obs = to_act(dataclasses.replace(claim, deal_number=deal_number))
+        assert obs.can_claim
         counting = CountingRules()
         assert choose(counting, obs, "hard", random.Random(5)) in obs.legal_actions
         assert counting.calls == (BUDGETS["hard"].worlds if searched else 0)
+
+
+def _playout_states(seeds: int) -> list[LukFuState]:
+    """Play-phase states with a real choice, from easy self-play (one match in open hands)."""
+    out = []
+    for seed in range(seeds):
+        state = RULES.new_match(seed, {"deals": 2, "open_hands": seed == 0})
+        rng = random.Random(seed)
+        while not RULES.is_over(state):
+            obs = to_act(state)
+            if obs.phase == "play" and len(obs.legal_actions) > 1:
+                out.append(state)
+            state = RULES.apply(state, choose(RULES, obs, "easy", rng))
+    return out
+
+
+def test_easy_move_is_the_easy_choice_read_from_the_seat_s_own_view() -> None:
+    states = _playout_states(15)
+    assert len(states) > 200
+    for i, state in enumerate(states):
+        obs = to_act(state)
+        r1, r2 = random.Random(i), random.Random(i)
+        expected = choose(RULES, obs, "easy", r1)
+        assert easy_move(RULES, state, r2) == expected
+        assert r1.random() == r2.random()  # the same randomness consumed
+        if i % 10 == 0:  # the hidden cards do not matter to it
+            world = RULES.determinize(obs, random.Random(i))
+            assert easy_move(RULES, world, random.Random(i)) == expected
+
+
+def test_policy_value_is_the_objective_of_the_deal_played_out_by_the_policy() -> None:
+    for state in _playout_states(1)[::7]:
+        obs = to_act(state)
+        objective = Objective(obs)
+        rng = random.Random(4)
+        value = policy_value(
+            RULES, state, state.deal_number, len(state.history), state.redeals, objective, easy_move, rng
+        )
+        rng = random.Random(4)
+        end = state
+        while len(end.history) == len(state.history):
+            end = RULES.apply(end, easy_move(RULES, end, rng))
+        assert value == end.history[-1].points[obs.seat]
 
 
 def start_hands_generic() -> LukFuState:
