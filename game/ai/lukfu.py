@@ -16,12 +16,11 @@ playing on look good), while with policy playouts it made hard clearly stronger;
 claims made it weaker either way, except in a match's last deal. So:
 - normal searches the call (12 worlds, valued by the deal's net points) and plays the
   heuristics otherwise;
-- hard searches the call (150 worlds) and its beats (30 worlds, at most 8 candidates) with
-  greedy playouts, and every lead that is not a claim decision with policy playouts (30
-  worlds, at most 8 candidates). It plays for the match, not the deal: it values an outcome by
-  its chance of finishing the match with the best net (``Objective``), so late in a match a
-  leader takes fewer risks and a trailer more; in the last deal, where that chance is exact,
-  it searches its claims too.
+- hard searches the call (100 worlds) and every lead that is not a claim decision (30 worlds,
+  at most 8 candidates) with policy playouts, and its beats (30 worlds) greedily. It plays
+  for the match, not the deal: it values an outcome by its chance of finishing the match with
+  the best net (``Objective``), so late in a match a leader takes fewer risks and a trailer
+  more; in the last deal, where that chance is exact, it searches its claims too.
 Discards are never searched (§6.4: no search when the only choice is which card to throw).
 
 What it knows about the hidden cards: the unknown pool U (neither in its hand, nor played face
