@@ -80,10 +80,8 @@ BUDGETS: dict[str, Budget] = {
 }
 
 _SINGLE, _SET, _RUN = 0, 1, 2
-_PM = tuple(p.mask for p in PLAYS)
-_PSIZE = tuple(p.size for p in PLAYS)
-_BEATERS = tuple(beaters_of(i) for i in range(len(PLAYS)))
-_COLUMN = 1 | (1 << 9) | (1 << 18) | (1 << 27)  # one value in all four suits
+# The rules' play tables, read directly in the inner loops of the playouts.
+_PM, _PSIZE, _BEATERS, _COLUMN = lf._P_MASK, lf._P_SIZE, lf._BEATERS, lf._COLUMN
 _NOISE = 1e-6
 # Call thresholds on the hand strength (Old cards + combination bonus), from §6.3.1: the
 # Master's EV as Caller turns positive around three Ancient cards; others need more.
