@@ -343,13 +343,9 @@ def easy_move(rules: Any, st: LukFuState, rng: random.Random) -> str:
     observation, without building one. It is the others' model in policy playouts."""
     seat = st.turn
     hand = st.hands[seat]
-    if st.need:
-        cards = _bits(hand)
-        if len(cards) == 1:
-            return lf._DISCARD_TEXT[cards[0]]
-        return lf._DISCARD_TEXT[_choose_discard(_View.of_state(st, seat), cards, rng)]
     if st.trick:
-        plays = lf._follow_indices(hand, st.best)
+        # A seat still owing discards (``need``) discards again; otherwise it must beat if it can.
+        plays = [] if st.need else lf._follow_indices(hand, st.best)
         if not plays:
             cards = _bits(hand)
             if len(cards) == 1:
