@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import time
+import warnings
 from collections import deque
 from pathlib import Path
 
 import pygame
 
 from game.app.ai_worker import AIWorker
-from game.app.audio import Speaker
+from game.app.audio import Speaker, quiet_stderr
 from game.app.cli import Args
 from game.app.keys import Key, function_number
 from game.app.saves import SaveStore
@@ -27,6 +29,7 @@ DELAY_STEP, DELAY_MAX = 0.5, 9.5
 ACTIVE_FPS = 60
 IDLE_POLL = 0.02  # seconds between looks for events while nothing moves
 NOTICE_SECONDS = 4.0
+HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that draw into memory only
 
 
 def _user_folder(sub: str = "") -> Path | None:
@@ -37,6 +40,16 @@ def _user_folder(sub: str = "") -> Path | None:
         return storage.user_dir() / sub if sub else storage.user_dir()
     except Exception:
         return None
+
+
+def keep_minimum_size() -> None:
+    """Stop the window from being made smaller than the 80x25 picture: below it, whole-
+    multiple scaling has nothing left to show and the text becomes unreadable."""
+    with warnings.catch_warnings():  # pygame-ce wants its Window API for drawing; we only set a size
+        warnings.simplefilter("ignore", DeprecationWarning)
+        # an older pygame-ce, or a driver without windows: nothing to keep
+        with contextlib.suppress(pygame.error, AttributeError):
+            pygame.Window.from_display_module().minimum_size = (FRAME_W, FRAME_H)
 
 
 class NoDisplayError(RuntimeError):
@@ -74,7 +87,8 @@ class App:
     # ---- start and stop ----
     def start(self, open_window: bool = True) -> None:
         """Open the window (or a hidden surface for tests) and push the first scenes."""
-        pygame.init()
+        with quiet_stderr():  # sound libraries complain on stderr when there is no sound card
+            pygame.init()
         if open_window:
             self._open_window()
         self.renderer = Renderer()
@@ -103,6 +117,11 @@ class App:
                 self.window = pygame.display.set_mode((FRAME_W * scale, FRAME_H * scale), pygame.RESIZABLE)
         except pygame.error as exc:
             raise NoDisplayError(str(exc)) from exc
+        keep_minimum_size()
+        driver = pygame.display.get_driver()
+        if driver in HEADLESS_DRIVERS and not os.environ.get("SDL_VIDEODRIVER"):
+            # SDL fell back to drawing into memory: the program would run where nobody sees it.
+            raise NoDisplayError(f"no display was found (SDL chose its {driver!r} driver)")
 
     def _push_first_scenes(self) -> None:
         from game.scenes.intro import IntroScene
@@ -342,6 +361,7 @@ class App:
                 flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
                 size = (0, 0) if self.fullscreen else (FRAME_W * scale, FRAME_H * scale)
                 self.window = pygame.display.set_mode(size, flags)
+                keep_minimum_size()
         self._needs_present = True
 
     def set_mono(self, mono: bool, phosphor: str | None = None) -> None:

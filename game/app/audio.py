@@ -1,6 +1,6 @@
 """PC-speaker sound: music-macro strings rendered as one square-wave voice.
 
-The sounds are data (``sounds/effects.txt``). ``render`` turns a macro into samples for the
+The sounds are data (``game/data/effects.txt``). ``render`` turns a macro into samples for the
 format the mixer actually opened, so nothing is assumed about the audio device. With no
 audio device (or ``--no-sound``), ``Speaker`` stays silent and says why once.
 """
@@ -9,11 +9,16 @@ from __future__ import annotations
 
 import array
 import contextlib
+import os
 import re
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-EFFECTS_FILE = Path(__file__).resolve().parents[2] / "sounds" / "effects.txt"
+from game.data import data_file
+
+EFFECTS_FILE = data_file("effects.txt")
 NOTE_OFFSETS = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
 VOLUME = 0.18  # of full scale: a speaker, not a siren
 
@@ -114,6 +119,28 @@ def to_bytes(samples: list[float], fmt: int, channels: int) -> bytes:
     return data.tobytes()
 
 
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Hide what C libraries print on the process's stderr while the block runs.
+
+    Opening audio on a machine without a sound card makes ALSA and PulseAudio print a dozen
+    lines of their own; the program knows the outcome and says it once, in plain words.
+    """
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no real stderr (a GUI launcher): nothing to hide
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 class Speaker:
     """Plays named effects. Silent (never raising) when there is no usable audio device."""
 
@@ -131,7 +158,8 @@ class Speaker:
             import pygame
 
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+                with quiet_stderr():
+                    pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
             init = pygame.mixer.get_init()
             if not init:
                 raise RuntimeError("mixer did not open")
@@ -141,9 +169,9 @@ class Speaker:
                 self._sounds[name] = pygame.mixer.Sound(buffer=raw)
             self._mixer = pygame.mixer
             self.available = True
-        except Exception as exc:  # no device, no driver, broken effects file: run silently
+        except Exception:  # no device, no driver, broken effects file: run silently
             self.available = False
-            self.notice = f"No sound ({exc}); playing silently."
+            self.notice = "No sound device was found, so the game plays silently."
 
     def play(self, name: str) -> None:
         if not (self.enabled and self.available):

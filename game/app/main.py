@@ -19,8 +19,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         app.start()
     except NoDisplayError as exc:
-        print(f"Cannot open a window: {exc}. The program needs a display "
-              "(on a machine without one, SDL_VIDEODRIVER=dummy runs it invisibly).", file=sys.stderr)
+        print(f"No window can be opened: {exc}.\n"
+              "The game needs a desktop to draw its window on. Start it from a desktop session,\n"
+              "or over ssh with X forwarding (ssh -X). To run it without a window on purpose\n"
+              "(for tests or tools), set SDL_VIDEODRIVER=dummy.", file=sys.stderr)
         app.shutdown()
         return 1
     try:

@@ -1,4 +1,4 @@
-"""Settings: the shipped defaults (``config/defaults.toml``) plus the user's own file.
+"""Settings: the shipped defaults (``game/data/defaults.toml``) plus the user's own file.
 
 The user file holds every setting, written atomically after every change. A damaged user
 file is moved aside with a one-line notice and the defaults are used; a value of the wrong
@@ -16,9 +16,10 @@ from typing import Any
 import tomli_w
 
 from game.app import storage
+from game.data import data_file
 from game.screen.palette import PHOSPHOR_NAMES
 
-DEFAULTS_FILE = Path(__file__).resolve().parents[2] / "config" / "defaults.toml"
+DEFAULTS_FILE = data_file("defaults.toml")
 SETTINGS_NAME = "settings.toml"
 LEVELS = ("easy", "normal", "hard")
 

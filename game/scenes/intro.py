@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from game import __version__
 from game.app.keys import Key
 from game.app.scene import Scene
 from game.scenes.widgets import big_text
@@ -67,7 +68,7 @@ class IntroScene(Scene):
             names = f"Klaberjass {glyphs.SPADE} Jub Moo {glyphs.HEART} Mus {glyphs.OROS} Luk Fu"
             canvas.centre(18, names, palette.LIGHT_GREEN, palette.BLACK)
         if self.t > 4.0:
-            canvas.centre(21, "Version 1.0   (c) 2026 the Card Parlour team   free to copy", palette.GREY,
+            canvas.centre(21, f"Version {__version__}   (c) 2026 the Card Parlour team   free to copy", palette.GREY,
                           palette.BLACK)
         if self.t > 4.5 and int(self.t * 2) % 2 == 0:
             canvas.centre(23, "Press any key", palette.WHITE, palette.BLACK)

@@ -1,4 +1,4 @@
-"""The 8x16 bitmap font: UNSCII's glyphs plus our own from ``sprites/glyphs.txt``.
+"""The 8x16 bitmap font: UNSCII's glyphs plus our own from ``game/data/glyphs.txt``.
 
 A glyph is 16 ints, one per pixel row, bit 7 the leftmost pixel. This module has no
 pygame dependency so that tests and tools can inspect glyphs without a display.
@@ -7,18 +7,18 @@ pygame dependency so that tests and tools can inspect glyphs without a display.
 from __future__ import annotations
 
 import functools
-from pathlib import Path
+
+from game.data import data_file
 
 CELL_W, CELL_H = 8, 16
-SPRITES_DIR = Path(__file__).resolve().parents[2] / "sprites"
-GLYPH_FILE = SPRITES_DIR / "glyphs.txt"
+GLYPH_FILE = data_file("glyphs.txt")
 
 Glyph = tuple[int, ...]
 BLANK: Glyph = (0,) * CELL_H
 
 
 def parse_glyph_file(text: str) -> dict[int, Glyph]:
-    """Read the pixel-art format of ``sprites/glyphs.txt``."""
+    """Read the pixel-art format of ``game/data/glyphs.txt``."""
     glyphs: dict[int, Glyph] = {}
     lines = [line.rstrip() for line in text.splitlines()]
     i = 0

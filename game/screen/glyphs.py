@@ -2,7 +2,7 @@
 
 The base font is the 8x16 UNSCII bitmap font (code page 437 shapes, suits, box drawing).
 Glyphs no PC font had (Spanish suits, Luk Fu's numerals and suit marks) are drawn in
-``sprites/glyphs.txt`` and live in Unicode's private use area.
+``game/data/glyphs.txt`` and live in Unicode's private use area.
 """
 
 from __future__ import annotations
