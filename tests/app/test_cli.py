@@ -57,4 +57,4 @@ def test_main_py_without_display_exits_1(tmp_path):
            "PATH": "/usr/bin:/bin", "SDL_AUDIODRIVER": "dummy"}
     result = subprocess.run([sys.executable, "main.py", "*"], capture_output=True, text=True, timeout=60, env=env)
     assert result.returncode == 1
-    assert "Cannot open a window" in result.stderr
+    assert "No window can be opened" in result.stderr
