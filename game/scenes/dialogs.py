@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from game.app.keys import Key
 from game.app.scene import Scene
 from game.scenes.widgets import dialog
 from game.screen import palette
-from game.screen.canvas import TextCanvas
+from game.screen.canvas import COLS, TextCanvas
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -56,6 +57,22 @@ class QuitDialog(Scene):
         canvas.text(col + 1, row + 1, text, palette.WHITE, palette.RED)
 
 
+MESSAGE_TEXT_W = COLS - 6  # the widest text a message box holds inside the screen's edges
+
+
+def fit_lines(lines: list[str], width: int) -> list[str]:
+    """Each line as written, unless it is wider than ``width``: then it wraps, keeping its
+    indentation, so a box never has to run past its border or the screen's edge."""
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        out.extend(textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent))
+    return out
+
+
 class MessageScene(Scene):
     """A box of text; any key closes it."""
 
@@ -64,7 +81,7 @@ class MessageScene(Scene):
     def __init__(self, app: App, title: str, lines: list[str]) -> None:
         super().__init__(app)
         self.title = title
-        self.lines = lines
+        self.lines = fit_lines(lines, MESSAGE_TEXT_W)
 
     def on_key(self, key: Key) -> None:
         self.app.stack.pop()

@@ -32,7 +32,7 @@ SUITS = "SHDC"  # grid rows
 RANKS = "23456789TJQKA"  # grid columns, low to high as on a score card
 CELL_W, CELL_H = 5, 3
 GRID_COL, GRID_ROW = 4, 2  # top-left cell; the rank headers sit on the frame above
-SIDE_COL = 70  # the column of figures right of the grid
+SIDE_COL = 70  # the column of figures right of the grid (a blank column on each side)
 SCORE_ROW = 14  # the score line, then four rows of breakdown, the comparison, three rows of keys
 BREAK_COLS = (3, 41)
 LABEL_W = 31
@@ -40,7 +40,8 @@ SPECIALS = ("QS", "JD", "TC")
 HEARTS = tuple(rank + "H" for rank in RANKS)
 TEN_CLUBS_NAMES = {"double": "doubles", "add-and-double": "adds 50 and doubles"}
 TEN_CLUBS_RULE = (
-    "The 10♣ is worth nothing by itself; what it does depends on the rest of the stack.",
+    "The 10♣ is worth nothing by itself: what it does depends on the rest",
+    "of the stack.",
     "",
     "  With no other point card (no heart, no Q♠, no J♦; under the all-suits",
     "  scoring no card with a value) the stack scores +50.",
@@ -242,9 +243,9 @@ class ScoreTesterScene(Scene):
         card = self.cursor_card
         value = "x2" if card == "TC" else signed(card_value(card, self.ruleset))
         rows.append((f"{card_name(card)} {value}", palette.WHITE))
-        rows.append(("in stack" if card in self.stack else "not in it", palette.WHITE))
+        rows.append(("in stack" if card in self.stack else "outside", palette.WHITE))
         for i, (text, colour) in enumerate(rows):
-            canvas.text(col, GRID_ROW + i, text[: COLS - 1 - col], colour, TABLE_BG)
+            canvas.text(col, GRID_ROW + i, text[: COLS - 2 - col], colour, TABLE_BG)  # a blank before the frame
 
     def draw_score(self, canvas: TextCanvas) -> None:
         lines = self.breakdown()

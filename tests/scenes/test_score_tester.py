@@ -68,7 +68,7 @@ def test_arrows_and_enter_turn_cards(tester_app):
     app.press("ENTER", "ENTER")  # on and off again
     assert "2C" not in tester.stack
     lines = screen(app)
-    assert "CURSOR" in "".join(lines) and "not in it" in "".join(lines)
+    assert "CURSOR" in "".join(lines) and "outside" in "".join(lines)
 
 
 def test_typing_a_card_finds_and_turns_it(tester_app):
@@ -174,3 +174,25 @@ def test_from_the_table_it_scores_the_matchs_ruleset(make_app, home):
     assert isinstance(app.top_scene(), HelpScene)
     app.press("ESC")
     assert app.top_scene() is table
+
+
+def test_the_explanation_box_stays_inside_its_border(tester_app):
+    """Every row of the "?" box has its right border where the top border ends."""
+    app, _ = tester_app()
+    app.press("?")
+    lines = screen(app)
+    top = next(i for i, line in enumerate(lines) if "10♣ rule" in line)
+    left, right = lines[top].index("╔", 1), lines[top].rindex("╗")
+    bottom = next(i for i in range(top + 1, ROWS) if lines[i][left] == "╚")
+    for row in range(top + 1, bottom):
+        assert lines[row][left] == "║" and lines[row][right] == "║", lines[row]
+    assert "rest" in "".join(lines[top + 1:bottom])
+
+
+def test_the_side_figures_keep_a_blank_column_before_the_frame(tester_app):
+    app, _ = tester_app()
+    for keys in ((), ("RIGHT",) * 11, ("DOWN", "ENTER")):  # Q♠, then 10♠... and a card in the stack
+        if keys:
+            app.press(*keys)
+        for line in screen(app)[2:13]:
+            assert line[COLS - 2] == " ", line
