@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import textwrap
 import time
 import warnings
 from collections import deque
@@ -74,6 +75,7 @@ class App:
         self.demo = args.demo
         self.notices: deque[tuple[str, float]] = deque()
         self.notice_left = 0.0
+        self.notice_log: list[str] = []  # every notice of this run, oldest first
         self.idle_seconds = 0.0
         self.active_seconds = 0.0
         self.running = True
@@ -94,6 +96,7 @@ class App:
         self.renderer = Renderer()
         self.speaker.start()
         self.ai.start()
+        self._check_user_folder()
         self.flush_notices()
         if self.speaker.notice and self.speaker.enabled:
             self.notice(self.speaker.notice)
@@ -106,6 +109,20 @@ class App:
 
             names = ", ".join(registry.entry(g).title for g in saved)
             self.notice(f"Unfinished match saved: {names}. Choose it on the menu to resume.")
+
+    def _check_user_folder(self) -> None:
+        """Say at once, not at the first failed save, that nothing will be kept."""
+        from game.app import storage
+
+        folder = _user_folder()
+        if folder is not None and storage.writable(folder):
+            return
+        self.settings.path = None  # keep everything in memory, without a notice per failure
+        self.saves.folder = None
+        self.stats.path = None
+        where = f"Your user folder {folder}" if folder is not None else "No user folder"
+        self.notice(f"{where} cannot be written to, so settings, matches and statistics "
+                    "will not be kept after you quit.", seconds=2 * NOTICE_SECONDS)
 
     def _open_window(self) -> None:
         scale = self.args.scale or int(self.settings.get("display", "scale"))
@@ -241,7 +258,7 @@ class App:
             self.notice_left -= dt
             if self.notice_left <= 0 and self.notices:
                 self.notices.popleft()
-                self.notice_left = NOTICE_SECONDS if self.notices else 0.0
+                self.notice_left = self.notices[0][1] if self.notices else 0.0
         top = self.stack.top
         if top is None:
             self.quit()
@@ -379,10 +396,19 @@ class App:
         self.speaker.play(name)
 
     def notice(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
-        """A one-line message on the bottom row, for a few seconds."""
-        self.notices.append((text, seconds))
+        """A message on the bottom row for a few seconds. One too long for the row is shown
+        whole, a row at a time; every notice stays in the log (N on the menu rereads it)."""
+        self.notice_log.append(text)
+        for page in textwrap.wrap(text, COLS - 1) or [text]:
+            self.notices.append((page, seconds))
         if self.notice_left <= 0:
-            self.notice_left = seconds
+            self.notice_left = self.notices[0][1]
+
+    def clear_notices(self) -> None:
+        """Take the waiting notices off the bottom row (they stay in the log): a dialog that
+        explains the moment better replaces them."""
+        self.notices.clear()
+        self.notice_left = 0.0
 
     def new_seed(self) -> int:
         """The seed of the next match: the --seed for the first, then drawn from it."""

@@ -13,9 +13,11 @@ from typing import Any
 
 from game.app import storage
 from game.app.match import Match
+from game.rules import IllegalAction, get_rules
 
 FORMAT = "dos-card-games-save"
 VERSION = 1
+DAMAGED = "the file is damaged"
 
 
 class SaveStore:
@@ -37,8 +39,8 @@ class SaveStore:
             return
         try:
             storage.atomic_write(path, json.dumps(record, ensure_ascii=False))
-        except (OSError, TypeError, ValueError) as exc:
-            self.notices.append(f"Cannot save the match ({exc}); it is kept in memory for this session.")
+        except (OSError, TypeError, ValueError):
+            self.notices.append(f"The match cannot be saved in {path.parent}, so it is kept only until you quit.")
             self.folder = None
 
     def delete(self, game: str) -> None:
@@ -47,8 +49,8 @@ class SaveStore:
         if path is not None:
             try:
                 path.unlink(missing_ok=True)
-            except OSError as exc:
-                self.notices.append(f"Cannot remove the finished match's save ({exc}).")
+            except OSError:
+                self.notices.append(f"The finished match's save {path} could not be removed.")
 
     def exists(self, game: str) -> bool:
         path = self.path(game)
@@ -61,46 +63,57 @@ class SaveStore:
         if record is None and path is not None and path.exists():
             try:
                 record = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, ValueError) as exc:
-                self._damaged(game, f"unreadable ({type(exc).__name__})")
+            except (OSError, UnicodeDecodeError, ValueError):
+                self._damaged(game, DAMAGED)
                 return None
         if record is None:
             return None
         try:
             match, humans = restore(record, game)
-        except (KeyError, TypeError, ValueError) as exc:
-            self._damaged(game, str(exc) or type(exc).__name__)
+        except IllegalAction:
+            self._damaged(game, "one of its moves is not a legal move")
+            return None
+        except ValueError as exc:
+            self._damaged(game, str(exc))
+            return None
+        except (KeyError, TypeError):
+            self._damaged(game, DAMAGED)
             return None
         return match, humans
 
     def _damaged(self, game: str, why: str) -> None:
+        """Move the bad save aside and say so, in words that name no Python error."""
         self.memory.pop(game, None)
         path = self.path(game)
         moved = storage.move_aside(path) if path is not None and path.exists() else None
-        where = f", moved to {moved.name}" if moved else ""
-        self.notices.append(f"The saved {game} match could not be resumed ({why}){where}.")
+        where = f"It was moved aside as {moved.name} (in {moved.parent}); a" if moved else "A"
+        self.notices.append(f"The saved {get_rules(game).title} match could not be read: {why}. "
+                            f"{where} new match starts.")
 
 
 def restore(record: Any, game: str) -> tuple[Match, tuple[int, ...]]:
     """Rebuild a Match from its record, checking every field; raises ValueError if it cannot."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise ValueError("not a save file of this program")
+        raise ValueError("it is not a save file of this program")
     if record.get("version") != VERSION:
-        raise ValueError(f"save format version {record.get('version')!r}, expected {VERSION}")
+        raise ValueError("it was written by another version of the program")
     if record.get("game") != game:
-        raise ValueError("the save belongs to another game")
+        raise ValueError("it belongs to another game")
     seed, options, steps = record["seed"], record["options"], record["steps"]
     humans = tuple(record.get("humans", [0]))
     if not isinstance(seed, int) or not isinstance(options, dict) or not isinstance(steps, list):
-        raise ValueError("a field has the wrong type")
+        raise ValueError(DAMAGED)
     if not humans or not all(isinstance(h, int) for h in humans):
-        raise ValueError("bad human seats")
-    match = Match(game, seed, options)
+        raise ValueError(DAMAGED)
+    try:
+        match = Match(game, seed, options)
+    except ValueError as exc:
+        raise ValueError(f"its options are not valid ({exc})") from exc
     for step in steps:
         if isinstance(step, str):
             match.apply(match.rules.parse_action(match.state, step))
         elif isinstance(step, dict) and set(step) == {"option", "value"}:
             match.set_option(step["option"], step["value"])
         else:
-            raise ValueError(f"bad step {step!r}")
+            raise ValueError(DAMAGED)
     return match, humans

@@ -93,18 +93,19 @@ class Settings:
         notices: list[str] = []
         try:
             folder = storage.user_dir() if folder is None else folder
-        except Exception as exc:  # platformdirs could not name a folder
-            return cls(values, None, [f"No user folder ({exc}); settings kept in memory."])
+        except Exception:  # platformdirs could not name a folder; App announces it at start
+            return cls(values, None, notices)
         path = folder / SETTINGS_NAME
         if not path.exists():
             return cls(values, path, notices)
         try:
             with path.open("rb") as handle:
                 user = tomllib.load(handle)
-        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError) as exc:
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError):
             moved = storage.move_aside(path)
-            where = f"moved to {moved.name}" if moved else "left in place"
-            notices.append(f"Settings file unreadable ({type(exc).__name__}), {where}; using defaults.")
+            where = f"It was moved aside as {moved.name}." if moved else "It was left where it is."
+            notices.append(f"Your settings file {path} is damaged and could not be read, so the defaults "
+                           f"are used. {where}")
             return cls(values, path, notices)
         dropped = merge_user_values(values, user)
         if dropped:
@@ -129,8 +130,9 @@ class Settings:
             return
         try:
             storage.atomic_write(self.path, tomli_w.dumps(_toml_safe(self.values)))
-        except OSError as exc:
-            self.notices.append(f"Cannot save settings ({exc.strerror or exc}); kept in memory.")
+        except OSError:
+            self.notices.append(f"Your settings cannot be saved in {self.path.parent}, so changes last only "
+                                "until you quit.")
             self.path = None
 
 

@@ -53,10 +53,11 @@ class StatsStore:
                     if got is not None and (not isinstance(got, int) or isinstance(got, bool)):
                         raise ValueError(f"{game}.{key} is not a number")
                     self.games[game][key] = got
-        except (OSError, UnicodeDecodeError, ValueError, KeyError, AttributeError, TypeError) as exc:
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, AttributeError, TypeError):
             moved = storage.move_aside(self.path)
-            where = f", moved to {moved.name}" if moved else ""
-            self.notices.append(f"Statistics file damaged ({type(exc).__name__}){where}; counting afresh.")
+            where = f" It was moved aside as {moved.name}." if moved else ""
+            self.notices.append(f"The statistics file is damaged and could not be read, so counting starts "
+                                f"afresh.{where}")
             self.games = {game: empty(game) for game in GAMES}
 
     def save(self) -> None:
@@ -64,8 +65,9 @@ class StatsStore:
             return
         try:
             storage.atomic_write(self.path, json.dumps({"format": FORMAT, "version": VERSION, "games": self.games}))
-        except OSError as exc:
-            self.notices.append(f"Cannot save statistics ({exc.strerror or exc}); kept in memory.")
+        except OSError:
+            self.notices.append(f"Statistics cannot be saved in {self.path.parent}, so they last only until "
+                                "you quit.")
             self.path = None
 
     def record_deal(self, game: str, won: bool, extra: dict[str, int] | None = None) -> None:

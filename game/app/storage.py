@@ -27,6 +27,19 @@ def user_dir() -> Path:
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
 
 
+def writable(folder: Path) -> bool:
+    """Whether files can be created in ``folder`` (made if missing); tried, not guessed,
+    since permissions, read-only mounts and a file in the way all look alike from outside."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".write-test-", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError:
+        return False
+    return True
+
+
 def atomic_write(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` in one step. Raises OSError if the folder is unwritable."""
     path.parent.mkdir(parents=True, exist_ok=True)

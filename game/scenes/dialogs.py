@@ -94,6 +94,38 @@ class MessageScene(Scene):
         canvas.text(col, row + len(self.lines) + 1, "", palette.WHITE, palette.BLUE)
 
 
+class NoticeLogScene(Scene):
+    """N on the menu: every notice of this run, newest last, to reread at leisure."""
+
+    transparent = True
+    HEIGHT = 16  # text rows shown at once
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.lines: list[str] = []
+        for text in app.notice_log:
+            self.lines.extend(textwrap.wrap(text, MESSAGE_TEXT_W, initial_indent="- ", subsequent_indent="  "))
+        if not self.lines:
+            self.lines = ["No notices so far in this session."]
+        self.top = max(0, len(self.lines) - self.HEIGHT)  # open on the newest
+
+    def on_key(self, key: Key) -> None:
+        if key.is_up:
+            self.top = max(0, self.top - 1)
+        elif key.is_down:
+            self.top = min(max(0, len(self.lines) - self.HEIGHT), self.top + 1)
+        else:
+            self.app.stack.pop()
+
+    def draw(self, canvas: TextCanvas) -> None:
+        shown = self.lines[self.top:self.top + self.HEIGHT]
+        col, row = dialog(canvas, COLS - 2, len(shown) + 4, "Notices of this session")
+        for i, line in enumerate(shown):
+            canvas.text(col, row + 1 + i, line, palette.WHITE, palette.BLUE)
+        more = "Up/Down: scroll   " if len(self.lines) > self.HEIGHT else ""
+        canvas.text(col, row + len(shown) + 2, f"{more}Any other key: close", palette.LIGHT_CYAN, palette.BLUE)
+
+
 class ResumeDialog(Scene):
     """Choosing a game with a saved match: resume it (Y) or start a new one (N)."""
 
@@ -113,10 +145,19 @@ class ResumeDialog(Scene):
         if key.typed == "Y" or key.is_confirm:
             self.app.stack.pop()
             loaded = self.app.saves.load(self.game)
-            self.app.flush_notices()
             if loaded is None:
+                # Say at once why the answer Y starts a new match (not later, on the bottom row).
+                problems = list(self.app.saves.notices)
+                self.app.saves.notices.clear()
                 self.app.stack.push(table.new(self.app))
+                if problems:
+                    for text in problems:
+                        self.app.notice_log.append(text)
+                    self.app.clear_notices()
+                    self.app.stack.push(MessageScene(self.app, "The saved match could not be resumed",
+                                                     [*problems, "", "Press any key to play."]))
             else:
+                self.app.flush_notices()
                 match, humans = loaded
                 self.app.stack.push(table.resume(self.app, match, humans))
         elif key.typed == "N":

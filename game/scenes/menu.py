@@ -29,6 +29,7 @@ class MenuScene(Scene):
         rows.append(("S", "Score Tester (Jub Moo)", "score-tester"))
         rows.append(("O", "Options", "options"))
         rows.append(("T", "Statistics", "statistics"))
+        rows.append(("N", "Notices of this session", "notices"))
         rows.append(("Q", "Quit", "quit"))
         return rows
 
@@ -67,6 +68,10 @@ class MenuScene(Scene):
             from game.scenes.statistics import StatisticsScene
 
             self.app.stack.push(StatisticsScene(self.app))
+        elif action == "notices":
+            from game.scenes.dialogs import NoticeLogScene
+
+            self.app.stack.push(NoticeLogScene(self.app))
         elif action == "quit":
             from game.scenes.dialogs import QuitDialog
 

@@ -4,7 +4,7 @@ import json
 
 from game.app.match import Match
 from game.app.saves import SaveStore, restore
-from game.scenes.dialogs import ResumeDialog
+from game.scenes.dialogs import MessageScene, ResumeDialog
 from game.scenes.klaberjass_table import KlaberjassTable
 from game.tools.headless import advance
 
@@ -66,10 +66,18 @@ def test_damaged_save_is_moved_aside_and_a_new_match_starts(make_app, home):
     app = make_app("*")
     app.press("1")
     app.press("Y")
+    # At once, in plain words: what went wrong, where the file went, what happens now.
+    text = app.screen_text()
+    assert isinstance(app.top_scene(), MessageScene)
+    assert "could not be read: the file is damaged" in " ".join(text.split())
+    assert "klaberjass.json.damaged-" in text and "new match starts" in " ".join(text.split())
+    assert "Error" not in text
+    assert not app.notices, "no stale notice is left to show on the bottom row"
+    assert any("could not be read" in line for line in app.notice_log)
+    app.press("SPACE")
     assert isinstance(app.top_scene(), KlaberjassTable)
     assert app.top_scene().match.steps == []
     assert list((home / "saves").glob("klaberjass.json.damaged-*"))
-    assert any("could not be resumed" in text for text, _ in app.notices)
 
 
 def test_foreign_version_and_bad_steps_are_refused(home):
@@ -81,7 +89,8 @@ def test_foreign_version_and_bad_steps_are_refused(home):
                 {**good, "game": "mus"}, ["not", "a", "dict"]):
         (home / "saves" / "klaberjass.json").write_text(json.dumps(bad), encoding="utf-8")
         assert store.load("klaberjass") is None
-        assert store.notices
+        assert len(store.notices) == 1 and "Klaberjass match could not be read: " in store.notices[0]
+        assert "Error" not in store.notices[0] and "Traceback" not in store.notices[0]
         store.notices.clear()
 
 
@@ -92,7 +101,8 @@ def test_unwritable_save_folder_keeps_the_match_in_memory(tmp_path):
     match = Match("klaberjass", 1, {})
     match.apply(match.rules.legal_actions(match.state)[0])
     store.write(match, (0,))
-    assert store.notices and "kept in memory" in store.notices[0]
+    assert store.notices and "kept only until you quit" in store.notices[0]
+    assert "Errno" not in store.notices[0]
     loaded = store.load("klaberjass")
     assert loaded is not None and loaded[0].state == match.state
 

@@ -50,7 +50,8 @@ def test_damaged_file_is_moved_aside(home):
     (home / "settings.toml").write_text("[play\nsound = maybe", encoding="utf-8")
     settings = Settings.load(home)
     assert settings.get("play", "sound") is True
-    assert len(settings.notices) == 1 and "moved to settings.toml.damaged-" in settings.notices[0]
+    assert len(settings.notices) == 1 and "moved aside as settings.toml.damaged-" in settings.notices[0]
+    assert "Error" not in settings.notices[0]
     assert not (home / "settings.toml").exists()
     assert list(home.glob("settings.toml.damaged-*"))
 
@@ -59,6 +60,7 @@ def test_binary_garbage_is_moved_aside(home):
     (home / "settings.toml").write_bytes(b"\xff\xfe\x00garbage\x00")
     settings = Settings.load(home)
     assert settings.notices and list(home.glob("settings.toml.damaged-*"))
+    assert "DecodeError" not in settings.notices[0] and "damaged" in settings.notices[0]
 
 
 def test_bad_values_are_dropped_not_fatal(home):
@@ -86,7 +88,7 @@ def test_unwritable_folder_keeps_settings_in_memory(home):  # pragma: no cover -
         settings = Settings.load(home)
         settings.set("play", "delay", 3.0)
         assert settings.get("play", "delay") == 3.0
-        assert settings.path is None and "kept in memory" in settings.notices[-1]
+        assert settings.path is None and "until you quit" in settings.notices[-1]
     finally:
         home.chmod(stat.S_IRWXU)
 
@@ -98,4 +100,4 @@ def test_unwritable_path_keeps_settings_in_memory(tmp_path):
     settings.set("play", "delay", 3.0)
     assert settings.get("play", "delay") == 3.0
     assert settings.path is None
-    assert "kept in memory" in settings.notices[-1]
+    assert "until you quit" in settings.notices[-1]
