@@ -1,7 +1,10 @@
 """F5: the instructions for the game on screen, paged, drawn over the table.
 
 The texts live beside this module in ``help/<game>.txt`` (written by us from the rules
-files); every game's pages end with the pages on the keys, from ``help/keys.txt``.
+files); every game's pages end with the pages on the keys, from ``help/keys.txt``. They
+are shown exactly as written: a line '---' starts a new page, and nothing is re-wrapped,
+so hanging indents and tables stay aligned. The text is written to fit (TEXT_W columns,
+LINES_PER_PAGE lines a page); tests/scenes/test_help_pages.py checks that it does.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import pygame
 
 from game.app.keys import Key
 from game.app.scene import Scene
-from game.scenes.widgets import dialog, wrap
+from game.scenes.widgets import dialog
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
 
@@ -27,31 +30,37 @@ LINES_PER_PAGE = BOX_H - 4
 TITLES = {"klaberjass": "Klaberjass", "jubmoo": "Jub Moo", "mus": "Mus", "lukfu": "Luk Fu", None: "The Card Parlour"}
 
 
-def help_pages(game: str | None) -> list[list[str]]:
-    """The pages for ``game`` (None: the program itself). A line '---' forces a new page."""
-    texts = []
-    own = HELP_DIR / f"{game or 'program'}.txt"
-    if own.exists():
-        texts.append(own.read_text(encoding="utf-8"))
-    texts.append((HELP_DIR / "keys.txt").read_text(encoding="utf-8"))
-    pages: list[list[str]] = []
-    for text in texts:
-        page: list[str] = []
-        for line in wrap(text.rstrip("\n"), TEXT_W):
-            if line.strip() == "---":
-                if page:
-                    pages.append(page)
-                page = []
-                continue
-            if len(page) == LINES_PER_PAGE:
-                pages.append(page)
-                page = []
-            if not page and not line.strip():
-                continue  # no blank line at the top of a page
-            page.append(line)
-        if page:
-            pages.append(page)
+def text_pages(text: str) -> list[list[str]]:
+    """A help text's pages: its lines as written, cut at the '---' lines.
+
+    Blank lines before a '---' (or at the end) are dropped: they show nothing.
+    """
+    pages: list[list[str]] = [[]]
+    for line in text.split("\n"):
+        if line.strip() == "---":
+            pages.append([])
+        else:
+            pages[-1].append(line.rstrip())
+    for page in pages:
+        while page and not page[-1]:
+            page.pop()
     return pages
+
+
+def help_pages(game: str | None) -> list[list[str]]:
+    """The pages for ``game`` (None: the program itself), then the pages on the keys."""
+    names = [f"{game or 'program'}.txt", "keys.txt"]
+    pages: list[list[str]] = []
+    for name in names:
+        path = HELP_DIR / name
+        if path.exists():
+            pages += text_pages(path.read_text(encoding="utf-8"))
+    return pages
+
+
+def is_heading(line: str) -> bool:
+    """A heading is written in capitals from the first column ("  J♦  +100" is a table row)."""
+    return line.isupper() and not line.startswith(" ")
 
 
 class HelpScene(Scene):
@@ -91,7 +100,7 @@ class HelpScene(Scene):
         title = f"Instructions: {TITLES.get(self.game, self.game)}"
         col, row = dialog(canvas, BOX_W, BOX_H, title, fg=palette.WHITE, bg=palette.BLUE, row=0)
         for i, line in enumerate(self.pages[self.page]):
-            fg = palette.YELLOW if line.isupper() and line.strip() else palette.WHITE
+            fg = palette.YELLOW if is_heading(line) else palette.WHITE
             canvas.text(col, row + i, line, fg, palette.BLUE)
         footer = f" Page {self.page + 1} of {len(self.pages)}   PgDn/PgUp or arrows: turn   Esc: close "
         if self.game == "jubmoo":
