@@ -1,7 +1,8 @@
 """F5: the instructions for the game on screen, paged, drawn over the table.
 
-The texts live beside this module in ``help/<game>.txt`` (written by us from the rules
-files); every game's pages end with the pages on the keys, from ``help/keys.txt``.
+The texts live beside this module in ``help/`` (each game's file is named in the game
+registry; written by us from the rules files); every game's pages end with the pages on
+the keys, from ``help/keys.txt``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import registry
 from game.app.keys import Key
 from game.app.scene import Scene
 from game.scenes.widgets import dialog, wrap
@@ -24,13 +26,13 @@ HELP_DIR = Path(__file__).resolve().parent / "help"
 BOX_W, BOX_H = COLS - 2, 23
 TEXT_W = BOX_W - 4
 LINES_PER_PAGE = BOX_H - 4
-TITLES = {"klaberjass": "Klaberjass", "jubmoo": "Jub Moo", "mus": "Mus", "lukfu": "Luk Fu", None: "The Card Parlour"}
+PROGRAM_TITLE = "The Card Parlour"
 
 
 def help_pages(game: str | None) -> list[list[str]]:
     """The pages for ``game`` (None: the program itself). A line '---' forces a new page."""
     texts = []
-    own = HELP_DIR / f"{game or 'program'}.txt"
+    own = HELP_DIR / (registry.entry(game).help if game else "program.txt")
     if own.exists():
         texts.append(own.read_text(encoding="utf-8"))
     texts.append((HELP_DIR / "keys.txt").read_text(encoding="utf-8"))
@@ -88,7 +90,7 @@ class HelpScene(Scene):
                 self.app.stack.push(ScoreTesterScene(self.app))
 
     def draw(self, canvas: TextCanvas) -> None:
-        title = f"Instructions: {TITLES.get(self.game, self.game)}"
+        title = f"Instructions: {registry.entry(self.game).short if self.game else PROGRAM_TITLE}"
         col, row = dialog(canvas, BOX_W, BOX_H, title, fg=palette.WHITE, bg=palette.BLUE, row=0)
         for i, line in enumerate(self.pages[self.page]):
             fg = palette.YELLOW if line.isupper() and line.strip() else palette.WHITE
