@@ -290,6 +290,8 @@ class App:
         elif number == 5:
             if isinstance(top, HelpScene):
                 self.stack.pop()
+            elif top is not None and top.on_help():
+                pass
             else:
                 self.stack.push(HelpScene(self, self.stack.game_on_screen()))
         elif number == 6:
