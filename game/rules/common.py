@@ -162,7 +162,7 @@ class OptionSpec:
     def name_of(self, value: Any) -> str:
         """How the options screen shows ``value``."""
         for choice, name in zip(self.choices, self.names, strict=True):
-            if _same(value, choice) and type(value) is type(choice):
+            if type(value) is type(choice) and value == choice:
                 return name
         return str(value)
 

@@ -231,7 +231,8 @@ class OptionsScene(Scene):
 
     def draw_explanation(self, canvas: TextCanvas, option: Option) -> None:
         """The option's help line and its values, in a panel below its row."""
-        lines = [*wrap(option.spec.help, EXPLAIN_W - 4), "", f"Values: {values_in_words(option.spec)}"]
+        lines = [*wrap(option.spec.help, EXPLAIN_W - 4), "",
+                 *wrap(f"Values: {values_in_words(option.spec)}", EXPLAIN_W - 4)]
         top = min(4 + self.cursor + 1, PLAY_ROWS - len(lines) - 3)
         col, row = dialog(canvas, EXPLAIN_W, len(lines) + 3, option.label, fg=palette.WHITE, bg=palette.CYAN,
                           row=top)
@@ -250,6 +251,6 @@ def values_in_words(spec: OptionSpec) -> str:
         steps = f", in steps of {spec.step} with Left/Right, or type it" if spec.step > 1 else ", or type it"
         return f"{spec.range_words()}{steps}"
     names = list(spec.names)
-    if len(names) > 6:
+    if len(names) > 10:
         return f"{names[0]} to {names[-1]}"
     return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
