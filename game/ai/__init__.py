@@ -1,8 +1,8 @@
 """Computer players. They decide from an observation only, never from a full state.
 
 ``choose_action(rules, observation, level, rng)`` is the one entry point: the table scenes,
-demo mode, the arena and the tests all call it. Each game's player lives in
-``game.ai.<game name>`` as ``choose(rules, observation, level, rng)``.
+demo mode, the arena and the tests all call it. Each game's player is the module the game
+registry names (``game.ai.<game name>``), as ``choose(rules, observation, level, rng)``.
 """
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ import importlib
 import random
 from typing import Any
 
+# The computer players' strengths, weakest first, and how the options screen names them.
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVEL_NAMES: tuple[str, ...] = ("Easy", "Normal", "Hard")
 
 
 def choose_action(rules: Any, observation: Any, level: str, rng: random.Random) -> str:
@@ -23,6 +25,8 @@ def choose_action(rules: Any, observation: Any, level: str, rng: random.Random) 
         raise ValueError("the observing seat has nothing to decide now")
     if len(legal) == 1:
         return str(legal[0])
-    module = importlib.import_module(f"game.ai.{rules.name}")
+    from game.registry import entry
+
+    module = importlib.import_module(entry(rules.name).ai)
     action: str = module.choose(rules, observation, level, rng)
     return action

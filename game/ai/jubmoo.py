@@ -49,10 +49,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.ai import LEVELS
 from game.ai.jubmoo_search import Budget, search
 from game.rules.jubmoo import CARD_INDEX, CARDS, RULESETS, JubMooObservation, card_value, mask_score
-
-LEVELS = ("easy", "normal", "hard")
 
 # The searching levels' work per decision (fixed counts, so a decision reproduces from its rng).
 BUDGETS: dict[str, Budget] = {

@@ -56,6 +56,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from game.ai import LEVELS
 from game.ai.klaberjass_search import (
     CARD_BIT,
     Budget,
@@ -66,7 +67,6 @@ from game.ai.klaberjass_search import (
 )
 from game.rules.klaberjass import KlaberjassObservation, card_points, meld_points, top_meld, trick_winner
 
-LEVELS = ("easy", "normal", "hard")
 SUITS = "SHDC"
 NAT = "789TJQKA"
 _ALL = tuple(r + s for s in SUITS for r in NAT)

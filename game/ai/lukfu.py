@@ -51,6 +51,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.ai import LEVELS
 from game.ai.lukfu_search import Budget, deals_left, search
 from game.rules import lukfu as lf
 from game.rules.lukfu import (
@@ -65,7 +66,6 @@ from game.rules.lukfu import (
     old_mask,
 )
 
-LEVELS = ("easy", "normal", "hard")
 BUDGETS: dict[str, Budget] = {
     "normal": Budget(worlds=8, candidates=5, call_worlds=12, decisions=("call",)),
     "hard": Budget(

@@ -103,12 +103,11 @@ class App:
         if self.ai.notice:
             self.notice(self.ai.notice)
         self._push_first_scenes()
-        saved = [g for g in ("klaberjass", "jubmoo", "mus", "lukfu") if self.saves.exists(g)]
-        if saved:
-            from game.scenes import registry
+        from game import registry
 
-            names = ", ".join(registry.entry(g).title for g in saved)
-            self.notice(f"Unfinished match saved: {names}. Choose it on the menu to resume.")
+        saved = [game.title for game in registry.GAMES if self.saves.exists(game.name)]
+        if saved:
+            self.notice(f"Unfinished match saved: {', '.join(saved)}. Choose it on the menu to resume.")
 
     def _check_user_folder(self) -> None:
         """Say at once, not at the first failed save, that nothing will be kept."""
@@ -126,7 +125,9 @@ class App:
 
     def _open_window(self) -> None:
         scale = self.args.scale or int(self.settings.get("display", "scale"))
-        pygame.display.set_caption("Card Parlour: Klaberjass, Jub Moo, Mus, Luk Fu")
+        from game import registry
+
+        pygame.display.set_caption("Card Parlour: " + ", ".join(game.short for game in registry.GAMES))
         try:
             if self.fullscreen:
                 self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -155,7 +156,7 @@ class App:
 
     def start_attract(self) -> None:
         """Demo games of every playable game in turn, until a key is pressed."""
-        from game.scenes import registry
+        from game import registry
         from game.scenes.attract import AttractScene
 
         if not registry.available():
@@ -325,6 +326,8 @@ class App:
         elif number == 5:
             if isinstance(top, HelpScene):
                 self.stack.pop()
+            elif top is not None and top.on_help():
+                pass
             else:
                 self.stack.push(HelpScene(self, self.stack.game_on_screen()))
         elif number == 6:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from game.rules import GAME_NAMES
+from game.registry import GAME_NAMES, GAMES
 
 LETTERS = {"S": "--no-sound", "M": "--mono", "C": "--color", "*": "--skip-intro"}
 
@@ -24,7 +24,8 @@ class Args:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python main.py",
-        description="Klaberjass, Jub Moo, Mus and Luk Fu in an early-1990s DOS text-mode style.",
+        description=f"{', '.join(g.short for g in GAMES[:-1])} and {GAMES[-1].short} "
+        "in an early-1990s DOS text-mode style.",
         epilog="Letters as in the old manual, together or apart: S sound off, M mono, C colour, "
         "* skip the startup show (quote it: python main.py 'MS*').",
     )

@@ -27,6 +27,11 @@ class Scene:
     def on_key(self, key: Key) -> None:
         """React to a key the global hotkeys did not take."""
 
+    def on_help(self) -> bool:
+        """F5 was pressed: explain something of this scene's own and return True, or return
+        False to have the instructions shown (the options screen explains its options)."""
+        return False
+
     def update(self, dt: float) -> None:
         """Advance time by ``dt`` seconds (only the top scene is updated)."""
 

@@ -9,72 +9,86 @@ memory for this run, with a notice.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
+from game import registry
 from game.app import storage
 from game.data import data_file
+from game.rules.common import OptionSpec, as_toml
+from game.screen import palette
 from game.screen.palette import PHOSPHOR_NAMES
 
 DEFAULTS_FILE = data_file("defaults.toml")
 SETTINGS_NAME = "settings.toml"
-LEVELS = ("easy", "normal", "hard")
 
-Check = Callable[[Any], bool]
-
-
-def _bool(v: Any) -> bool:
-    return isinstance(v, bool)
-
-
-def _int(lo: int, hi: int) -> Check:
-    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
-
-
-def _choice(*values: Any) -> Check:
-    return lambda v: any(v == c and type(v) is type(c) for c in values)
-
-
-def _delay(v: Any) -> bool:
-    return isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 9.5 and (v * 2) == int(v * 2)
-
-
-# Every setting the program knows, with the check its value must pass. Game sections also
-# accept their rules options, checked by the rules module itself (``RULES.new_match``).
-SCHEMA: dict[str, dict[str, Check]] = {
+# The program's display and play settings, each declared once (the game sections' settings
+# are declared by the game registry and the rules modules: registry.option_specs).
+_DELAYS = tuple(x / 2 for x in range(20))
+PROGRAM_OPTIONS: dict[str, dict[str, OptionSpec]] = {
     "display": {
-        "mono": _bool,
-        "phosphor": _choice(*PHOSPHOR_NAMES),
-        "border": _int(0, 15),
-        "scale": _int(1, 6),
-        "fullscreen": _bool,
+        "mono": OptionSpec.boolean(
+            False, "Monitor", "Colour, or the single colour of a mono monitor (the M and C letters override it).",
+            off="Colour", on="Mono"),
+        "phosphor": OptionSpec.choice(
+            "green", PHOSPHOR_NAMES, tuple(name.title() for name in PHOSPHOR_NAMES), "Mono phosphor",
+            "The colour a mono monitor glows with."),
+        "border": OptionSpec.integer(
+            1, 0, 15, "Border colour", "The colour of the border round the screen; F10 changes it too.",
+            stops=palette.BORDER_CYCLE, names=tuple(palette.COLOUR_NAMES[c].title() for c in palette.BORDER_CYCLE)),
+        "scale": OptionSpec.choice(
+            2, (1, 2, 3, 4, 5, 6), ("x1", "x2", "x3", "x4", "x5", "x6"), "Window size (next start)",
+            "How many times the 672 x 432 picture is enlarged; it takes effect at the next start."),
+        "fullscreen": OptionSpec.boolean(
+            False, "Full screen", "Start in full screen; Alt+Enter switches.", shown=False),
     },
     "play": {
-        "sound": _bool,
-        "hand_sort": _bool,
-        "replay": _bool,
-        "delay": _delay,
-        "attract_seconds": _int(0, 3600),
-        "intro": _bool,
+        "sound": OptionSpec.boolean(True, "Sound effects", "The PC-speaker beeps and tunes; F1 switches them too."),
+        "hand_sort": OptionSpec.boolean(
+            True, "Hand sort / auto-declare runs",
+            "Your hand is kept sorted, and in Klaberjass your runs are declared for you; F3 switches it too."),
+        "replay": OptionSpec.boolean(
+            False, "Offer to replay each deal",
+            "Each new deal first offers to play the last one again, same cards; F6 switches it too."),
+        "delay": OptionSpec.choice(
+            1.0, _DELAYS, tuple(f"{x:.1f}" for x in _DELAYS), "Computer delay (seconds)",
+            "How long the computer waits between its moves, so you can follow them; F8 and F9 change it too."),
+        "attract_seconds": OptionSpec.integer(
+            60, 0, 3600, "Demo after idle (seconds, 0 = never)", step=15,
+            help="Left this long on the title or the menu, the computer plays demo games until a key is pressed."),
+        "intro": OptionSpec.boolean(True, "Startup show", "The title show at the start; the * letter skips it once."),
     },
-    "klaberjass": {"level": _choice(*LEVELS), "your_hand_on_top": _bool},
-    "jubmoo": {"level": _choice(*LEVELS), "humans": _int(1, 4), "clockwise": _bool},
-    "mus": {"level": _choice(*LEVELS)},
-    "lukfu": {"level": _choice(*LEVELS)},
 }
-GAME_SECTIONS = ("klaberjass", "jubmoo", "mus", "lukfu")
-# Keys of a game section that are the program's, not the rules module's options.
-APP_GAME_KEYS = {"level", "your_hand_on_top", "humans", "clockwise"}
+
+
+def section_specs(section: str) -> dict[str, OptionSpec]:
+    """Every setting of ``section``, with its spec; {} for a section the program does not know."""
+    if section in PROGRAM_OPTIONS:
+        return PROGRAM_OPTIONS[section]
+    if section in registry.GAME_NAMES:
+        return registry.option_specs(section)
+    return {}
+
+
+def sections() -> tuple[str, ...]:
+    return (*PROGRAM_OPTIONS, *registry.GAME_NAMES)
 
 
 def load_defaults(path: Path = DEFAULTS_FILE) -> dict[str, dict[str, Any]]:
-    """The shipped defaults. A broken defaults file is a broken install: it raises."""
+    """The shipped defaults: every spec's default, as ``game/data/defaults.toml`` also lists them
+    (a test keeps the two equal). A broken defaults file is a broken install: it raises."""
     with path.open("rb") as handle:
         data = tomllib.load(handle)
-    return {section: dict(values) for section, values in data.items()}
+    values = {section: {key: spec.default for key, spec in section_specs(section).items()} for section in sections()}
+    for section, entries in data.items():
+        specs = section_specs(section)
+        for key, value in entries.items():
+            if key not in specs or not specs[key].valid(value):
+                raise ValueError(f"{path.name}: [{section}] {key} = {value!r} is not a setting this program has")
+            values[section][key] = specs[key].canonical(value)
+    return values
 
 
 class Settings:
@@ -107,9 +121,7 @@ class Settings:
             notices.append(f"Your settings file {path} is damaged and could not be read, so the defaults "
                            f"are used. {where}")
             return cls(values, path, notices)
-        dropped = merge_user_values(values, user)
-        if dropped:
-            notices.append("Ignored bad settings: " + ", ".join(dropped) + ".")
+        notices.extend(merge_user_values(values, user))
         return cls(values, path, notices)
 
     # ---- reading and changing ----
@@ -123,7 +135,8 @@ class Settings:
 
     def game_options(self, game: str) -> dict[str, Any]:
         """The rules options of ``game`` (its section without the program's own keys)."""
-        return {k: v for k, v in self.values.get(game, {}).items() if k not in APP_GAME_KEYS}
+        own = registry.app_option_keys(game)
+        return {k: v for k, v in self.values.get(game, {}).items() if k not in own}
 
     def save(self) -> None:
         if self.path is None:
@@ -137,27 +150,29 @@ class Settings:
 
 
 def merge_user_values(values: dict[str, dict[str, Any]], user: dict[str, Any]) -> list[str]:
-    """Copy valid user values over ``values``; returns the names of the ones dropped."""
-    dropped: list[str] = []
+    """Copy valid user values over ``values``; returns a notice for each value dropped.
+
+    A value is kept only if its spec allows it (the same check the rules make), so a stored
+    value out of range never reaches a new match: it is dropped and the default stays."""
+    unknown: list[str] = []
+    notices: list[str] = []
     for section, entries in user.items():
         if section not in values or not isinstance(entries, dict):
-            dropped.append(section)
+            unknown.append(section)
             continue
+        specs = section_specs(section)
         for key, value in entries.items():
-            if key not in values[section]:
-                dropped.append(f"{section}.{key}")
-                continue
-            check = SCHEMA.get(section, {}).get(key)
-            if check is None:  # a rules option: same type as its default
-                default = values[section][key]
-                ok = type(value) is type(default) or (isinstance(default, float) and isinstance(value, int))
+            spec = specs.get(key)
+            if spec is None or key not in values[section]:
+                unknown.append(f"{section}.{key}")
+            elif spec.valid(value):
+                values[section][key] = spec.canonical(value)
             else:
-                ok = check(value)
-            if ok:
-                values[section][key] = value
-            else:
-                dropped.append(f"{section}.{key}")
-    return dropped
+                notices.append(f"Ignored [{section}] {key} = {as_toml(value)}: it must be {spec.allowed()}. "
+                               f"Using {as_toml(values[section][key])}.")
+    if unknown:
+        notices.insert(0, "Ignored unknown settings: " + ", ".join(unknown) + ".")
+    return notices
 
 
 def _toml_safe(values: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:

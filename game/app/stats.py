@@ -11,24 +11,19 @@ import json
 from pathlib import Path
 from typing import Any
 
+from game import registry
 from game.app import storage
 
 FORMAT = "dos-card-games-statistics"
 VERSION = 1
-GAMES = ("klaberjass", "jubmoo", "mus", "lukfu")
-# The game-specific counters, with the label the statistics screen shows.
-EXTRAS: dict[str, tuple[tuple[str, str], ...]] = {
-    "klaberjass": (("makes", "Contracts made"), ("betes", "Contracts bete")),
-    "jubmoo": (("pigs", "Times the pig"), ("chuans", "Chuans")),
-    "mus": (("games_played", "Games played"), ("games_won", "Games won")),
-    "lukfu": (("claims", "Winning claims"), ("draws", "Drawn deals")),
-}
+GAMES = registry.GAME_NAMES
 
 
 def empty(game: str) -> dict[str, Any]:
+    """Fresh counters of ``game``: the common ones, then its own (named in the game registry)."""
     counters: dict[str, Any] = {"matches_played": 0, "matches_won": 0, "deals_played": 0, "deals_won": 0,
                                 "best_score": None, "worst_score": None}
-    counters.update({key: 0 for key, _ in EXTRAS[game]})
+    counters.update({key: 0 for key, _ in registry.entry(game).counters})
     return counters
 
 

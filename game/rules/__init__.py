@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from game.rules.common import IllegalAction
 
-GAME_NAMES: tuple[str, ...] = ("klaberjass", "jubmoo", "mus", "lukfu")
-
-__all__ = ["GAME_NAMES", "IllegalAction", "get_rules"]
+__all__ = ["IllegalAction", "get_rules"]
 
 
 def get_rules(name: str):  # type: ignore[no-untyped-def]
     """The ``RULES`` object of the game called ``name`` (imported on first use)."""
     import importlib
 
+    # The game registry names the games and their modules (imported here, not at the top:
+    # the registry itself reads the option type from game.rules.common).
+    from game.registry import GAME_NAMES, entry
+
     if name not in GAME_NAMES:
         raise ValueError(f"unknown game {name!r}; choose one of {', '.join(GAME_NAMES)}")
-    return importlib.import_module(f"game.rules.{name}").RULES
+    return importlib.import_module(entry(name).rules).RULES

@@ -92,10 +92,8 @@ from game.rules.common import (
     OptionSpec,
     freeze_options,
     is_bool,
-    one_of,
     resolve_options,
     rng_for,
-    seat_or_none,
 )
 
 __all__ = [
@@ -310,25 +308,38 @@ def mask_score(mask: int, ruleset: str = "hearts", ten_clubs: str = "double") ->
 # --------------------------------------------------------------------------------------------
 
 
-def _target_ok(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value <= -100
-
-
-_SPECS: dict[str, OptionSpec] = {
-    "target": OptionSpec(-1000, _target_ok, "an integer at or below -100"),
-    "ruleset": OptionSpec("hearts", one_of(*RULESETS), "'hearts', 'all-suits' or 'gongzhu'"),
-    "ten_clubs": OptionSpec("double", one_of("double", "add-and-double"), "'double' or 'add-and-double'"),
-    "first_lead": OptionSpec("random", one_of("random", "two-of-clubs"), "'random' or 'two-of-clubs'"),
-    "later_leads": OptionSpec("pig-taker", one_of("pig-taker", "random"), "'pig-taker' or 'random'"),
-    "big_chuan_others_minus_50": OptionSpec(True, is_bool, "true or false"),
-    "first_leader": OptionSpec(None, seat_or_none(4), "a seat 0-3 or None"),
-    "open_hands": OptionSpec(False, is_bool, "true or false"),
-    "replay": OptionSpec(False, is_bool, "true or false"),
+# Each option once: its values, label and help line. The engine, the settings file and the
+# options screen all read them from here (OptionSpec in common.py).
+OPTION_SPECS: dict[str, OptionSpec] = {
+    "target": OptionSpec.integer(
+        -1000, None, -100, "Match ends at", step=100,
+        help="Deals go on until someone's total falls to this score; the lowest total is the pig."),
+    "ruleset": OptionSpec.choice(
+        "hearts", RULESETS, ("Hearts", "All suits (literal)", "Gong Zhu"), "Scoring",
+        "Hearts: hearts and the pig cost, the J of diamonds pays. All suits: every card costs by its rank. "
+        "Gong Zhu: the Chinese scores."),
+    "ten_clubs": OptionSpec.choice(
+        "double", ("double", "add-and-double"), ("Doubles", "Adds and doubles"), "Ten of clubs",
+        "The ten of clubs doubles the rest of its taker's cards (+50 alone); or adds 50, then doubles."),
+    "first_lead": OptionSpec.choice(
+        "random", ("random", "two-of-clubs"), ("Random", "Two of clubs"), "First lead",
+        "Who leads the first deal: a player drawn at random, or whoever holds the two of clubs."),
+    "later_leads": OptionSpec.choice(
+        "pig-taker", ("pig-taker", "random"), ("Pig taker", "Random"), "Later leads",
+        "Who leads later deals: whoever took the pig (the queen of spades) last deal, or at random."),
+    "big_chuan_others_minus_50": OptionSpec.boolean(
+        True, "Big Chuan: others -50",
+        "When one player wins every trick, the other three also lose 50 for winning none."),
+    "first_leader": OptionSpec.seat(4, "First leader", "The seat that leads the first deal; None follows First lead."),
+    "open_hands": OptionSpec.boolean(
+        False, "Open hands (learning)", "Every hand is shown face up, to learn from the computers' play."),
+    "replay": OptionSpec.boolean(
+        False, "Offer to replay each deal", "Each new deal first offers to replay the last one (F6).", shown=False),
 }
 
 
 def _resolve_scoring(ruleset: str, options: Mapping[str, Any] | None) -> tuple[int, bool]:
-    opts = resolve_options(_SPECS, options)
+    opts = resolve_options(OPTION_SPECS, options)
     if options is not None and "ruleset" in options and ruleset == "hearts":
         ruleset = opts["ruleset"]
     return _ruleset_index(ruleset), opts["ten_clubs"] == "add-and-double"
@@ -371,7 +382,7 @@ _CONFIG_CACHE: dict[OptionItems, _Config] = {}
 def _config_from_items(items: OptionItems) -> _Config:
     cfg = _CONFIG_CACHE.get(items)
     if cfg is None:
-        cfg = _Config.build(resolve_options(_SPECS, dict(items)))
+        cfg = _Config.build(resolve_options(OPTION_SPECS, dict(items)))
         if len(_CONFIG_CACHE) < 1024:
             _CONFIG_CACHE[items] = cfg
     return cfg
@@ -980,14 +991,14 @@ class JubMooRules:
     num_players = 4
 
     def default_options(self) -> dict[str, Any]:
-        return {key: spec.default for key, spec in _SPECS.items()}
+        return {key: spec.default for key, spec in OPTION_SPECS.items()}
 
     def new_match(
         self, seed: int, options: dict[str, Any] | None = None, deck: Sequence[str] | None = None
     ) -> JubMooState:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an integer, not {seed!r}")
-        cfg = _Config.build(resolve_options(_SPECS, options))
+        cfg = _Config.build(resolve_options(OPTION_SPECS, options))
         order = None if deck is None else _deck_from(deck)
         return _deal(cfg, seed, 0, 1, (0, 0, 0, 0), None, order)
 
@@ -1173,7 +1184,7 @@ class JubMooRules:
 
     def set_option(self, state: JubMooState, key: str, value: Any) -> JubMooState:
         if key != "replay":
-            if key in _SPECS:
+            if key in OPTION_SPECS:
                 raise ValueError(f"option {key!r} cannot change during a match (only 'replay' can)")
             raise ValueError(f"unknown option {key!r}")
         if not is_bool(value):

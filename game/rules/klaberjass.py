@@ -88,11 +88,8 @@ from game.rules.common import (
     OptionItems,
     OptionSpec,
     freeze_options,
-    int_in,
-    is_bool,
     resolve_options,
     rng_for,
-    seat_or_none,
 )
 
 __all__ = [
@@ -280,19 +277,36 @@ def _contract_code(contract: str) -> int:
 # Options
 # ---------------------------------------------------------------------------------------
 
-_BOOL = "true or false"
+# Each option once: its values, label and help line. The engine, the settings file and the
+# options screen all read them from here (OptionSpec in common.py).
 OPTION_SPECS: dict[str, OptionSpec] = {
-    "game_point": OptionSpec(500, int_in(100, 9999), "an integer from 100 to 9999"),
-    "no_tie": OptionSpec(False, is_bool, _BOOL),
-    "clubs_preferred": OptionSpec(False, is_bool, _BOOL),
-    "tout_atout": OptionSpec(False, is_bool, _BOOL),
+    "game_point": OptionSpec.integer(
+        500, 100, 9999, "Game point", step=50,
+        help="The first player to reach this score after a deal, and be ahead, wins the match."),
+    "no_tie": OptionSpec.boolean(
+        False, "No-Tie (a top-meld tie goes to elder)",
+        "When both best runs are equal, the non-dealer's runs score; without it, nobody's do."),
+    "clubs_preferred": OptionSpec.boolean(
+        False, "Clubs Preferred (no turn-up)",
+        "No card is turned up: clubs is the suit offered as trump in the first round."),
+    "tout_atout": OptionSpec.boolean(
+        False, "Sans Tout / Tout Atout bids",
+        "In round two a player may bid no-trump, and the other may overcall with all-trump."),
     # A15: tout atout only as an overcall of sans tout unless this is on (needs tout_atout).
-    "tout_atout_direct": OptionSpec(False, is_bool, _BOOL),
-    "all_trump_cross_suit": OptionSpec(True, is_bool, _BOOL),
-    "nt_melds": OptionSpec(True, is_bool, _BOOL),
-    "first_dealer": OptionSpec(None, seat_or_none(2), "0, 1 or None"),
-    "open_hands": OptionSpec(False, is_bool, _BOOL),
-    "replay": OptionSpec(False, is_bool, _BOOL),
+    "tout_atout_direct": OptionSpec.boolean(
+        False, "Tout Atout may be bid directly",
+        "With those bids on, all-trump may be bid at once, not only over a no-trump bid."),
+    "all_trump_cross_suit": OptionSpec.boolean(
+        True, "Tout Atout: any suit can win",
+        "In all-trump, a card of another suit wins a trick by its rank (the old program). "
+        "No: only the suit led can win (Coinche).", off="No (Coinche)", on="Yes"),
+    "nt_melds": OptionSpec.boolean(
+        True, "Melds score in Sans Tout", "Runs are declared and scored in a no-trump deal too."),
+    "first_dealer": OptionSpec.seat(2, "First dealer", "The seat that deals first; None draws it from the seed."),
+    "open_hands": OptionSpec.boolean(
+        False, "Open hands (learning)", "Both hands are shown face up, to learn from the computer's play."),
+    "replay": OptionSpec.boolean(
+        False, "Offer to replay each deal", "Each new deal first offers to replay the last one (F6).", shown=False),
 }
 
 

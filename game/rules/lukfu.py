@@ -89,12 +89,8 @@ from game.rules.common import (
     OptionItems,
     OptionSpec,
     freeze_options,
-    int_in,
-    is_bool,
-    one_of,
     resolve_options,
     rng_for,
-    seat_or_none,
 )
 
 __all__ = [
@@ -363,15 +359,29 @@ def describe_play(cards: Collection[str]) -> str:
 # ---------------------------------------------------------------------------------------------
 # Options, states, observations.
 
+# Each option once: its values, label and help line. The engine, the settings file and the
+# options screen all read them from here (OptionSpec in common.py).
 OPTION_SPECS: dict[str, OptionSpec] = {
-    "deals": OptionSpec(8, int_in(1, 99), "an integer from 1 to 99"),
+    "deals": OptionSpec.integer(
+        8, 1, 99, "Deals in a match",
+        help="How many deals make a match; the best net total wins. 1 is a single deal."),
     # The rules file spells it first_lead (A7); API.md's first-lead is the stored form.
-    "passed_master_scope": OptionSpec("deal", one_of("deal", "first-lead", "first_lead"), '"deal" or "first-lead"'),
-    "noncaller_singles_only": OptionSpec(False, is_bool, "true or false"),
-    "auto_claim_at_six_won": OptionSpec(False, is_bool, "true or false"),
-    "first_master": OptionSpec(None, seat_or_none(NUM_PLAYERS), "0, 1, 2 or None"),
-    "open_hands": OptionSpec(False, is_bool, "true or false"),
-    "replay": OptionSpec(False, is_bool, "true or false"),
+    "passed_master_scope": OptionSpec.choice(
+        "deal", ("deal", "first-lead"), ("Whole deal", "First lead only"), "Passed Master's restriction",
+        "A Master who passed may not lead four of a kind or a run of four or more: for the whole deal, "
+        "or only at the first lead.", aliases=(("first_lead", "first-lead"),)),
+    "noncaller_singles_only": OptionSpec.boolean(
+        False, "Non-callers lead singles only",
+        "Only the Caller may lead sets and runs; the others lead single cards."),
+    "auto_claim_at_six_won": OptionSpec.boolean(
+        False, "Claim automatically at six fu", "Six won fu (Old cards counted too) claim at once, without asking."),
+    "first_master": OptionSpec.seat(
+        NUM_PLAYERS, "First Master", "The seat that is Master in the first deal; None draws it."),
+    "open_hands": OptionSpec.boolean(
+        False, "Open hands (learning)",
+        "East's and West's hands are shown face up, to learn from the computers' play."),
+    "replay": OptionSpec.boolean(
+        False, "Offer to replay each deal", "Each new deal first offers to replay the last one (F6).", shown=False),
 }
 
 
@@ -387,9 +397,7 @@ class _Config:
 
 
 def _config(options: Mapping[str, Any] | None) -> _Config:
-    opts = resolve_options(OPTION_SPECS, options)
-    if opts["passed_master_scope"] == "first_lead":
-        opts["passed_master_scope"] = "first-lead"
+    opts = resolve_options(OPTION_SPECS, options)  # turns the rules file's "first_lead" into "first-lead"
     return _Config(
         freeze_options(opts),
         opts["deals"],

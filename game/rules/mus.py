@@ -95,11 +95,8 @@ from game.rules.common import (
     OptionItems,
     OptionSpec,
     freeze_options,
-    is_bool,
-    one_of,
     resolve_options,
     rng_for,
-    seat_or_none,
 )
 
 __all__ = [
@@ -215,7 +212,7 @@ def _fmt(cards: Sequence[int]) -> tuple[str, ...]:
 
 
 def _kings8(options: dict[str, Any] | None) -> bool:
-    opts = resolve_options(_SPECS, options)
+    opts = resolve_options(OPTION_SPECS, options)
     return bool(opts["kings"] == 8)
 
 
@@ -284,14 +281,24 @@ def juego_bonus(hand: Sequence[str], options: dict[str, Any] | None = None) -> i
 # Options
 # ---------------------------------------------------------------------------------------------
 
-_SPECS: dict[str, OptionSpec] = {
-    "target": OptionSpec(40, one_of(40, 30), "40 or 30"),
-    "games": OptionSpec(1, one_of(1, 3), "1 or 3"),
-    "kings": OptionSpec(8, one_of(8, 4), "8 or 4"),
-    "ordago": OptionSpec(True, is_bool, "true or false"),
-    "first_mano": OptionSpec(None, seat_or_none(4), "a seat 0-3 or None"),
-    "open_hands": OptionSpec(False, is_bool, "true or false"),
-    "replay": OptionSpec(False, is_bool, "true or false"),
+# Each option once: its values, label and help line. The engine, the settings file and the
+# options screen all read them from here (OptionSpec in common.py).
+OPTION_SPECS: dict[str, OptionSpec] = {
+    "target": OptionSpec.choice(
+        40, (40, 30), ("40", "30"), "Game to", "The points a team needs to win a game: 40, or 30 for a shorter game."),
+    "games": OptionSpec.choice(
+        1, (1, 3), ("One game", "Best of three"), "Match",
+        "One game decides the match, or the first team to win two games of three."),
+    "kings": OptionSpec.choice(
+        8, (8, 4), ("8 (3s and 2s)", "4 (natural)"), "Kings",
+        "8: the 3s count as kings and the 2s as aces. 4: every card keeps its own rank."),
+    "ordago": OptionSpec.boolean(True, "Ordago allowed", "A player may bet the whole game on one lance (ordago)."),
+    "first_mano": OptionSpec.seat(4, "First mano", "The seat that is mano in the first deal; None draws it."),
+    "open_hands": OptionSpec.boolean(
+        False, "Open hands (learning)",
+        "Every hand is shown face up, for learning; the computers still decide from their own cards."),
+    "replay": OptionSpec.boolean(
+        False, "Offer to replay each deal", "Each new deal first offers to replay the last one (F6).", shown=False),
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -590,11 +597,11 @@ class MusRules:
     # -- setup -----------------------------------------------------------------------------
 
     def default_options(self) -> dict[str, Any]:
-        return {key: spec.default for key, spec in _SPECS.items()}
+        return {key: spec.default for key, spec in OPTION_SPECS.items()}
 
     def new_match(self, seed: int, options: dict[str, Any] | None = None,
                   deck: Sequence[str] | None = None) -> MusState:
-        opts = resolve_options(_SPECS, options)
+        opts = resolve_options(OPTION_SPECS, options)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an int, not {seed!r}")
         first_deck: tuple[int, ...] | None = None
@@ -625,7 +632,7 @@ class MusRules:
     def set_option(self, state: MusState, key: str, value: Any) -> MusState:
         """Change an option mid-match: only ``replay`` may change (F6)."""
         if key != "replay":
-            if key in _SPECS:
+            if key in OPTION_SPECS:
                 raise ValueError(f"option {key!r} cannot change during a match (only 'replay' can)")
             raise ValueError(f"unknown option {key!r}")
         if not isinstance(value, bool):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game import registry
 from game.app.keys import Key
 from game.app.scene import Scene
-from game.scenes import registry
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
 

@@ -136,7 +136,7 @@ class ResumeDialog(Scene):
         self.game = game
 
     def on_key(self, key: Key) -> None:
-        from game.scenes import registry
+        from game import registry
 
         table = registry.table_class(self.game)
         if table is None:
@@ -167,7 +167,7 @@ class ResumeDialog(Scene):
             self.app.stack.pop()
 
     def draw(self, canvas: TextCanvas) -> None:
-        from game.scenes import registry
+        from game import registry
 
         lines = [f"You have an unfinished {registry.entry(self.game).title} match.",
                  "Resume it where you left it? (Y/N)",

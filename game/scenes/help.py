@@ -1,10 +1,11 @@
 """F5: the instructions for the game on screen, paged, drawn over the table.
 
-The texts live beside this module in ``help/<game>.txt`` (written by us from the rules
-files); every game's pages end with the pages on the keys, from ``help/keys.txt``. They
-are shown exactly as written: a line '---' starts a new page, and nothing is re-wrapped,
-so hanging indents and tables stay aligned. The text is written to fit (TEXT_W columns,
-LINES_PER_PAGE lines a page); tests/scenes/test_help_pages.py checks that it does.
+The texts live beside this module in ``help/`` (each game's file is named in the game
+registry; written by us from the rules files); every game's pages end with the pages on
+the keys, from ``help/keys.txt``. They are shown exactly as written: a line '---' starts a
+new page, and nothing is re-wrapped, so hanging indents and tables stay aligned. The text
+is written to fit (TEXT_W columns, LINES_PER_PAGE lines a page);
+tests/scenes/test_help_pages.py checks that it does.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import registry
 from game.app.keys import Key
 from game.app.scene import Scene
 from game.scenes.widgets import dialog
@@ -27,7 +29,7 @@ HELP_DIR = Path(__file__).resolve().parent / "help"
 BOX_W, BOX_H = COLS - 2, 23
 TEXT_W = BOX_W - 4
 LINES_PER_PAGE = BOX_H - 4
-TITLES = {"klaberjass": "Klaberjass", "jubmoo": "Jub Moo", "mus": "Mus", "lukfu": "Luk Fu", None: "The Card Parlour"}
+PROGRAM_TITLE = "The Card Parlour"
 
 
 def text_pages(text: str) -> list[list[str]]:
@@ -49,7 +51,7 @@ def text_pages(text: str) -> list[list[str]]:
 
 def help_pages(game: str | None) -> list[list[str]]:
     """The pages for ``game`` (None: the program itself), then the pages on the keys."""
-    names = [f"{game or 'program'}.txt", "keys.txt"]
+    names = [registry.entry(game).help if game else "program.txt", "keys.txt"]
     pages: list[list[str]] = []
     for name in names:
         path = HELP_DIR / name
@@ -97,7 +99,7 @@ class HelpScene(Scene):
                 self.app.stack.push(ScoreTesterScene(self.app))
 
     def draw(self, canvas: TextCanvas) -> None:
-        title = f"Instructions: {TITLES.get(self.game, self.game)}"
+        title = f"Instructions: {registry.entry(self.game).short if self.game else PROGRAM_TITLE}"
         col, row = dialog(canvas, BOX_W, BOX_H, title, fg=palette.WHITE, bg=palette.BLUE, row=0)
         for i, line in enumerate(self.pages[self.page]):
             fg = palette.YELLOW if is_heading(line) else palette.WHITE

@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import registry
 from game.app.keys import Key
 from game.app.scene import Scene
-from game.app.settings import APP_GAME_KEYS, GAME_SECTIONS
-from game.scenes.widgets import title_bar
+from game.app.settings import PROGRAM_OPTIONS
+from game.rules.common import OptionSpec
+from game.scenes.widgets import PLAY_ROWS, dialog, title_bar, wrap
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
 
@@ -25,86 +27,43 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Option:
+    """One row of the options screen: a setting and its spec (label, values, help)."""
+
     section: str
     key: str
-    label: str
-    values: tuple[Any, ...] = ()  # a list of choices (bools, strings, ints)
-    names: tuple[str, ...] = ()  # how each choice is shown
-    lo: int = 0  # for numbers typed or stepped
-    hi: int = 0
-    step: int = 0
+    spec: OptionSpec
+
+    @property
+    def label(self) -> str:
+        return self.spec.label
+
+    @property
+    def values(self) -> tuple[Any, ...]:
+        """The values Left/Right cycle through; () for a number stepped or typed."""
+        return self.spec.choices
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.spec.names
 
     @property
     def numeric(self) -> bool:
         return not self.values
 
 
-def _bool(section: str, key: str, label: str, off: str = "Off", on: str = "On") -> Option:
-    return Option(section, key, label, (False, True), (off, on))
+def _rows(section: str, specs: dict[str, OptionSpec]) -> list[Option]:
+    return [Option(section, key, spec) for key, spec in specs.items() if spec.shown]
 
 
-LEVEL = ("easy", "normal", "hard")
-LEVEL_NAMES = ("Easy", "Normal", "Hard")
+def build_pages() -> dict[str, list[Option]]:
+    """The pages: the program's display and play settings, then one page per game."""
+    pages = {"General": [row for section in PROGRAM_OPTIONS for row in _rows(section, PROGRAM_OPTIONS[section])]}
+    for game in registry.GAMES:
+        pages[game.short] = _rows(game.name, registry.option_specs(game.name))
+    return pages
 
-PAGES: dict[str, list[Option]] = {
-    "General": [
-        Option("display", "mono", "Monitor", (False, True), ("Colour", "Mono")),
-        Option("display", "phosphor", "Mono phosphor", ("green", "amber", "white"), ("Green", "Amber", "White")),
-        Option("display", "border", "Border colour", tuple(palette.BORDER_CYCLE),
-               tuple(palette.COLOUR_NAMES[c].title() for c in palette.BORDER_CYCLE)),
-        Option("display", "scale", "Window size (next start)", (1, 2, 3, 4, 5, 6),
-               ("x1", "x2", "x3", "x4", "x5", "x6")),
-        _bool("play", "sound", "Sound effects"),
-        _bool("play", "hand_sort", "Hand sort / auto-declare runs"),
-        _bool("play", "replay", "Offer to replay each deal"),
-        Option("play", "delay", "Computer delay (seconds)", tuple(x / 2 for x in range(20)),
-               tuple(f"{x / 2:.1f}" for x in range(20))),
-        Option("play", "attract_seconds", "Demo after idle (seconds, 0 = never)", lo=0, hi=3600, step=15),
-        _bool("play", "intro", "Startup show"),
-    ],
-    "Klaberjass": [
-        Option("klaberjass", "level", "Computer plays", LEVEL, LEVEL_NAMES),
-        Option("klaberjass", "game_point", "Game point", lo=100, hi=9999, step=50),
-        _bool("klaberjass", "no_tie", "No-Tie (a top-meld tie goes to elder)"),
-        _bool("klaberjass", "clubs_preferred", "Clubs Preferred (no turn-up)"),
-        _bool("klaberjass", "tout_atout", "Sans Tout / Tout Atout bids"),
-        _bool("klaberjass", "tout_atout_direct", "Tout Atout may be bid directly"),
-        _bool("klaberjass", "all_trump_cross_suit", "Tout Atout: any suit can win", "No (Coinche)", "Yes"),
-        _bool("klaberjass", "nt_melds", "Melds score in Sans Tout"),
-        _bool("klaberjass", "open_hands", "Open hands (learning)"),
-        Option("klaberjass", "your_hand_on_top", "Your hand is drawn", (True, False), ("On top", "At the bottom")),
-    ],
-    "Jub Moo": [
-        Option("jubmoo", "level", "Computer plays", LEVEL, LEVEL_NAMES),
-        Option("jubmoo", "target", "Match ends at", lo=-10000, hi=-100, step=100),
-        Option("jubmoo", "ruleset", "Scoring", ("hearts", "all-suits", "gongzhu"),
-               ("Hearts", "All suits (literal)", "Gong Zhu")),
-        Option("jubmoo", "ten_clubs", "Ten of clubs", ("double", "add-and-double"), ("Doubles", "Adds and doubles")),
-        Option("jubmoo", "first_lead", "First lead", ("random", "two-of-clubs"), ("Random", "Two of clubs")),
-        Option("jubmoo", "later_leads", "Later leads", ("pig-taker", "random"), ("Pig taker", "Random")),
-        _bool("jubmoo", "big_chuan_others_minus_50", "Big Chuan: others -50"),
-        _bool("jubmoo", "open_hands", "Open hands (learning)"),
-        Option("jubmoo", "humans", "Human players (hot seat)", (1, 2, 3, 4), ("1", "2", "3", "4")),
-        _bool("jubmoo", "clockwise", "Draw the table clockwise"),
-    ],
-    "Mus": [
-        Option("mus", "level", "Computer plays", LEVEL, LEVEL_NAMES),
-        Option("mus", "target", "Game to", (40, 30), ("40", "30")),
-        Option("mus", "games", "Match", (1, 3), ("One game", "Best of three")),
-        Option("mus", "kings", "Kings", (8, 4), ("8 (3s and 2s)", "4 (natural)")),
-        _bool("mus", "ordago", "Ordago allowed"),
-        _bool("mus", "open_hands", "Open hands (learning)"),
-    ],
-    "Luk Fu": [
-        Option("lukfu", "level", "Computer plays", LEVEL, LEVEL_NAMES),
-        Option("lukfu", "deals", "Deals in a match", lo=1, hi=99, step=1),
-        Option("lukfu", "passed_master_scope", "Passed Master's restriction", ("deal", "first-lead"),
-               ("Whole deal", "First lead only")),
-        _bool("lukfu", "noncaller_singles_only", "Non-callers lead singles only"),
-        _bool("lukfu", "auto_claim_at_six_won", "Claim automatically at six fu"),
-        _bool("lukfu", "open_hands", "Open hands (learning)"),
-    ],
-}
+
+PAGES: dict[str, list[Option]] = build_pages()
 PAGE_NAMES = tuple(PAGES)
 
 
@@ -130,6 +89,7 @@ class OptionsScene(Scene):
         self.cursor = 0
         self.typing = ""
         self.message = "Every change is saved at once; rules options apply from the next match."
+        self.explaining = False  # F5: the panel explaining the option under the cursor
 
     @property
     def options(self) -> list[Option]:
@@ -141,19 +101,28 @@ class OptionsScene(Scene):
         return self.app.settings.values.get(option.section, {}).get(option.key)
 
     def shown(self, option: Option) -> str:
-        value = self.value(option)
-        if option.numeric:
-            return str(value)
-        for v, name in zip(option.values, option.names, strict=True):
-            if v == value and type(v) is type(value):
-                return name
-        return str(value)
+        return option.spec.name_of(self.value(option))
+
+    def on_help(self) -> bool:
+        """F5 explains the option under the cursor (F5 again closes the explanation)."""
+        self.explaining = not self.explaining
+        return True
 
     def on_key(self, key: Key) -> None:
         option = self.options[self.cursor]
         if self.typing:
             self._typing_key(option, key)
             return
+        if self.explaining:
+            # The explanation follows the cursor; Esc or Enter closes it, any other key closes
+            # it and does its usual work.
+            if key.is_up or key.is_down:
+                pass
+            elif key.is_cancel or key.is_confirm:
+                self.explaining = False
+                return
+            else:
+                self.explaining = False
         if key.is_cancel:
             self.app.stack.pop()
         elif key.code == pygame.K_TAB or key.code == pygame.K_PAGEDOWN:
@@ -196,19 +165,22 @@ class OptionsScene(Scene):
     def change(self, option: Option, step: int) -> None:
         value = self.value(option)
         if option.numeric:
-            new = int(value) + step * option.step
-            new = max(option.lo, min(option.hi, new))
+            lo, hi = option.spec.lo, option.spec.hi
+            new = int(value) + step * option.spec.step
+            new = new if lo is None else max(lo, new)
+            new = new if hi is None else min(hi, new)
         else:
             index = next((i for i, v in enumerate(option.values) if v == value and type(v) is type(value)), -1)
             new = option.values[(index + step) % len(option.values)]
         self.store(option, new)
 
     def store(self, option: Option, value: Any) -> None:
-        if option.numeric and not option.lo <= value <= option.hi:
-            self.message = f"{option.label} must be from {option.lo} to {option.hi}."
+        if not option.spec.valid(value):
+            limits = option.spec.range_words() if option.spec.kind == "int" else option.spec.allowed()
+            self.message = f"{option.label} must be {limits}."
             self.app.sound("buzz")
             return
-        if option.section in GAME_SECTIONS and option.key not in APP_GAME_KEYS:
+        if option.section in registry.GAME_NAMES and option.key not in registry.app_option_keys(option.section):
             candidate = {**self.app.settings.game_options(option.section), option.key: value}
             error = check_rules_option(option.section, candidate)
             if error:
@@ -251,6 +223,34 @@ class OptionsScene(Scene):
                         palette.RED if selected else palette.YELLOW, bg)
         canvas.text(2, 20, "Up/Down: choose   Left/Right/Enter: change   digits: type a number",
                     palette.LIGHT_CYAN, palette.BLUE)
-        canvas.text(2, 21, "Tab/PgDn, PgUp: next/previous page   Esc: back to the menu", palette.LIGHT_CYAN,
-                    palette.BLUE)
+        canvas.text(2, 21, "Tab/PgDn, PgUp: next/previous page   F5: explain   Esc: back to the menu",
+                    palette.LIGHT_CYAN, palette.BLUE)
         canvas.text(2, 22, self.message[: COLS - 4], palette.YELLOW, palette.BLUE)
+        if self.explaining:
+            self.draw_explanation(canvas, self.options[self.cursor])
+
+    def draw_explanation(self, canvas: TextCanvas, option: Option) -> None:
+        """The option's help line and its values, in a panel below its row."""
+        lines = [*wrap(option.spec.help, EXPLAIN_W - 4), "",
+                 *wrap(f"Values: {values_in_words(option.spec)}", EXPLAIN_W - 4)]
+        top = min(4 + self.cursor + 1, PLAY_ROWS - len(lines) - 3)
+        col, row = dialog(canvas, EXPLAIN_W, len(lines) + 3, option.label, fg=palette.WHITE, bg=palette.CYAN,
+                          row=top)
+        for i, line in enumerate(lines):
+            canvas.text(col, row + i, line, palette.BLACK, palette.CYAN)
+        footer = " F5 or Esc: close "
+        canvas.text(col + EXPLAIN_W - 4 - len(footer), row + len(lines) + 1, footer, palette.BLUE, palette.CYAN)
+
+
+EXPLAIN_W = 64
+
+
+def values_in_words(spec: OptionSpec) -> str:
+    """What the option may be set to, as the options screen names the values."""
+    if spec.kind == "int" and not spec.choices:
+        steps = f", in steps of {spec.step} with Left/Right, or type it" if spec.step > 1 else ", or type it"
+        return f"{spec.range_words()}{steps}"
+    names = list(spec.names)
+    if len(names) > 10:
+        return f"{names[0]} to {names[-1]}"
+    return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]

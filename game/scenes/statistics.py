@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.app.keys import Key
 from game.app.scene import Scene
-from game.app.stats import EXTRAS, GAMES
+from game.registry import GAMES
 from game.scenes.widgets import dialog, title_bar
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
@@ -15,7 +15,6 @@ from game.screen.canvas import COLS, TextCanvas
 if TYPE_CHECKING:
     from game.app.app import App
 
-SHORT_TITLES = {"klaberjass": "Klaberjass", "jubmoo": "Jub Moo", "mus": "Mus", "lukfu": "Luk Fu"}
 COMMON_ROWS = (("matches_played", "Matches played"), ("matches_won", "Matches won"),
                ("deals_played", "Deals played"), ("deals_won", "Deals won"),
                ("best_score", "Best match score"), ("worst_score", "Worst match score"))
@@ -48,21 +47,21 @@ class StatisticsScene(Scene):
         title_bar(canvas, "STATISTICS", "", "Esc: back", bg=palette.CYAN, fg=palette.BLACK)
         first, width = 26, 13
         for i, game in enumerate(GAMES):
-            canvas.text(first + i * width, 2, SHORT_TITLES[game].rjust(width - 2), palette.YELLOW, palette.BLUE)
+            canvas.text(first + i * width, 2, game.short.rjust(width - 2), palette.YELLOW, palette.BLUE)
         canvas.text(2, 3, "─" * (COLS - 4), palette.LIGHT_CYAN, palette.BLUE)
         row = 4
         for key, label in COMMON_ROWS:
             canvas.text(2, row, label, palette.WHITE, palette.BLUE)
             for i, game in enumerate(GAMES):
-                text = shown(self.app.stats.games[game][key]).rjust(width - 2)
+                text = shown(self.app.stats.games[game.name][key]).rjust(width - 2)
                 canvas.text(first + i * width, row, text, palette.WHITE, palette.BLUE)
             row += 1
         canvas.text(2, row, "─" * (COLS - 4), palette.LIGHT_CYAN, palette.BLUE)
         row += 1
         for i, game in enumerate(GAMES):
-            for key, label in EXTRAS[game]:
+            for key, label in game.counters:
                 canvas.text(2, row, label, palette.WHITE, palette.BLUE)
-                canvas.text(first + i * width, row, shown(self.app.stats.games[game][key]).rjust(width - 2),
+                canvas.text(first + i * width, row, shown(self.app.stats.games[game.name][key]).rjust(width - 2),
                             palette.LIGHT_GREEN, palette.BLUE)
                 row += 1
         canvas.text(2, 22, "Demo games, deals the computer played for you and replayed deals do not count.",

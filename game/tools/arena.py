@@ -61,7 +61,8 @@ from typing import Any
 
 from game.ai import LEVELS, choose_action
 from game.ai.baselines import BASELINES, choose_baseline
-from game.rules import GAME_NAMES, get_rules
+from game.registry import GAME_NAMES, entry
+from game.rules import get_rules
 
 PLAYERS: tuple[str, ...] = (*LEVELS, *BASELINES)
 MAX_ACTIONS = 200_000  # a safety net: no real match comes near it
@@ -74,7 +75,7 @@ MAX_ACTIONS = 200_000  # a safety net: no real match comes near it
 
 def rotations(game: str) -> int:
     """How many seatings one duplicate group plays: every seat (every partnership in Mus) for A."""
-    return {"klaberjass": 2, "mus": 2, "jubmoo": 4, "lukfu": 3}[game]
+    return entry(game).sides
 
 
 def a_seats(game: str, rotation: int) -> frozenset[int]:
@@ -84,7 +85,8 @@ def a_seats(game: str, rotation: int) -> frozenset[int]:
 
 
 def fair_share(game: str) -> float:
-    return {"klaberjass": 0.5, "mus": 0.5, "jubmoo": 0.25, "lukfu": 1 / 3}[game]
+    """A's share of wins when both players are equally strong: one side's."""
+    return 1 / entry(game).sides
 
 
 def decide(player: str, rules: Any, observation: Any, rng: random.Random) -> str:

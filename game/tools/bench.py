@@ -25,9 +25,6 @@ import sys
 import time
 from typing import Any
 
-GAMES = ("klaberjass", "jubmoo", "mus", "lukfu")
-TARGET_RATIO = {"klaberjass": 0.8, "jubmoo": 0.25, "mus": 0.25, "lukfu": 0.08}
-
 
 # ---- the reference engine ----
 def reference_deal(rng: random.Random) -> int:
@@ -246,11 +243,14 @@ def main(argv: list[str] | None = None) -> int:
         print("alternating with the reference engine (a 4-player follow-suit random playout)")
         print(f"{'game':<11}{'ref deals/s':>12}{'deals/s':>10}{'actions/s':>12}{'x ref':>8}{'target':>8}"
               f"{'apply us':>10}{'determinize us':>16}")
-        for game in GAMES:
+        from game.registry import GAMES
+
+        for entry in GAMES:
+            game = entry.name
             figures = compare_with_reference(game, ns.seconds)
             apply_us, determinize_us = time_calls(game)
             print(f"{game:<11}{figures['reference']:>12,.0f}{figures['deals']:>10,.0f}{figures['actions']:>12,.0f}"
-                  f"{figures['ratio']:>8.2f}{TARGET_RATIO[game]:>8.2f}{apply_us:>10.1f}{determinize_us:>16.1f}")
+                  f"{figures['ratio']:>8.2f}{entry.speed_target:>8.2f}{apply_us:>10.1f}{determinize_us:>16.1f}")
     if ns.only in (None, "program"):
         print(f"cold start to the menu (--skip-intro): {cold_start():.2f} s")
         figures = program_figures(max(ns.seconds, 5.0))

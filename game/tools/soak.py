@@ -21,11 +21,12 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.registry import GAME_NAMES, GAMES
+
 KEYS_COMMON = ["ENTER", "SPACE", "LEFT", "RIGHT", "UP", "DOWN", "ESC", "TAB", "PAGEDOWN", "PAGEUP",
                *"1234567890", *"ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
 F_KEYS = [f"F{n}" for n in range(1, 13)]
-QUICK_OPTIONS = {"klaberjass": {"game_point": 100}, "jubmoo": {"target": -300}, "mus": {"target": 30},
-                 "lukfu": {"deals": 1}}
+MENU_KEYS = [str(number) for number in range(1, len(GAME_NAMES) + 1)]  # the menu numbers the games
 
 
 @dataclass
@@ -50,8 +51,8 @@ def _new_app(seed: int) -> Any:
 
     app = headless_app(["*", "--seed", str(seed)])
     app.settings.values["play"].update(delay=0.0, attract_seconds=20, sound=True)
-    for game, options in QUICK_OPTIONS.items():
-        app.settings.values[game].update(options)
+    for game in GAMES:
+        app.settings.values[game.name].update(game.quick_options)
     return app
 
 
@@ -108,7 +109,7 @@ def run(seed: int, steps: int | None = None, seconds: float | None = None, log_e
             elif roll < 0.052:
                 app.handle_key(Key.named("ENTER", alt=True))  # full screen on / off
             elif roll < 0.06 and not any(isinstance(s, TableScene) for s in app.stack.scenes):
-                app.press(rng.choice("1234"))  # pick a game on the menu
+                app.press(rng.choice(MENU_KEYS))  # pick a game on the menu
                 app.press("Y" if rng.random() < 0.5 else "N")  # resume or not, if asked
                 report.keys += 2
             elif roll < 0.55:

@@ -3,31 +3,37 @@ import stat
 
 import pytest
 
-from game.app.settings import DEFAULTS_FILE, SCHEMA, Settings, load_defaults
+from game import registry
+from game.app.settings import DEFAULTS_FILE, PROGRAM_OPTIONS, Settings, load_defaults, section_specs, sections
+from game.rules import get_rules
 
 
-def test_defaults_file_covers_schema():
-    defaults = load_defaults()
-    for section, checks in SCHEMA.items():
-        for key, check in checks.items():
-            assert key in defaults[section], f"{section}.{key} missing from {DEFAULTS_FILE.name}"
-            assert check(defaults[section][key]), f"default {section}.{key} fails its own check"
+def test_defaults_file_agrees_with_every_spec():
+    """The specs are the source of every default; game/data/defaults.toml lists them for the
+    reader and must say the same (a key it leaves out takes its spec's default)."""
+    import tomllib
+
+    with DEFAULTS_FILE.open("rb") as handle:
+        listed = tomllib.load(handle)
+    for section in sections():
+        for key, spec in section_specs(section).items():
+            if key in listed.get(section, {}):
+                assert listed[section][key] == spec.default, f"{section}.{key}: {DEFAULTS_FILE.name} differs"
+    for section, entries in listed.items():
+        assert set(entries) <= set(section_specs(section)), f"[{section}] lists a key no spec declares"
+    for section in PROGRAM_OPTIONS:  # the program's own settings are all listed, with their comments
+        assert set(listed[section]) == set(PROGRAM_OPTIONS[section]), section
 
 
 def test_game_sections_hold_every_rules_option():
-    from game.rules import get_rules
-
     defaults = load_defaults()
-    for game in ("klaberjass", "jubmoo", "mus", "lukfu"):
-        try:
-            rules = get_rules(game)
-        except ModuleNotFoundError:
-            continue
+    for game in registry.GAME_NAMES:
+        rules = get_rules(game)
         for key, value in rules.default_options().items():
             if key.startswith("first_") or key == "replay":
                 continue  # drawn at random / switched by F6
-            assert key in defaults[game], f"{game}.{key} not in defaults.toml"
-            assert defaults[game][key] == value, f"{game}.{key}: defaults.toml differs from the rules"
+            assert key in defaults[game], f"{game}.{key} not in the settings"
+            assert defaults[game][key] == value, f"{game}.{key}: the settings' default differs from the rules"
 
 
 def test_missing_file_gives_defaults(home):
@@ -71,14 +77,16 @@ def test_bad_values_are_dropped_not_fatal(home):
     assert settings.get("play", "sound") is False  # the good value is kept
     assert settings.get("play", "delay") == load_defaults()["play"]["delay"]
     assert settings.get("display", "phosphor") == "green"
-    assert "play.delay" in settings.notices[0] and "display.phosphor" in settings.notices[0]
+    assert any("[play] delay = 77" in n for n in settings.notices)
+    assert any('[display] phosphor = "purple"' in n for n in settings.notices)
+    assert any("Ignored unknown settings: nonsense." in n for n in settings.notices)
 
 
 def test_rules_option_of_wrong_type_dropped(home):
     (home / "settings.toml").write_text('[klaberjass]\ngame_point = "lots"\n', encoding="utf-8")
     settings = Settings.load(home)
     assert settings.get("klaberjass", "game_point") == 500
-    assert "klaberjass.game_point" in settings.notices[0]
+    assert '[klaberjass] game_point = "lots"' in settings.notices[0]
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")
@@ -101,3 +109,60 @@ def test_unwritable_path_keeps_settings_in_memory(tmp_path):
     assert settings.get("play", "delay") == 3.0
     assert settings.path is None
     assert "until you quit" in settings.notices[-1]
+
+
+# A stored value out of range or of a wrong choice used to pass the type check and crash the
+# engine when the game started (issue 14, item 1): each is dropped with a notice, the default
+# is used, and the game starts.
+CRASH_CASES = [
+    ("klaberjass", "game_point", "50"),
+    ("jubmoo", "target", "0"),
+    ("jubmoo", "ruleset", '"poker"'),
+    ("mus", "games", "2"),
+    ("mus", "kings", "5"),
+    ("lukfu", "deals", "0"),
+]
+
+
+@pytest.mark.parametrize(("game", "key", "stored"), CRASH_CASES)
+def test_stored_value_out_of_range_is_dropped_and_the_game_starts(make_app, home, game, key, stored):
+    (home / "settings.toml").write_text(f"[{game}]\n{key} = {stored}\n[play]\ndelay = 0.0\n", encoding="utf-8")
+    settings = Settings.load(home)
+    default = registry.option_specs(game)[key].default
+    assert settings.get(game, key) == default
+    assert len(settings.notices) == 1
+    notice = settings.notices[0]
+    assert f"[{game}] {key} = {stored}" in notice and "it must be" in notice and "Traceback" not in notice
+
+    from game.scenes.table import TableScene
+
+    app = make_app("--game", game, "--seed", "3")
+    table = app.top_scene()
+    assert isinstance(table, TableScene) and table.game_name == game
+    assert dict(table.match.rules.observation(table.match.state, 0).options)[key] == default
+    assert any(f"[{game}] {key} = {stored}" in text for text in app.notice_log)
+
+
+def test_notices_name_the_allowed_values_in_words(home):
+    (home / "settings.toml").write_text('[klaberjass]\ngame_point = 50\n[mus]\nkings = 5\n', encoding="utf-8")
+    notices = Settings.load(home).notices
+    assert notices == [
+        "Ignored [klaberjass] game_point = 50: it must be a whole number from 100 to 9999. Using 500.",
+        "Ignored [mus] kings = 5: it must be 8 or 4. Using 8.",
+    ]
+
+
+def test_rules_file_spelling_is_stored_in_its_canonical_form(home):
+    (home / "settings.toml").write_text('[lukfu]\npassed_master_scope = "first_lead"\n[play]\ndelay = 2\n',
+                                        encoding="utf-8")
+    settings = Settings.load(home)
+    assert settings.notices == []
+    assert settings.get("lukfu", "passed_master_scope") == "first-lead"
+    assert settings.get("play", "delay") == 2.0 and isinstance(settings.get("play", "delay"), float)
+
+
+def test_a_broken_defaults_file_raises(tmp_path):
+    broken = tmp_path / "defaults.toml"
+    broken.write_text("[mus]\nkings = 5\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="kings"):
+        load_defaults(broken)

@@ -1,5 +1,6 @@
 """Attract mode, the screenshot tool and the mouse."""
 
+from game import registry
 from game.scenes.attract import AttractScene
 from game.scenes.menu import MenuScene
 from game.tools import snap
@@ -68,4 +69,4 @@ def test_bench_rules_figures_print_for_every_game(capsys):
     assert all(value > 0 for value in figures.values())
     assert bench.main(["--only", "rules", "--seconds", "0.2"]) == 0
     rows = [line.split()[0] for line in capsys.readouterr().out.splitlines()[3:]]
-    assert rows == list(bench.GAMES)
+    assert rows == list(registry.GAME_NAMES)

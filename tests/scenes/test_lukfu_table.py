@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pytest
 
+from game import registry
 from game.ai import choose_action
 from game.rules.lukfu import CARDS, classify
-from game.scenes import registry
 from game.scenes.attract import AttractScene
 from game.scenes.help import HelpScene
 from game.scenes.lukfu_table import LukFuTable, signed

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from game.app.match import Match
+from game.registry import available
 from game.scenes.attract import AttractScene
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.mus_table import BLOCKS, HAND_ROW, MusTable
-from game.scenes.registry import available
 from game.screen import glyphs
 from game.screen.canvas import COLS, ROWS
 

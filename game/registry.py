@@ -1,0 +1,120 @@
+"""Every game, declared once: the menu, the settings, the options screen, the statistics, the
+instructions, attract mode, the AI entry point and the tools (arena, bench, soak) read it here.
+
+Pure data: nothing here imports pygame or a game's own modules; the rules, AI and table modules
+are named by their import paths and loaded when asked for. Adding a game means adding its entry
+below and writing that game's own files (docs/adding-a-game.md).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai import LEVEL_NAMES, LEVELS
+from game.rules.common import OptionSpec
+
+# The first row of every game's options page, and the first key of every game's settings.
+LEVEL = OptionSpec.choice(
+    "easy", LEVELS, LEVEL_NAMES, "Computer plays",
+    "Easy plays simple rules of thumb; Normal and Hard think ahead over possible hands, Hard the longest.")
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    name: str  # the settings section, the save name, --game
+    title: str  # on the menu
+    short: str  # options page tab, statistics column, instructions title
+    blurb: str  # beside the title on the menu
+    rules: str  # module with RULES and OPTION_SPECS
+    ai: str  # module with choose(rules, observation, level, rng)
+    table: str  # "module:Class" of its table scene
+    help: str  # its F5 text, a file in game/scenes/help/
+    sides: int  # who competes: players, or teams (the arena seats A on each side in turn)
+    counters: tuple[tuple[str, str], ...]  # its own statistics: (key, label on the statistics screen)
+    options: tuple[tuple[str, OptionSpec], ...] = ()  # the program's own options of this game (not the rules')
+    quick_options: tuple[tuple[str, Any], ...] = ()  # rules options of a short match (soak runs)
+    speed_target: float = 0.0  # rules throughput goal, as a fraction of the bench's reference engine
+
+
+GAMES: tuple[GameEntry, ...] = (
+    GameEntry(
+        "klaberjass", 'Klaberjass ("Clobby")', "Klaberjass", "you against the computer",
+        "game.rules.klaberjass", "game.ai.klaberjass", "game.scenes.klaberjass_table:KlaberjassTable",
+        "klaberjass.txt", sides=2,
+        counters=(("makes", "Contracts made"), ("betes", "Contracts bete")),
+        options=(("your_hand_on_top", OptionSpec.boolean(
+            True, "Your hand is drawn",
+            "On top, as the old program draws it, or at the bottom of the screen.",
+            off="At the bottom", on="On top")),),
+        quick_options=(("game_point", 100),), speed_target=0.8),
+    GameEntry(
+        "jubmoo", "Jub Moo", "Jub Moo", "catch the pig: you and 3 computers",
+        "game.rules.jubmoo", "game.ai.jubmoo", "game.scenes.jubmoo_table:JubMooTable",
+        "jubmoo.txt", sides=4,
+        counters=(("pigs", "Times the pig"), ("chuans", "Chuans")),
+        options=(
+            ("humans", OptionSpec.choice(
+                1, (1, 2, 3, 4), ("1", "2", "3", "4"), "Human players (hot seat)",
+                "How many people share the keyboard; a screen hides the hands between their turns.")),
+            ("clockwise", OptionSpec.boolean(
+                False, "Draw the table clockwise", "East and West swap places, as for play to the left.")),
+        ),
+        quick_options=(("target", -300),), speed_target=0.25),
+    GameEntry(
+        "mus", "Mus", "Mus", "you and a computer partner vs two",
+        "game.rules.mus", "game.ai.mus", "game.scenes.mus_table:MusTable",
+        "mus.txt", sides=2,
+        counters=(("games_played", "Games played"), ("games_won", "Games won")),
+        quick_options=(("target", 30),), speed_target=0.25),
+    GameEntry(
+        "lukfu", "Luk Fu", "Luk Fu", "six tigers: you and 2 computers",
+        "game.rules.lukfu", "game.ai.lukfu", "game.scenes.lukfu_table:LukFuTable",
+        "lukfu.txt", sides=3,
+        counters=(("claims", "Winning claims"), ("draws", "Drawn deals")),
+        quick_options=(("deals", 1),), speed_target=0.08),
+)
+GAME_NAMES: tuple[str, ...] = tuple(game.name for game in GAMES)
+_BY_NAME = {game.name: game for game in GAMES}
+
+
+def entry(name: str) -> GameEntry:
+    """The entry of the game called ``name``; KeyError for a name no game has."""
+    return _BY_NAME[name]
+
+
+def rules_option_specs(name: str) -> dict[str, OptionSpec]:
+    """Every rules option of the game, from its rules module (imported on first use)."""
+    specs: dict[str, OptionSpec] = importlib.import_module(entry(name).rules).OPTION_SPECS
+    return specs
+
+
+def option_specs(name: str) -> dict[str, OptionSpec]:
+    """The game's settings, in options-screen order: the level, the rules options a player sets,
+    then the program's own options of the game."""
+    rules = {key: spec for key, spec in rules_option_specs(name).items() if spec.shown}
+    return {"level": LEVEL, **rules, **dict(entry(name).options)}
+
+
+def app_option_keys(name: str) -> frozenset[str]:
+    """The keys of the game's settings that are the program's, not the rules module's."""
+    return frozenset({"level", *dict(entry(name).options)})
+
+
+def table_class(name: str) -> type | None:
+    """The table scene class of ``name``, or None while that game has no table yet."""
+    module_name, _, cls = entry(name).table.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return None
+        raise
+    found: type = getattr(module, cls)
+    return found
+
+
+def available() -> list[GameEntry]:
+    """The games that can be played now (every game whose table exists)."""
+    return [g for g in GAMES if table_class(g.name) is not None]

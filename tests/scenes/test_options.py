@@ -1,0 +1,207 @@
+"""The options screen built from the option specs: every page as it was before the options
+became data, every spec walked (screen, settings file, engine), and F5's explanations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game import registry
+from game.app.settings import PROGRAM_OPTIONS, Settings
+from game.rules import get_rules
+from game.rules.common import OptionSpec
+from game.scenes.help import HelpScene
+from game.scenes.options import PAGE_NAMES, PAGES, OptionsScene
+
+ON_OFF = [(False, "Off"), (True, "On")]
+LEVEL_ROW = [("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")]
+
+# Every row of every page, as the hand-written screen had them: (section, key, label, and the
+# values with their names, or (lo, hi, step) for a number). Jub Moo's target had a floor of
+# -10000 on the screen only; the rules take any target of -100 or lower, and so does the screen now.
+BEFORE: dict[str, list[tuple[str, str, str, Any]]] = {
+    "General": [
+        ("display", "mono", "Monitor", [(False, "Colour"), (True, "Mono")]),
+        ("display", "phosphor", "Mono phosphor", [("green", "Green"), ("amber", "Amber"), ("white", "White")]),
+        ("display", "border", "Border colour", [(1, "Blue"), (0, "Black"), (2, "Green"), (3, "Cyan"), (4, "Red"),
+                                                (5, "Magenta"), (6, "Brown"), (7, "Light Grey"), (8, "Dark Grey")]),
+        ("display", "scale", "Window size (next start)", [(n, f"x{n}") for n in range(1, 7)]),
+        ("play", "sound", "Sound effects", ON_OFF),
+        ("play", "hand_sort", "Hand sort / auto-declare runs", ON_OFF),
+        ("play", "replay", "Offer to replay each deal", ON_OFF),
+        ("play", "delay", "Computer delay (seconds)", [(x / 2, f"{x / 2:.1f}") for x in range(20)]),
+        ("play", "attract_seconds", "Demo after idle (seconds, 0 = never)", (0, 3600, 15)),
+        ("play", "intro", "Startup show", ON_OFF),
+    ],
+    "Klaberjass": [
+        ("klaberjass", "level", "Computer plays", LEVEL_ROW),
+        ("klaberjass", "game_point", "Game point", (100, 9999, 50)),
+        ("klaberjass", "no_tie", "No-Tie (a top-meld tie goes to elder)", ON_OFF),
+        ("klaberjass", "clubs_preferred", "Clubs Preferred (no turn-up)", ON_OFF),
+        ("klaberjass", "tout_atout", "Sans Tout / Tout Atout bids", ON_OFF),
+        ("klaberjass", "tout_atout_direct", "Tout Atout may be bid directly", ON_OFF),
+        ("klaberjass", "all_trump_cross_suit", "Tout Atout: any suit can win",
+         [(False, "No (Coinche)"), (True, "Yes")]),
+        ("klaberjass", "nt_melds", "Melds score in Sans Tout", ON_OFF),
+        ("klaberjass", "open_hands", "Open hands (learning)", ON_OFF),
+        ("klaberjass", "your_hand_on_top", "Your hand is drawn", [(False, "At the bottom"), (True, "On top")]),
+    ],
+    "Jub Moo": [
+        ("jubmoo", "level", "Computer plays", LEVEL_ROW),
+        ("jubmoo", "target", "Match ends at", (None, -100, 100)),
+        ("jubmoo", "ruleset", "Scoring", [("hearts", "Hearts"), ("all-suits", "All suits (literal)"),
+                                          ("gongzhu", "Gong Zhu")]),
+        ("jubmoo", "ten_clubs", "Ten of clubs", [("double", "Doubles"), ("add-and-double", "Adds and doubles")]),
+        ("jubmoo", "first_lead", "First lead", [("random", "Random"), ("two-of-clubs", "Two of clubs")]),
+        ("jubmoo", "later_leads", "Later leads", [("pig-taker", "Pig taker"), ("random", "Random")]),
+        ("jubmoo", "big_chuan_others_minus_50", "Big Chuan: others -50", ON_OFF),
+        ("jubmoo", "open_hands", "Open hands (learning)", ON_OFF),
+        ("jubmoo", "humans", "Human players (hot seat)", [(n, str(n)) for n in range(1, 5)]),
+        ("jubmoo", "clockwise", "Draw the table clockwise", ON_OFF),
+    ],
+    "Mus": [
+        ("mus", "level", "Computer plays", LEVEL_ROW),
+        ("mus", "target", "Game to", [(40, "40"), (30, "30")]),
+        ("mus", "games", "Match", [(1, "One game"), (3, "Best of three")]),
+        ("mus", "kings", "Kings", [(8, "8 (3s and 2s)"), (4, "4 (natural)")]),
+        ("mus", "ordago", "Ordago allowed", ON_OFF),
+        ("mus", "open_hands", "Open hands (learning)", ON_OFF),
+    ],
+    "Luk Fu": [
+        ("lukfu", "level", "Computer plays", LEVEL_ROW),
+        ("lukfu", "deals", "Deals in a match", (1, 99, 1)),
+        ("lukfu", "passed_master_scope", "Passed Master's restriction", [("deal", "Whole deal"),
+                                                                         ("first-lead", "First lead only")]),
+        ("lukfu", "noncaller_singles_only", "Non-callers lead singles only", ON_OFF),
+        ("lukfu", "auto_claim_at_six_won", "Claim automatically at six fu", ON_OFF),
+        ("lukfu", "open_hands", "Open hands (learning)", ON_OFF),
+    ],
+}
+
+
+def test_every_page_has_the_rows_it_had():
+    assert list(PAGE_NAMES) == list(BEFORE)
+    for page, rows in BEFORE.items():
+        got = []
+        for option in PAGES[page]:
+            if option.numeric:
+                shape: Any = (option.spec.lo, option.spec.hi, option.spec.step)
+            else:
+                shape = list(zip(option.values, option.names, strict=True))
+            got.append((option.section, option.key, option.label, shape))
+        # A two-valued row cycles the same whichever value comes first.
+        assert [r[:3] for r in got] == [r[:3] for r in rows], page
+        for mine, old in zip(got, rows, strict=True):
+            assert (sorted(mine[3], key=repr) if len(mine[3]) == 2 else mine[3]) == \
+                (sorted(old[3], key=repr) if len(old[3]) == 2 else old[3]), mine[:2]
+
+
+def bad_values(spec: OptionSpec) -> list[Any]:
+    """Values the spec must refuse: the wrong type, and just outside its range or choices."""
+    if spec.kind == "bool":
+        return [1, "yes"]
+    if spec.kind == "int":
+        above = [spec.hi + 1] if spec.hi is not None else []
+        below = [spec.lo - 1] if spec.lo is not None else []
+        return ["7", True, *above, *below]
+    if spec.kind == "seat":
+        return [spec.hi + 1, -1, True]
+    numbers = [c for c in spec.choices if isinstance(c, int)]
+    return ["no-such-choice", *([max(numbers) + 1] if numbers else [])]
+
+
+def every_rules_spec():
+    for game in registry.GAME_NAMES:
+        for key, spec in registry.rules_option_specs(game).items():
+            yield game, key, spec
+
+
+@pytest.mark.parametrize(("game", "key", "spec"), list(every_rules_spec()), ids=lambda x: getattr(x, "label", x))
+def test_every_rules_option_is_on_the_screen_in_the_settings_and_checked_by_the_engine(home, game, key, spec):
+    """Adding an option touches only its rules module: from its spec alone, the screen shows
+    it, the settings file takes its default and refuses a bad value, and the engine refuses it."""
+    rows = {(o.section, o.key): o for o in PAGES[registry.entry(game).short]}
+    settings = Settings.load(home)
+    rules = get_rules(game)
+    assert spec.help and len(spec.help) <= 160 and spec.label
+    assert rules.default_options()[key] == spec.default
+    if spec.shown:
+        assert rows[(game, key)].label == spec.label
+        assert settings.get(game, key) == spec.default and settings.game_options(game)[key] == spec.default
+    else:
+        assert (game, key) not in rows and key not in settings.values[game]
+    for bad in bad_values(spec):
+        assert not spec.valid(bad)
+        with pytest.raises(ValueError, match=key):
+            rules.new_match(1, {key: bad})
+        if spec.shown:
+            (home / "settings.toml").write_text(f"[{game}]\n{key} = {_toml(bad)}\n", encoding="utf-8")
+            loaded = Settings.load(home)
+            assert loaded.get(game, key) == spec.default
+            assert len(loaded.notices) == 1 and f"[{game}] {key} = " in loaded.notices[0]
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def test_the_programs_own_options_are_on_the_screen_and_never_reach_the_engine(home):
+    settings = Settings.load(home)
+    shown = {(o.section, o.key) for rows in PAGES.values() for o in rows}
+    for section, specs in PROGRAM_OPTIONS.items():
+        for key, spec in specs.items():
+            assert ((section, key) in shown) == spec.shown and spec.help
+    for game in registry.GAME_NAMES:
+        own = registry.app_option_keys(game)
+        assert own >= {"level"} and not own & set(get_rules(game).default_options())
+        assert not own & set(settings.game_options(game))
+        assert all((game, key) in shown for key in own)
+
+
+def test_f5_explains_the_option_under_the_cursor(make_app):
+    app = make_app("*")
+    app.press("o", "TAB", "DOWN")  # Klaberjass: Game point
+    scene = app.top_scene()
+    assert isinstance(scene, OptionsScene)
+    app.press("F5")
+    assert app.top_scene() is scene  # not the instructions
+    text = app.screen_text()
+    assert "Game point" in text and "reach this score" in text
+    assert "Values: from 100 to 9999, in steps of 50" in text
+    app.press("DOWN")  # the explanation follows the cursor
+    text = app.screen_text()
+    assert "non-dealer's runs score" in text and "Values: Off or On" in text
+    app.press("ESC")  # closes the explanation only
+    assert app.top_scene() is scene and "non-dealer's runs score" not in app.screen_text()
+    app.press("F5", "F5")  # F5 again closes it too
+    assert "non-dealer's runs score" not in app.screen_text()
+    app.press("F5", "RIGHT")  # another key closes it and does its work
+    assert "non-dealer's runs score" not in app.screen_text() and app.settings.get("klaberjass", "no_tie") is True
+
+
+def panel_text(app) -> str:
+    """The words inside the explanation panel (between its double side lines)."""
+    inside = [line.split("║")[1] for line in app.screen_text().splitlines() if line.count("║") == 2]
+    return " ".join(" ".join(inside).split())
+
+
+def test_f5_shows_every_help_line_in_the_panel(make_app):
+    app = make_app("*")
+    app.press("o")
+    scene = app.top_scene()
+    assert isinstance(scene, OptionsScene)
+    for _ in PAGE_NAMES:
+        for option in scene.options:
+            app.press("F5")
+            assert " ".join(option.spec.help.split()) in panel_text(app), option.label
+            app.press("F5", "DOWN")
+        app.press("TAB")
+
+
+def test_f5_elsewhere_still_opens_the_instructions(make_app):
+    app = make_app("*")
+    app.press("F5")
+    assert isinstance(app.top_scene(), HelpScene)
