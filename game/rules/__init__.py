@@ -6,17 +6,18 @@ global random state. Every game module exposes ``RULES`` plus its pure helpers.
 
 from __future__ import annotations
 
-from game.rules.common import IllegalAction
+import importlib
+
+from game.rules.common import IllegalAction, Observation, Rules
 
 GAME_NAMES: tuple[str, ...] = ("klaberjass", "jubmoo", "mus", "lukfu")
 
-__all__ = ["GAME_NAMES", "IllegalAction", "get_rules"]
+__all__ = ["GAME_NAMES", "IllegalAction", "Observation", "Rules", "get_rules"]
 
 
-def get_rules(name: str):  # type: ignore[no-untyped-def]
+def get_rules(name: str) -> Rules:
     """The ``RULES`` object of the game called ``name`` (imported on first use)."""
-    import importlib
-
     if name not in GAME_NAMES:
         raise ValueError(f"unknown game {name!r}; choose one of {', '.join(GAME_NAMES)}")
-    return importlib.import_module(f"game.rules.{name}").RULES
+    rules: Rules = importlib.import_module(f"game.rules.{name}").RULES
+    return rules
