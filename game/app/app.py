@@ -15,7 +15,7 @@ from game.app.audio import Speaker
 from game.app.cli import Args
 from game.app.keys import Key, function_number
 from game.app.saves import SaveStore
-from game.app.scene import Scene, SceneStack
+from game.app.scene import Scene, SceneStack, Shell
 from game.app.settings import Settings
 from game.app.stats import StatsStore
 from game.screen import palette
@@ -44,9 +44,10 @@ class NoDisplayError(RuntimeError):
 
 
 class App:
-    def __init__(self, args: Args, settings: Settings, *, inline_ai: bool = False) -> None:
+    def __init__(self, args: Args, settings: Settings, shell: Shell, *, inline_ai: bool = False) -> None:
         self.args = args
         self.settings = settings
+        self.shell = shell
         self.canvas = TextCanvas()
         mono = settings.get("display", "mono") if args.mono is None else args.mono
         self.mode = DisplayMode(mono=mono, phosphor=settings.get("display", "phosphor"))
@@ -85,13 +86,7 @@ class App:
             self.notice(self.speaker.notice)
         if self.ai.notice:
             self.notice(self.ai.notice)
-        self._push_first_scenes()
-        saved = [g for g in ("klaberjass", "jubmoo", "mus", "lukfu") if self.saves.exists(g)]
-        if saved:
-            from game.scenes import registry
-
-            names = ", ".join(registry.entry(g).title for g in saved)
-            self.notice(f"Unfinished match saved: {names}. Choose it on the menu to resume.")
+        self.shell.open(self)
 
     def _open_window(self) -> None:
         scale = self.args.scale or int(self.settings.get("display", "scale"))
@@ -104,28 +99,13 @@ class App:
         except pygame.error as exc:
             raise NoDisplayError(str(exc)) from exc
 
-    def _push_first_scenes(self) -> None:
-        from game.scenes.intro import IntroScene
-        from game.scenes.menu import MenuScene
-
-        menu = MenuScene(self)
-        self.stack.push(menu)
-        if self.args.game:
-            menu.start_game(self.args.game)
-        elif self.args.demo:
-            self.start_attract()
-        elif self.settings.get("play", "intro") and not self.args.skip_intro:
-            self.stack.push(IntroScene(self))
-
     def start_attract(self) -> None:
         """Demo games of every playable game in turn, until a key is pressed."""
-        from game.scenes import registry
-        from game.scenes.attract import AttractScene
-
-        if not registry.available():
+        scene = self.shell.attract(self)
+        if scene is None:
             self.notice("No game is playable yet, so there is no demo to show.")
             return
-        self.stack.push(AttractScene(self))
+        self.stack.push(scene)
 
     def quit(self) -> None:
         self.running = False
@@ -263,10 +243,6 @@ class App:
 
     # ---- global hotkeys ----
     def hotkey(self, number: int) -> None:
-        from game.scenes.attract import AttractScene
-        from game.scenes.dialogs import QuitDialog
-        from game.scenes.help import HelpScene
-
         top = self.stack.top
         if number == 1:
             # F1 switches what you hear now (the S letter may have silenced a sound setting
@@ -276,7 +252,7 @@ class App:
             self._setting_changed("play", "sound")
             self.sound("select")
         elif number == 2:
-            if isinstance(top, AttractScene):
+            if self.shell.is_attract(top):
                 self.stack.pop()
             elif top is not None and top.allow_attract:
                 self.start_attract()
@@ -287,15 +263,15 @@ class App:
         elif number == 3:
             self.toggle_setting("play", "hand_sort")
         elif number == 5:
-            if isinstance(top, HelpScene):
+            if self.shell.is_help(top):
                 self.stack.pop()
             else:
-                self.stack.push(HelpScene(self, self.stack.game_on_screen()))
+                self.stack.push(self.shell.help(self, self.stack.game_on_screen()))
         elif number == 6:
             self.toggle_setting("play", "replay")
         elif number == 7:
-            if not isinstance(top, QuitDialog):
-                self.stack.push(QuitDialog(self))
+            if not self.shell.is_quit_dialog(top):
+                self.stack.push(self.shell.quit_dialog(self))
         elif number in (8, 9):
             delay = float(self.settings.get("play", "delay"))
             delay = max(0.0, delay - DELAY_STEP) if number == 8 else min(DELAY_MAX, delay + DELAY_STEP)
