@@ -3,7 +3,7 @@
 Run ``python main.py --help`` for the command line.
 """
 
-from game.app.main import main
+from game.main import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Any
+
+from game.rules.common import Observation, Rules
 
 # The computer players' strengths, weakest first, and how the options screen names them.
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 LEVEL_NAMES: tuple[str, ...] = ("Easy", "Normal", "Hard")
 
 
-def choose_action(rules: Any, observation: Any, level: str, rng: random.Random) -> str:
+def choose_action(rules: Rules, observation: Observation, level: str, rng: random.Random) -> str:
     """The action the computer takes for the seat of ``observation`` at ``level``."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")

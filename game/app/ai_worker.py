@@ -12,10 +12,15 @@ import contextlib
 import multiprocessing
 import random
 from dataclasses import dataclass
-from typing import Any
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.rules import Observation
 
 
-def decide(game: str, observation: Any, level: str, seed: int) -> str:
+def decide(game: str, observation: Observation, level: str, seed: int) -> str:
     """One decision, exactly as the worker makes it (so both modes agree)."""
     from game.ai import choose_action
     from game.rules import get_rules
@@ -23,7 +28,7 @@ def decide(game: str, observation: Any, level: str, seed: int) -> str:
     return choose_action(get_rules(game), observation, level, random.Random(seed))
 
 
-def _worker_main(conn: Any) -> None:
+def _worker_main(conn: Connection) -> None:
     """The worker process: answer (ticket, game, observation, level, seed) requests."""
     while True:
         try:
@@ -42,7 +47,7 @@ def _worker_main(conn: Any) -> None:
 @dataclass
 class _Pending:
     game: str
-    observation: Any
+    observation: Observation
     level: str
     seed: int
     result: str | None = None
@@ -55,8 +60,8 @@ class AIWorker:
         self.notice: str | None = None
         self._next = 0
         self._pending: dict[int, _Pending] = {}
-        self._proc: Any = None
-        self._conn: Any = None
+        self._proc: BaseProcess | None = None
+        self._conn: Connection | None = None
 
     def start(self) -> None:
         if self.inline:
@@ -71,7 +76,7 @@ class AIWorker:
             self.inline = True
             self.notice = f"AI runs in the window's process ({exc})."
 
-    def request(self, game: str, observation: Any, level: str, seed: int) -> int:
+    def request(self, game: str, observation: Observation, level: str, seed: int) -> int:
         """Ask for a decision; returns a ticket to poll."""
         self._next += 1
         ticket = self._next

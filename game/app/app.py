@@ -18,7 +18,7 @@ from game.app.audio import Speaker, quiet_stderr
 from game.app.cli import Args
 from game.app.keys import Key, function_number
 from game.app.saves import SaveStore
-from game.app.scene import Scene, SceneStack
+from game.app.scene import Scene, SceneStack, Shell
 from game.app.settings import Settings
 from game.app.stats import StatsStore
 from game.screen import palette
@@ -58,9 +58,10 @@ class NoDisplayError(RuntimeError):
 
 
 class App:
-    def __init__(self, args: Args, settings: Settings, *, inline_ai: bool = False) -> None:
+    def __init__(self, args: Args, settings: Settings, shell: Shell, *, inline_ai: bool = False) -> None:
         self.args = args
         self.settings = settings
+        self.shell = shell
         self.canvas = TextCanvas()
         mono = settings.get("display", "mono") if args.mono is None else args.mono
         self.mode = DisplayMode(mono=mono, phosphor=settings.get("display", "phosphor"))
@@ -102,12 +103,7 @@ class App:
             self.notice(self.speaker.notice)
         if self.ai.notice:
             self.notice(self.ai.notice)
-        self._push_first_scenes()
-        from game import registry
-
-        saved = [game.title for game in registry.GAMES if self.saves.exists(game.name)]
-        if saved:
-            self.notice(f"Unfinished match saved: {', '.join(saved)}. Choose it on the menu to resume.")
+        self.shell.open(self)
 
     def _check_user_folder(self) -> None:
         """Say at once, not at the first failed save, that nothing will be kept."""
@@ -141,28 +137,13 @@ class App:
             # SDL fell back to drawing into memory: the program would run where nobody sees it.
             raise NoDisplayError(f"no display was found (SDL chose its {driver!r} driver)")
 
-    def _push_first_scenes(self) -> None:
-        from game.scenes.intro import IntroScene
-        from game.scenes.menu import MenuScene
-
-        menu = MenuScene(self)
-        self.stack.push(menu)
-        if self.args.game:
-            menu.start_game(self.args.game)
-        elif self.args.demo:
-            self.start_attract()
-        elif self.settings.get("play", "intro") and not self.args.skip_intro:
-            self.stack.push(IntroScene(self))
-
     def start_attract(self) -> None:
         """Demo games of every playable game in turn, until a key is pressed."""
-        from game import registry
-        from game.scenes.attract import AttractScene
-
-        if not registry.available():
+        scene = self.shell.attract(self)
+        if scene is None:
             self.notice("No game is playable yet, so there is no demo to show.")
             return
-        self.stack.push(AttractScene(self))
+        self.stack.push(scene)
 
     def quit(self) -> None:
         self.running = False
@@ -300,10 +281,6 @@ class App:
 
     # ---- global hotkeys ----
     def hotkey(self, number: int) -> None:
-        from game.scenes.attract import AttractScene
-        from game.scenes.dialogs import QuitDialog
-        from game.scenes.help import HelpScene
-
         top = self.stack.top
         if number == 1:
             # F1 switches what you hear now (the S letter may have silenced a sound setting
@@ -313,7 +290,7 @@ class App:
             self._setting_changed("play", "sound")
             self.sound("select")
         elif number == 2:
-            if isinstance(top, AttractScene):
+            if self.shell.is_attract(top):
                 self.stack.pop()
             elif top is not None and top.allow_attract:
                 self.start_attract()
@@ -324,17 +301,17 @@ class App:
         elif number == 3:
             self.toggle_setting("play", "hand_sort")
         elif number == 5:
-            if isinstance(top, HelpScene):
+            if self.shell.is_help(top):
                 self.stack.pop()
             elif top is not None and top.on_help():
                 pass
             else:
-                self.stack.push(HelpScene(self, self.stack.game_on_screen()))
+                self.stack.push(self.shell.help(self, self.stack.game_on_screen()))
         elif number == 6:
             self.toggle_setting("play", "replay")
         elif number == 7:
-            if not isinstance(top, QuitDialog):
-                self.stack.push(QuitDialog(self))
+            if not self.shell.is_quit_dialog(top):
+                self.stack.push(self.shell.quit_dialog(self))
         elif number in (8, 9):
             delay = float(self.settings.get("play", "delay"))
             delay = max(0.0, delay - DELAY_STEP) if number == 8 else min(DELAY_MAX, delay + DELAY_STEP)

@@ -105,6 +105,7 @@ def render(tones: list[Tone], rate: int) -> list[float]:
 def to_bytes(samples: list[float], fmt: int, channels: int) -> bytes:
     """Pack samples for the mixer's format (pygame's size codes: -16, 16, -8, 8, 32...)."""
     bits = abs(fmt) & 0xFF
+    data: array.array[float] | array.array[int]
     if bits == 32:
         data = array.array("f", (s for s in samples for _ in range(channels)))
     elif bits == 8:

@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules import get_rules
+from game.rules import Observation, Rules, get_rules
+
+# One step of the record: an action text, or {"option": key, "value": value} (F6's replay).
+Step = str | dict[str, Any]
 
 
 @dataclass
@@ -18,9 +21,9 @@ class Match:
     game: str
     seed: int
     options: dict[str, Any]
-    rules: Any = None
-    state: Any = None
-    steps: list[Any] = field(default_factory=list)
+    rules: Rules = field(init=False)
+    state: Any = field(init=False)  # the game's own state class, opaque outside its rules module
+    steps: list[Step] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.rules = get_rules(self.game)
@@ -28,13 +31,13 @@ class Match:
 
     @property
     def current_player(self) -> int | None:
-        return self.rules.current_player(self.state)  # type: ignore[no-any-return]
+        return self.rules.current_player(self.state)
 
     @property
     def is_over(self) -> bool:
-        return bool(self.rules.is_over(self.state))
+        return self.rules.is_over(self.state)
 
-    def observation(self, seat: int) -> Any:
+    def observation(self, seat: int) -> Observation:
         return self.rules.observation(self.state, seat)
 
     def apply(self, action: str) -> None:

@@ -7,7 +7,7 @@ the table; only the top scene receives keys and time, so the table waits while a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.app.keys import Key
 from game.screen.canvas import TextCanvas
@@ -46,6 +46,33 @@ class Scene:
 
     def on_top(self) -> None:
         """This scene became the top of the stack again."""
+
+
+class Shell(Protocol):
+    """The scenes layer's policy that App follows: which scenes open first, the demo games of
+    attract mode, and the scenes F2, F5 and F7 open or close. The entry point (``game.main``)
+    builds the scenes layer's Shell and hands it to App, so no module of game.app imports a scene."""
+
+    def open(self, app: App) -> None:
+        """Push the first scenes (App.start calls it once, after the window opens)."""
+
+    def attract(self, app: App) -> Scene | None:
+        """The attract-mode scene, or None when there is no demo to show."""
+
+    def is_attract(self, scene: Scene | None) -> bool:
+        """F2 on this scene leaves it."""
+
+    def help(self, app: App, game: str | None) -> Scene:
+        """What F5 opens: the instructions of ``game``, or of the program for None."""
+
+    def is_help(self, scene: Scene | None) -> bool:
+        """F5 on this scene closes it."""
+
+    def quit_dialog(self, app: App) -> Scene:
+        """What F7 opens."""
+
+    def is_quit_dialog(self, scene: Scene | None) -> bool:
+        """F7 on this scene does nothing more."""
 
 
 class SceneStack:

@@ -185,8 +185,54 @@ def is_bool(value: Any) -> bool:
     return isinstance(value, bool)
 
 
+class DealRecord(Protocol):
+    """What every game's ``DealSummary`` (an observation's ``last_deal``) has in common."""
+
+    @property
+    def deal_number(self) -> int: ...
+
+
+class Observation(Protocol):
+    """What every game's observation has (API.md): the members a screen or a bot may read
+    without knowing the game. Each game's observation class has many more; code that knows
+    its game narrows to that class (``KlaberjassObservation``, ...). Read-only members, so
+    that a game may type them more precisely (``tuple[int, int]`` for ``scores``)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def options(self) -> OptionItems: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def deal_number(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def current_player(self) -> int | None: ...
+    @property
+    def legal_actions(self) -> tuple[str, ...]:
+        """The seat's legal actions now: empty unless it is this seat's turn."""
+    @property
+    def hand(self) -> tuple[str, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def events(self) -> tuple[str, ...]: ...
+    @property
+    def last_deal(self) -> DealRecord | None:
+        """The last settled deal's summary (a new one means a deal just ended)."""
+    def __hash__(self) -> int: ...
+
+
 class Rules(Protocol):
-    """The game object of API.md. Actions are canonical action-text strings."""
+    """The game object of API.md; every game module's ``RULES`` satisfies it.
+
+    Actions are canonical action-text strings. States are each game's own (immutable)
+    class, opaque to everyone but its rules module, hence ``Any``. ``determinize`` takes
+    ``Any`` for the same reason a state does: each game accepts only its own observation
+    class, and a protocol parameter may not be narrower than its implementations'.
+    """
 
     name: str
     title: str
@@ -200,8 +246,9 @@ class Rules(Protocol):
     def is_over(self, state: Any) -> bool: ...
     def match_scores(self, state: Any) -> tuple[int, ...]: ...
     def hand(self, state: Any, seat: int) -> tuple[str, ...]: ...
-    def observation(self, state: Any, seat: int) -> Any: ...
+    def observation(self, state: Any, seat: int) -> Observation: ...
     def determinize(self, observation: Any, rng: random.Random) -> Any: ...
     def action_text(self, action: str) -> str: ...
     def parse_action(self, state: Any, text: str) -> str: ...
-    def set_option(self, state: Any, key: str, value: Any) -> Any: ...
+    def set_option(self, state: Any, key: str, value: Any) -> Any:
+        """A state with a live option changed (only ``replay``, F6, may change in a match)."""

@@ -71,7 +71,7 @@ class TextCanvas:
     def box(self, col: int, row: int, width: int, height: int, fg: int | None = None,
             bg: int | None = None, double: bool = False, fill: bool = False) -> None:
         """A frame of box-drawing characters; with ``fill`` its inside is cleared too."""
-        tl, tr, bl, br, h, v = BOX_DOUBLE if double else BOX_SINGLE
+        tl, tr, bl, br, h, v = tuple(BOX_DOUBLE if double else BOX_SINGLE)
         if width < 2 or height < 2:
             return
         if fill:

@@ -175,6 +175,7 @@ def play_game(
         if rules.is_over(state):
             break
         seat = rules.current_player(state)
+        assert seat is not None  # a match that is not over has a player to act
         obs = rules.observation(state, seat)
         player = a if seat in seats_a else b
         state = rules.apply(state, decide(player, rules, obs, rngs[seat]))
@@ -190,7 +191,8 @@ def play_game(
     else:
         raise RuntimeError(f"{game} seed {seed} did not end within {MAX_ACTIONS} actions")
     if rules.is_over(state):
-        record.match = match_share(game, rules.observation(state, 0).winner, seats_a)
+        final: Any = rules.observation(state, 0)  # ``winner`` means something else in every game
+        record.match = match_share(game, final.winner, seats_a)
     return record
 
 
@@ -408,6 +410,7 @@ def latency(
             rng = random.Random(s)
             while not rules.is_over(state) and len(times) < decisions:
                 seat = rules.current_player(state)
+                assert seat is not None
                 obs = rules.observation(state, seat)
                 t0 = time.perf_counter()
                 action = choose_action(rules, obs, level, rng)

@@ -124,7 +124,9 @@ def time_calls(game: str, samples: int = 300) -> tuple[float, float]:
         t = time.perf_counter()
         rules.apply(state, action)
         applies.append((time.perf_counter() - t) * 1e6)
-        obs = rules.observation(state, rules.current_player(state))
+        seat = rules.current_player(state)
+        assert seat is not None
+        obs = rules.observation(state, seat)
         t = time.perf_counter()
         rules.determinize(obs, rng)
         determinizes.append((time.perf_counter() - t) * 1e6)
@@ -140,7 +142,8 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 from game.app import cli
 from game.app.app import App
 from game.app.settings import Settings
-app = App(cli.parse(["*"]), Settings.load())
+from game.scenes.shell import Shell
+app = App(cli.parse(["*"]), Settings.load(), Shell())
 app.start()
 app.render()
 print(time.time() - t0)
@@ -186,8 +189,10 @@ def program_figures(seconds: float) -> dict[str, Any]:
     from game.app import cli
     from game.app.app import App
     from game.app.settings import Settings
+    from game.scenes.shell import Shell
+    from game.scenes.table import TableScene
 
-    app = App(cli.parse(["--game", "klaberjass", "--seed", "5"]), Settings.load())
+    app = App(cli.parse(["--game", "klaberjass", "--seed", "5"]), Settings.load(), Shell())
     app.start()
     level = os.environ.get("BENCH_LEVEL", "hard")
     app.settings.values["klaberjass"]["level"] = level
@@ -202,7 +207,7 @@ def program_figures(seconds: float) -> dict[str, Any]:
         for event in pygame.event.get():
             app.handle_event(event)
         table = app.stack.top
-        if getattr(table, "panel", None) is not None:
+        if isinstance(table, TableScene) and table.panel is not None:
             table.close_panel()  # keep playing through summaries
         app.update(1 / 60)
         app.render()

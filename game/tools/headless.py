@@ -5,6 +5,10 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.app.app import App
 
 
 def use_dummy_drivers() -> None:
@@ -13,7 +17,7 @@ def use_dummy_drivers() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def headless_app(argv: list[str] | None = None, home: Path | None = None, open_window: bool = True):  # type: ignore[no-untyped-def]
+def headless_app(argv: list[str] | None = None, home: Path | None = None, open_window: bool = True) -> App:
     """A started App with dummy drivers, inline AI and its own user folder."""
     use_dummy_drivers()
     if home is None:
@@ -22,14 +26,15 @@ def headless_app(argv: list[str] | None = None, home: Path | None = None, open_w
     from game.app import cli
     from game.app.app import App
     from game.app.settings import Settings
+    from game.scenes.shell import Shell
 
     args = cli.parse(list(argv or []))
-    app = App(args, Settings.load(home), inline_ai=True)
+    app = App(args, Settings.load(home), Shell(), inline_ai=True)
     app.start(open_window=open_window)
     return app
 
 
-def advance(app, actions: int, max_updates: int = 200_000) -> int:  # type: ignore[no-untyped-def]
+def advance(app: App, actions: int, max_updates: int = 200_000) -> int:
     """Let the computer play ``actions`` actions at the table on top (demo on, no delay).
 
     Returns the number of actions taken; stops early when the match ends.

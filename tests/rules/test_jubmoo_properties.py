@@ -1,19 +1,19 @@
 """Jub Moo property tests: 1,000 random legal matches over random options (seeded), and
-hypothesis checks of the pure helpers. Checked throughout: cards conserved, legal actions
-stable and never empty, parse_action(action_text(a)) == a, illegal actions raise
-IllegalAction, apply never changes its input, every match ends, the §1.4 deal invariant, and
-observation(determinize(obs, rng), seat) == obs with hidden cards only where the public
-record allows (voids, the two-of-clubs leader)."""
+hypothesis checks of the pure helpers. What every engine promises (legal actions, notation,
+illegal actions, apply leaving its input alone, observations, determinize giving the same
+observation, replaying a record) is checked by test_contract.py, with the option mixes of
+``random_options`` below. Checked here throughout: cards conserved, the legal actions are
+the legal plays, every match ends at its target, the §1.4 deal invariant, and hidden cards
+dealt by determinize only where the public record allows (voids, the two-of-clubs leader)."""
 
 from __future__ import annotations
 
-import pickle
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules import IllegalAction
 from game.rules import jubmoo as jm
 from game.rules.jubmoo import (
     CARD_INDEX,
@@ -100,7 +100,6 @@ def check_deal_invariant(summary: jm.DealSummary, options: dict[str, object]) ->
 def check_determinize(state: jm.JubMooState, seat: int, rng: random.Random) -> None:
     obs = RULES.observation(state, seat)
     det = RULES.determinize(obs, rng)
-    assert RULES.observation(det, seat) == obs
     check_cards_conserved(det)
     assert det.hands[seat] == state.hands[seat]
     assert [h.bit_count() for h in det.hands] == [h.bit_count() for h in state.hands]
@@ -120,6 +119,7 @@ def check_determinize(state: jm.JubMooState, seat: int, rng: random.Random) -> N
         assert det.hands == state.hands
 
 
+@pytest.mark.slow
 def test_one_thousand_random_matches():
     rng = random.Random(20240501)
     det_rng = random.Random(7)
@@ -128,47 +128,22 @@ def test_one_thousand_random_matches():
         options = random_options(rng)
         state = RULES.new_match(rng.getrandbits(40), options)
         steps = 0
-        deep = rng.random() < 0.25  # deep-snapshot every step of a quarter of the matches
         while not RULES.is_over(state):
             steps += 1
             assert steps < 5000, "a match that does not end"
             legal = RULES.legal_actions(state)
-            assert legal and legal == RULES.legal_actions(state)
-            assert len(set(legal)) == len(legal)
-            for action in legal:
-                assert RULES.parse_action(state, RULES.action_text(action)) == action
             check_cards_conserved(state)
             if state.phase == 0:
                 seat = RULES.current_player(state)
-                assert set(legal) <= set(RULES.hand(state, seat))
+                assert seat is not None
                 assert set(legal) == legal_plays(RULES.hand(state, seat), [CARDS[c] for c in state.trick])
-                illegal = [c for c in CARDS if c not in legal]
-                if illegal:
-                    bad = rng.choice(illegal)
-                    try:
-                        RULES.apply(state, bad)
-                    except IllegalAction:
-                        pass
-                    else:
-                        raise AssertionError(f"{bad} was accepted but is not legal")
-            for bad in ("replay", "continue", "pass", ""):
-                if bad not in legal:
-                    try:
-                        RULES.apply(state, bad)
-                    except IllegalAction:
-                        pass
-                    else:
-                        raise AssertionError(f"{bad!r} was accepted")
             if rng.random() < 0.08:
                 check_determinize(state, rng.randrange(4), det_rng)
             if "replay" in legal:
                 action = "replay" if rng.random() < 0.3 else "continue"
             else:
                 action = legal[rng.randrange(len(legal))]
-            before = pickle.dumps(state) if deep else b""
             new = RULES.apply(state, action)
-            if deep:
-                assert pickle.dumps(state) == before, "apply changed its input"
             if state.phase == 0 and len(state.plays) == 51:
                 deals += 1
                 assert new.last_deal is not None and len(new.last_deal.tricks) == 13
@@ -177,7 +152,6 @@ def test_one_thousand_random_matches():
                 assert new.deal_number == state.deal_number + (new.phase == 0)
             state = new
         assert min(RULES.match_scores(state)) <= options["target"]
-        assert RULES.legal_actions(state) == () and RULES.current_player(state) is None
         check_determinize(state, rng.randrange(4), det_rng)
         matches += 1
     assert matches == 1000 and deals > 3000
@@ -261,16 +235,6 @@ def test_determinize_from_any_position(seed, steps, seat, k):
         state = RULES.apply(state, legal[rng.randrange(len(legal))])
     check_determinize(state, seat, random.Random(k))
 
-
-@settings(max_examples=200, deadline=None)
-@given(seed=st.integers(0, 2**20), text=st.text(max_size=6))
-def test_parse_action_returns_a_legal_action_or_raises(seed, text):
-    state = RULES.new_match(seed)
-    try:
-        action = RULES.parse_action(state, text)
-    except ValueError:
-        return
-    assert action in RULES.legal_actions(state)
 
 
 def test_card_mask_of_every_card_is_its_bit():

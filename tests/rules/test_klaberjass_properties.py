@@ -1,21 +1,20 @@
 """Property tests for Klaberjass: 1,000 random legal matches through the API, and hypothesis on the helpers.
 
-Every step of every match checks cheap invariants (cards conserved, a legal action list, parse/format
-round trips, scores consistent); sampled steps check the costly ones (``apply`` leaves a deep snapshot
-of its input unchanged, illegal actions raise, observation/determinize consistency and constraints).
+What every engine promises (legal actions, notation, illegal actions, apply leaving its input alone,
+observations, determinize giving the same observation, replaying a record) is checked by
+test_contract.py, with the option mixes of ``random_options`` below. Here, at every step: cards
+conserved, the deal summaries adding up, replay restoring the deck; at sampled steps, that
+determinize puts hidden cards only where the public record allows (shown melds, voids).
 """
 
 from __future__ import annotations
 
-import copy
 import random
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules import IllegalAction
 from game.rules import klaberjass as kj
 from game.rules.klaberjass import (
     RULES,
@@ -96,11 +95,9 @@ def check_summary(summary: kj.DealSummary, before: tuple[int, int]) -> None:
 
 
 def check_world(state: kj.State, seat: int, rng: random.Random) -> None:
-    """determinize: same observation, and hidden cards only where the public record allows."""
+    """determinize: hidden cards only where the public record allows."""
     o = RULES.observation(state, seat)
     world = RULES.determinize(o, random.Random(rng.random()))
-    assert RULES.observation(world, seat) == o
-    assert RULES.hand(world, seat) == RULES.hand(state, seat)
     if o.phase not in ("bid", "schmeiss", "dix", "declare", "play"):
         return
     other = 1 - seat
@@ -120,15 +117,6 @@ def check_world(state: kj.State, seat: int, rng: random.Random) -> None:
                 assert not any(c[1] == contract for c in hidden)
 
 
-def illegal_candidates(state: kj.State, rng: random.Random) -> Iterator[str]:
-    legal = set(RULES.legal_actions(state))
-    pool = ["bogus", "take", "pass", "schmeiss", "throw-in", "make-play", "exchange", "keep", "replay"]
-    pool += ["continue", "declare none", "name H", "sans-tout", "tout-atout", rng.choice(ALL), "QS bella"]
-    for a in rng.sample(pool, 4):
-        if a not in legal:
-            yield a
-
-
 def run_match(seed: int) -> tuple[int, set[str]]:
     rng = random.Random(seed)
     options = random_options(rng)
@@ -139,32 +127,15 @@ def run_match(seed: int) -> tuple[int, set[str]]:
     while not RULES.is_over(state):
         steps += 1
         assert steps < 5000, "the match does not end"
-        actor = RULES.current_player(state)
-        assert actor in (0, 1)
         legal = RULES.legal_actions(state)
-        assert legal and len(set(legal)) == len(legal)
-        assert RULES.legal_actions(state) == legal
-        o = RULES.observation(state, actor)
-        phases.add(o.phase)
-        assert o.legal_actions == tuple(legal) and RULES.observation(state, 1 - actor).legal_actions == ()
-        for a in legal:
-            assert RULES.parse_action(state, RULES.action_text(a)) == a
+        phases.add(RULES.observation(state, 0).phase)
         check_cards(state)
-        if steps % 7 == 0:
-            for bad in illegal_candidates(state, rng):
-                with pytest.raises(IllegalAction):
-                    RULES.apply(state, bad)
         if steps in world_steps or (steps % 50 == 0):
             for seat in (0, 1):
                 check_world(state, seat, rng)
         action = rng.choice(legal)
         previous = state
-        if steps % 5 == 0:
-            snapshot = copy.deepcopy(state)
-            state = RULES.apply(previous, action)
-            assert previous == snapshot and repr(previous) == repr(snapshot)
-        else:
-            state = RULES.apply(previous, action)
+        state = RULES.apply(previous, action)
         if state.last_deal is not previous.last_deal:  # a deal just ended
             assert state.last_deal is not None
             check_summary(state.last_deal, tuple(RULES.match_scores(previous)))  # type: ignore[arg-type]
@@ -174,12 +145,12 @@ def run_match(seed: int) -> tuple[int, set[str]]:
     game_point = dict(RULES.observation(state, 0).options)["game_point"]
     winner = state.winner
     assert winner is not None and scores[winner] >= game_point and scores[winner] > scores[1 - winner]
-    assert RULES.legal_actions(state) == () and RULES.current_player(state) is None
     for seat in (0, 1):
         check_world(state, seat, rng)
     return steps, phases
 
 
+@pytest.mark.slow
 def test_one_thousand_random_matches() -> None:
     phases: set[str] = set()
     total = 0
@@ -192,7 +163,7 @@ def test_one_thousand_random_matches() -> None:
 
 
 def test_dense_determinize_checks_on_some_matches() -> None:
-    """Every step of a few matches: observation(determinize(obs)) == obs for both seats."""
+    """Every step of a few matches: determinize's constraints for both seats."""
     rng = random.Random(99)
     for seed in range(30):
         state = RULES.new_match(seed, {**random_options(rng), "game_point": 150})

@@ -1,18 +1,19 @@
-"""Luk Fu property tests: random legal matches through the API (cards conserved, apply never
-mutates, illegal actions rejected, every match ends, notation round trips, determinize keeps
-the observation and every public constraint) and hypothesis checks of the pure helpers."""
+"""Luk Fu property tests: random legal matches through the API (cards conserved, zero-sum
+scores, every match ends after its deals, determinize's worlds could really have been
+played) and hypothesis checks of the pure helpers. What every engine promises (legal
+actions, notation, illegal actions, apply leaving its input alone, observations, hidden
+cards, determinize giving the same observation, replaying a record) is checked by
+test_contract.py, with the option mixes of ``random_options`` below."""
 
 from __future__ import annotations
 
-import copy
 import dataclasses
-import pickle
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules import IllegalAction
 from game.rules import lukfu as lf
 from game.rules.lukfu import (
     ANCIENT,
@@ -31,8 +32,6 @@ from game.rules.lukfu import (
 )
 
 MATCHES = 1000
-# Every text an action could take: the 193 plays, the 36 discards and the words.
-ALL_TEXTS = [p.text for p in PLAYS] + [f"discard {c}" for c in CARDS] + ["call", "pass", "claim", "replay", "continue"]
 
 
 def options_for(seed: int) -> dict[str, object]:
@@ -45,6 +44,11 @@ def options_for(seed: int) -> dict[str, object]:
         "open_hands": seed % 13 == 5,
         "replay": seed % 7 == 3,
     }
+
+
+def random_options(rng: random.Random) -> dict[str, object]:
+    """The option mixes of ``options_for``, for the contract suite's random matches."""
+    return options_for(rng.randrange(1 << 20))
 
 
 def check_conservation(state: LukFuState) -> None:
@@ -101,7 +105,6 @@ def rebuild(world: LukFuState) -> LukFuState:
 def check_determinize(state: LukFuState, seat: int, rng: random.Random) -> None:
     obs = RULES.observation(state, seat)
     world = RULES.determinize(obs, rng)
-    assert RULES.observation(world, seat) == obs
     check_conservation(world)
     if world.phase == lf.PH_CALL:
         return
@@ -111,8 +114,9 @@ def check_determinize(state: LukFuState, seat: int, rng: random.Random) -> None:
         assert RULES.observation(replayed, q) == RULES.observation(world, q)
 
 
+@pytest.mark.slow
 def test_random_legal_matches() -> None:
-    """1,000 seeded random matches: every property of the brief at every step."""
+    """1,000 seeded random matches: every property above at every step."""
     deals_played = 0
     for seed in range(MATCHES):
         rng = random.Random(seed)
@@ -122,35 +126,9 @@ def test_random_legal_matches() -> None:
         while not RULES.is_over(state):
             steps += 1
             assert steps < 2000, "a match must end"
-            seat = RULES.current_player(state)
-            assert seat is not None
-            legal = RULES.legal_actions(state)
-            assert legal and len(set(legal)) == len(legal) and legal == RULES.legal_actions(state)
-            for a in legal:
-                assert RULES.parse_action(state, RULES.action_text(a)) == a
-            obs = RULES.observation(state, seat)
-            assert obs.legal_actions == legal and hash(obs) == hash(RULES.observation(state, seat))
-            if not dict(obs.options)["open_hands"]:
-                for other in range(3):
-                    if other != seat:
-                        assert not set(RULES.hand(state, other)) & set(obs.hand)
-            bad = rng.choice(ALL_TEXTS)
-            if bad not in legal:
-                try:
-                    RULES.apply(state, bad)
-                except IllegalAction:
-                    pass
-                else:
-                    raise AssertionError(f"{bad!r} was accepted but is not legal")
-            frozen = pickle.dumps(state)
-            deep = copy.deepcopy(state)
-            action = rng.choice(legal)
-            nxt = RULES.apply(state, action)
-            assert pickle.dumps(state) == frozen and state == deep, "apply changed its input"
-            state = nxt
+            state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
             check_conservation(state)
             history.append(state)
-        assert RULES.current_player(state) is None and RULES.legal_actions(state) == ()
         deals_played += state.deal_number
         obs = RULES.observation(state, 0)
         assert obs.winner is not None and all(obs.scores[p] == max(obs.scores) for p in obs.winner)

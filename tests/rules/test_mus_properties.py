@@ -2,15 +2,15 @@
 checks of the pure helpers against an independent reference of the comparison keys of
 ../shared/rules/mus.md R2.14.
 
-Checked throughout the matches: the 40 cards conserved, legal actions stable and never empty,
-parse_action(action_text(a)) == a for every legal a, illegal actions raise IllegalAction, apply
-never changes its input (deep snapshot before/after), every match ends, scores consistent
-with the deal summaries, declarations truthful, and observation(determinize(obs, rng), seat)
-== obs with the hidden cards only where the public record allows."""
+What every engine promises (legal actions, notation, illegal actions, apply leaving its input
+alone, observations, determinize giving the same observation, replaying a record) is checked
+by test_contract.py, with the option mixes of ``random_options`` below. Checked here
+throughout the matches (played with long mus phases and small bets, see ``choose``): the 40
+cards conserved, every match ends, scores consistent with the deal summaries, declarations
+truthful, and determinize's hidden cards only where the public record allows."""
 
 from __future__ import annotations
 
-import pickle
 import random
 from collections.abc import Sequence
 
@@ -18,7 +18,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules import IllegalAction
 from game.rules.mus import (
     CARDS,
     RULES,
@@ -32,11 +31,6 @@ from game.rules.mus import (
 
 MATCHES = 1000
 STEP_LIMIT = 5000
-
-# Action texts to try as illegal moves (each is tried only when not legal).
-PROBES = ("mus", "cut", "paso", "quiero", "no-quiero", "ordago", "replay", "continue", "envido 1",
-          "envido 2", "envido 11", "raise 2", "raise 1", "raise 11", "discard Ro", "discard Ao Ac",
-          "discard 4o 5o 6o 7o Ro", "Mus", "envido", "", "discard")
 
 
 def random_options(rng: random.Random) -> dict[str, object]:
@@ -120,7 +114,6 @@ def check_summary(state: MusState) -> None:
 def check_determinize(state: MusState, seat: int, rng: random.Random) -> None:
     o = RULES.observation(state, seat)
     d = RULES.determinize(o, rng)
-    assert RULES.observation(d, seat) == o
     check_state(d)
     assert d.phase == state.phase and d.hands[seat] == state.hands[seat]
     assert [len(h) for h in d.hands] == [len(h) for h in state.hands]
@@ -133,6 +126,7 @@ def check_determinize(state: MusState, seat: int, rng: random.Random) -> None:
         assert d.hands == state.hands
 
 
+@pytest.mark.slow
 def test_random_matches_keep_every_invariant():
     deals = reshuffled = determinized = 0
     for m in range(MATCHES):
@@ -145,16 +139,7 @@ def test_random_matches_keep_every_invariant():
         while not RULES.is_over(state):
             steps += 1
             assert steps < STEP_LIMIT, "the match does not end"
-            legal = RULES.legal_actions(state)
-            assert legal and legal == RULES.legal_actions(state)
-            assert RULES.current_player(state) in range(4)
-            for action in legal:
-                assert RULES.parse_action(state, RULES.action_text(action)) == action
             check_state(state)
-            probe = rng.choice(PROBES)
-            if probe not in legal:
-                with pytest.raises(IllegalAction):
-                    RULES.apply(state, probe)
             if steps % 4 == 1:
                 check_determinize(state, rng.randrange(4), random.Random(m * 7919 + steps))
                 determinized += 1
@@ -163,17 +148,14 @@ def test_random_matches_keep_every_invariant():
                 last = state.last_deal
                 deals += 1
             reshuffled += bool(state.reshuffles)
-            snapshot = pickle.dumps(state)
-            after = RULES.apply(state, choose(state, rng, mus_bias))
-            assert pickle.dumps(state) == snapshot, "apply changed its input"
-            state = after
+            state = RULES.apply(state, choose(state, rng, mus_bias))
         check_state(state)
         check_summary(state)
         assert state.winner in (0, 1) and state.games_won[state.winner] == state.games // 2 + 1
-        assert RULES.current_player(state) is None and RULES.legal_actions(state) == ()
         for seat in range(4):
             o = RULES.observation(state, seat)
-            assert o.winner == state.winner and RULES.observation(RULES.determinize(o, rng), seat) == o
+            assert o.winner == state.winner
+            check_determinize(state, seat, rng)
     assert deals > 2 * MATCHES and reshuffled > 100 and determinized > 10 * MATCHES
 
 

@@ -1,4 +1,7 @@
-"""Start the program: read the command line and the settings, open the window, run."""
+"""Start the program: read the command line and the settings, open the window, run.
+
+This is the one module that puts the layers together: it hands the scenes layer's policy
+(``game.scenes.shell.Shell``) to the ``App`` of ``game.app``, which never imports scenes."""
 
 from __future__ import annotations
 
@@ -13,9 +16,10 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.app.app import App, NoDisplayError
     from game.app.settings import Settings
+    from game.scenes.shell import Shell
 
     settings = Settings.load()
-    app = App(args, settings)
+    app = App(args, settings, Shell())
     try:
         app.start()
     except NoDisplayError as exc:
