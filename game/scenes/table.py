@@ -113,7 +113,12 @@ class TableScene(Scene):
     - ``summary_lines(last_deal)``, ``show_summary(last_deal)``, ``result_lines()``,
       ``human_won()``, ``deal_stats(last_deal)``, ``human_score()``, ``match_extra()``: the
       panels and the statistics, when a deal or the match ends.
-    - ``on_setting_changed(section, key)`` (call super), ``draw_panel(canvas, panel)``.
+    - ``on_setting_changed(section, key)`` (call super), ``draw_panel(canvas, panel)``, and
+      ``set_viewer(seat)`` (hot seat; extend it to keep per-player state such as
+      ``hand.arrangement``).
+
+    ``make_hand``, ``hand_cards`` and ``decision`` are first called from ``__init__``: set what
+    they read before calling ``super().__init__()``.
 
     The base does the rest: a key goes to an open panel, else ends a trick hold, else is
     dropped while the input guard is up (a prompt that appeared less than ``PROMPT_GUARD``
