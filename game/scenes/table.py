@@ -105,7 +105,8 @@ class TableScene(Scene):
       guard took, before the prompt's choices and hand; True when it used the key.
     - ``cards_action(cards)``: the action for cards the player chose with the hand (one card
       in pick mode, the picked cards in multi mode), or None when the table asked a
-      question of its own instead; the base then plays it (the rules refuse it, if need be).
+      question of its own instead (or played several actions itself with ``human_act``);
+      the base then plays it (the rules refuse it, if need be).
     - ``auto_action()``: an action the table takes for the player without asking (None: ask);
       called by ``update`` when the player is to act.
     - ``after_action(seat, action, before, after)``: after every action; sets the message
@@ -113,9 +114,12 @@ class TableScene(Scene):
     - ``summary_lines(last_deal)``, ``show_summary(last_deal)``, ``result_lines()``,
       ``human_won()``, ``deal_stats(last_deal)``, ``human_score()``, ``match_extra()``: the
       panels and the statistics, when a deal or the match ends.
-    - ``on_setting_changed(section, key)`` (call super), ``draw_panel(canvas, panel)``, and
-      ``set_viewer(seat)`` (hot seat; extend it to keep per-player state such as
-      ``hand.arrangement``).
+    - ``on_setting_changed(section, key)`` (call super), ``draw_panel(canvas, panel)``.
+    - Hot seat: ``hand_over(seat)`` when another person is to act (default: ``set_viewer``;
+      a table may first hide the hands behind a panel), and ``set_viewer(seat)`` (extend it
+      to keep per-player state such as ``hand.arrangement``).
+    - ``prompt()`` itself only to put a state of the table's own in place of the whole
+      line (Jub Moo's last-trick view), calling super otherwise.
 
     ``make_hand``, ``hand_cards`` and ``decision`` are first called from ``__init__``: set what
     they read before calling ``super().__init__()``.
@@ -195,8 +199,10 @@ class TableScene(Scene):
 
     @property
     def human_to_act(self) -> bool:
+        """The player at the keyboard (the viewer) is to act, and nothing is in the way."""
         seat = self.match.current_player
-        return seat is not None and not self.computer_plays(seat) and self.panel is None and self.hold <= 0
+        return (seat is not None and seat == self.viewer and not self.computer_plays(seat) and self.panel is None
+                and self.hold <= 0)
 
     @property
     def guarded(self) -> bool:
@@ -235,6 +241,9 @@ class TableScene(Scene):
             return
         if not self.computer_plays(seat):
             self._cancel_ticket()
+            if seat != self.viewer:
+                self.hand_over(seat)
+                return
             auto = self.auto_action() if self.human_to_act else None
             if auto is not None:
                 self.perform(seat, auto)
@@ -297,6 +306,11 @@ class TableScene(Scene):
     def _view_changed(self) -> None:
         self._note_deal()
         self.hand.show(self.hand_cards(self.view), self.sorted_hand)
+
+    def hand_over(self, seat: int) -> None:
+        """Another person at the keyboard is to act (hot seat): turn the table to him. A table
+        may first hide the hands behind a panel (called by ``update``)."""
+        self.set_viewer(seat)
 
     def refresh(self) -> None:
         """Read the match again after it was changed from outside (tests and tools set a state)."""
