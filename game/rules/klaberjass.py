@@ -1068,13 +1068,47 @@ def _legal_actions(state: State) -> tuple[str, ...]:
     return ()
 
 
+# What each action does, in the words of a sentence ("You cannot <words> now").
+_ACTION_WORDS = {
+    "take": "take",
+    "pass": "pass",
+    "schmeiss": "schmeiss",
+    "throw-in": "throw the deal in",
+    "make-play": "make him play",
+    "sans-tout": "call Sans Tout",
+    "tout-atout": "call Tout Atout",
+    "exchange": "exchange the dix",
+    "keep": "keep the dix",
+    "replay": "replay the last deal",
+    "continue": "go on to the next deal",
+}
+
+
+def _action_words(action: str, general: bool = False) -> str:
+    """``name H`` -> ``name hearts`` (``general``: ``name a suit``); a card -> ``play a card``."""
+    if action in _ACTION_WORDS:
+        return _ACTION_WORDS[action]
+    if action.startswith("name ") and action[5:] in SUITS:
+        return "name a suit" if general else f"name {SUIT_WORDS[SUITS.index(action[5:])]}s"
+    if action.startswith("declare"):
+        return "declare your runs"
+    return "play a card"
+
+
+def _is_action(action: str) -> bool:
+    """``action`` is written as some Klaberjass action (legal or not)."""
+    card = action[:-6] if action.endswith(" bella") else action
+    return (action in _ACTION_WORDS or card in CARD_ID or action.startswith("declare ")
+            or (action.startswith("name ") and action[5:] in SUITS))
+
+
 def _illegal(state: State, action: object) -> IllegalAction:
-    """A readable explanation of why ``action`` is not legal now."""
+    """Why ``action`` is not legal now, in a sentence for the player whose turn it is."""
     if state.phase == P_OVER:
         return IllegalAction("The match is over: no more actions.")
     legal = _legal_actions(state)
-    if not isinstance(action, str):
-        return IllegalAction(f"{action!r} is not an action; choose one of: {', '.join(legal)}.")
+    if not isinstance(action, str) or not _is_action(action):
+        return IllegalAction(f"{action!r} is not a Klaberjass action.")
     if state.phase == P_PLAY:
         text = action[:-6] if action.endswith(" bella") else action
         card = CARD_ID.get(text, -1)
@@ -1098,7 +1132,13 @@ def _illegal(state: State, action: object) -> IllegalAction:
             if code < 4:
                 return IllegalAction(f"You cannot follow suit, so you must trump: play a {SUIT_WORDS[code]}.")
             return IllegalAction(f"You must play a card that beats {CARDS[lead]}.")
-    return IllegalAction(f"{action!r} is not legal now; choose one of: {', '.join(legal)}.")
+    if state.phase == P_BID and action == f"name {SUITS[state.deal.proposed]}":
+        return IllegalAction(f"You cannot name {SUIT_WORDS[state.deal.proposed]}s: that suit was offered in round one.")
+    if state.phase == P_DECLARE and action.startswith("declare"):
+        return IllegalAction("You can declare only whole runs of your hand, or none.")
+    options = list(dict.fromkeys(_action_words(a, general=True) for a in legal))
+    choice = options[0] if len(options) == 1 else f"{', '.join(options[:-1])} or {options[-1]}"
+    return IllegalAction(f"You cannot {_action_words(action)} now: you may {choice}.")
 
 
 def _name_code(action: str) -> int:
@@ -1993,7 +2033,7 @@ class KlaberjassRules:
             raise ValueError(f"{text!r} is not a Klaberjass action")
         action = _canonical(text)
         if action not in _legal_actions(state):
-            raise ValueError(f"{text!r} is not a legal action now")
+            raise _illegal(state, action)
         return action
 
     def set_option(self, state: State, key: str, value: Any) -> State:

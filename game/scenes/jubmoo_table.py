@@ -120,6 +120,7 @@ def sort_key(card: str) -> tuple[int, int]:
 
 class JubMooTable(TableScene):
     game_name = "jubmoo"
+    legacy = True  # its own keys, prompt and drawing until it is ported to the kit
 
     @classmethod
     def new(cls, app: App, attract: bool = False) -> TableScene:
@@ -243,7 +244,7 @@ class JubMooTable(TableScene):
                 return
         super().on_key(key)
 
-    def table_key(self, key: Key) -> None:
+    def table_key(self, key: Key) -> None:  # type: ignore[override]  # legacy: ported to the kit next
         if self.obs.phase != "play":
             self.choice_key(key, self.choices())
             return
@@ -596,7 +597,7 @@ class JubMooTable(TableScene):
             key_fg, key_bg = (palette.BLACK, palette.WHITE) if highlight else (palette.WHITE, TABLE_BG)
             canvas.put(col + CARD_W // 2, KEYS_ROW, hand_key(i), key_fg, key_bg)
 
-    def prompt(self) -> tuple[str, list[Choice]]:
+    def prompt(self) -> tuple[str, list[Choice]]:  # type: ignore[override]  # legacy: ported to the kit next
         """The prompt line: what you can do now (or whom we wait for)."""
         obs = self.obs
         if self.panel is not None:

@@ -1,8 +1,10 @@
 """The Klaberjass table, in the manual's layout: your hand on top, the computer's below,
 the deck, the turn-up beside it and the bottom card, the trick, and the score panel.
 
-Everything drawn comes from seat 0's observation. Bids and answers are labelled keys on
-the prompt line; cards are played with 1-9 or Left/Right and Enter/Space/Up/Down.
+Built on the table kit (game.scenes.table): this file holds the layout, the narration and
+the game's own keys. Everything drawn comes from seat 0's observation. Bids and answers
+are labelled keys on the prompt line (``KEYS``); cards are played with 1-9, or
+Left/Right and Enter, Space, Up or Down; the second of K+Q of trumps asks about bella.
 """
 
 from __future__ import annotations
@@ -10,11 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.app.keys import Key
-from game.scenes.table import Choice, TableScene
-from game.scenes.widgets import title_bar
+from game.scenes.hand import Hand, HandGeometry, HandMode
+from game.scenes.table import TABLE_BG, Choice, Prompt, TableScene
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
-from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face, hand_key, key_index
+from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -22,28 +24,12 @@ if TYPE_CHECKING:
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 CONTRACT_NAMES = {"NT": "Sans Tout", "AT": "Tout Atout"}
-TABLE_BG = palette.GREEN
 CARD_W, CARD_H, CARD_STEP = 7, 5, 8
 HAND_COL = 3
 # Rows of the two hands: (label row, cards row, keys row) for the top and bottom positions.
 TOP_HAND = (1, 2, 7)  # the top label sits on the table's frame
 LOWER_HAND = (8, 9, 14)
 TABLE_ROW = 15  # label row of the deck / turn-up / bottom / trick line
-MESSAGE_ROW, PROMPT_ROW = 21, 22
-
-ACTION_KEYS = {
-    "take": ("T", "Take"),
-    "pass": ("P", "Pass"),
-    "schmeiss": ("X", "Schmeiss"),
-    "throw-in": ("T", "Throw in"),
-    "make-play": ("M", "Make him play"),
-    "sans-tout": ("N", "Sans Tout"),
-    "tout-atout": ("A", "Tout Atout"),
-    "exchange": ("E", "Exchange the dix"),
-    "keep": ("K", "Keep"),
-    "replay": ("R", "Replay the last deal"),
-    "continue": ("C", "Continue"),
-}
 
 
 def contract_text(contract: str | None) -> str:
@@ -68,14 +54,35 @@ def cards_text(cards: Any) -> str:
     return " ".join(card_name(c) for c in cards)
 
 
+# The decisions offered by their own key (the declarations and the bella question are built apart).
+ACTIONS_WITH_KEYS = ("take", "pass", "schmeiss", "throw-in", "make-play", "sans-tout", "tout-atout", "exchange",
+                     "keep", "replay", "continue")
+
+
 class KlaberjassTable(TableScene):
     game_name = "klaberjass"
+    KEYS = (
+        Choice("T", "Take", "take"),
+        Choice("P", "Pass", "pass"),
+        Choice("X", "Schmeiss", "schmeiss"),
+        Choice("T", "Throw in", "throw-in"),
+        Choice("M", "Make him play", "make-play"),
+        *(Choice(suit, SUIT_NAMES[suit], f"name {suit}") for suit in "HSDC"),
+        Choice("N", "Sans Tout", "sans-tout"),
+        Choice("A", "Tout Atout", "tout-atout"),
+        Choice("E", "Exchange the dix", "exchange"),
+        Choice("K", "Keep", "keep"),
+        Choice("A", "runs", "declare"),  # the declarations are lettered A, B, C...
+        Choice("N", "none", "declare none"),
+        Choice("B", "Bella", "bella"),
+        Choice("N", "silently", "silent"),
+        Choice("R", "Replay the last deal", "replay"),
+        Choice("C", "Continue", "continue"),
+    )
 
     def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
-        super().__init__(app, match, attract, humans)
-        self.arrangement: list[str] = list(self.obs.hand)  # your order when F3 (sort) is off
         self.bella_card: str | None = None  # waiting for "with or without bella?"
-        self.meld_seen = 0
+        super().__init__(app, match, attract, humans)
 
     # ---- names ----
     def seat_name(self, seat: int) -> str:
@@ -84,138 +91,95 @@ class KlaberjassTable(TableScene):
     def _verb(self, seat: int, you: str, it: str) -> str:
         return f"{self.seat_name(seat)} {you if seat == self.viewer else it}"
 
-    # ---- the hand as shown ----
-    @property
-    def sorted_hand(self) -> bool:
-        return bool(self.app.settings.get("play", "hand_sort"))
+    # ---- the hand ----
+    def make_hand(self) -> Hand:
+        return Hand(french_face, arrange=True)
 
-    def shown_hand(self, obs: Any = None) -> list[str]:
-        """Your cards in the order on screen: sorted by suit and rank, or your own order."""
-        hand = list((obs or self.obs).hand)
-        if self.sorted_hand:
-            return hand
-        kept = [c for c in self.arrangement if c in hand]
-        kept += [c for c in hand if c not in kept]  # new cards go to the right
-        self.arrangement = kept
-        return kept
+    def hand_geometry(self) -> HandGeometry:
+        _, cards_row, keys_row = self.hand_rows()[0]
+        return HandGeometry(row=cards_row, keys_row=keys_row, width=CARD_W, height=CARD_H, step=CARD_STEP,
+                            col=HAND_COL)
 
     # ---- decisions ----
-    def choices(self) -> list[Choice]:
+    def choices(self) -> tuple[Choice, ...]:
         """The labelled choices for a decision that is not a card (empty while playing)."""
         obs = self.obs
         out: list[Choice] = []
-        declares = [a for a in obs.legal_actions if a.startswith("declare")]
         for action in obs.legal_actions:
-            if action in ACTION_KEYS:
-                key, label = ACTION_KEYS[action]
-                if action == "take" and obs.proposed_suit:
-                    label = f"Take {glyphs.FRENCH_SUIT_GLYPH[obs.proposed_suit]}"
-                out.append(Choice(key, label, action))
+            if action == "take" and obs.proposed_suit:
+                out.append(self.offer(action, label=f"Take {glyphs.FRENCH_SUIT_GLYPH[obs.proposed_suit]}"))
             elif action.startswith("name "):
                 suit = action[5]
-                out.append(Choice(suit, f"{glyphs.FRENCH_SUIT_GLYPH[suit]} {SUIT_NAMES[suit]}", action))
-        if declares:
-            letters = "ABCDEFGHIJ"
-            for i, action in enumerate(sorted(declares, key=len, reverse=True)):
-                cards = action.split()[1:]
-                if cards == ["none"]:
-                    out.append(Choice("N", "none", action))
-                else:
-                    out.append(Choice(letters[i], runs_text(cards), action))
-        return out
+                out.append(self.offer(action, label=f"{glyphs.FRENCH_SUIT_GLYPH[suit]} {SUIT_NAMES[suit]}"))
+            elif action in ACTIONS_WITH_KEYS:
+                out.append(self.offer(action))
+        declares = sorted((a for a in obs.legal_actions if a.startswith("declare")), key=len, reverse=True)
+        for i, action in enumerate(declares):
+            if action == "declare none":
+                out.append(self.offer(action))
+            else:
+                out.append(self.offer("declare", action, runs_text(action.split()[1:]), nth=i))
+        return tuple(out)
 
-    def card_action(self, card: str) -> list[str]:
-        """The legal actions that play ``card`` (the plain play and, maybe, the bella call)."""
-        return [a for a in self.obs.legal_actions if a.split()[0] == card and not a.startswith(("declare", "name"))]
-
-    def auto_declare(self) -> None:
-        """With F3 on, declare every run for you (the longest declaration lists them all)."""
-        declares = [a for a in self.obs.legal_actions if a.startswith("declare")]
-        if declares and self.human_to_act:
-            self.human_act(max(declares, key=len))
-
-    def update(self, dt: float) -> None:
-        if self.human_to_act and self.obs.phase == "declare":
-            declares = [a for a in self.obs.legal_actions if a.startswith("declare")]
-            if len(declares) == 1 or self.sorted_hand:
-                self.auto_declare()
-                return
-        super().update(dt)
-
-    def table_key(self, key: Key) -> None:
+    def decision(self) -> Prompt:
         obs = self.obs
         if self.bella_card is not None:
-            card, self.bella_card = self.bella_card, None
-            if key.typed == "B" or key.is_confirm:
-                self.human_act(f"{card} bella")
-            elif key.typed == "N":
-                self.human_act(card)
-            return
-        if obs.phase != "play":
-            self.choice_key(key, self.choices())
-            return
-        hand = self.shown_hand()
-        if not hand:
-            return
-        index = key_index(key.typed, len(hand)) if key.typed and key.typed.isdigit() else None
-        if key.is_left or key.is_right:
-            step = -1 if key.is_left else 1
-            if key.shift and not self.sorted_hand:
-                self._move_card(hand, step)
-            else:
-                self.cursor = (self.cursor + step) % len(hand)
-            return
-        if key.is_confirm or key.is_up or key.is_down:
-            index = self.cursor
-        if index is None:
-            return
-        self.cursor = index
-        self.play_card(hand[index])
+            card, name = self.bella_card, card_name(self.bella_card)
+            return Prompt("", (self.offer("bella", f"{card} bella", f"Play {name} and call Bella!"),
+                               self.offer("silent", card, f"Play {name} silently")))
+        if obs.phase == "play":
+            lead = "lead" if not obs.trick else "play"
+            playable = frozenset(a.split()[0] for a in obs.legal_actions)
+            return Prompt(f"Your {lead}: 1-{len(obs.hand)}, or {glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT} then Enter.",
+                          hand=HandMode(playable))
+        choices = self.choices()
+        if obs.phase == "declare":
+            return Prompt("Declare which runs? ", choices)
+        actions = [c.action for c in choices]
+        return Prompt("", choices, default=actions.index("continue") if "continue" in actions else 0)
 
-    def _move_card(self, hand: list[str], step: int) -> None:
-        """Shift+Left/Right with F3 off: move the highlighted card within your hand."""
-        j = self.cursor + step
-        if 0 <= j < len(hand):
-            hand[self.cursor], hand[j] = hand[j], hand[self.cursor]
-            self.arrangement = hand
-            self.cursor = j
+    def waiting_text(self, seat: int) -> str:
+        if self.app.demo or self.attract:
+            return "Demo: the computer plays both hands."
+        return "The computer is thinking..."
 
-    def play_card(self, card: str) -> None:
-        actions = self.card_action(card)
-        if not actions:
-            self.explain_illegal(card)
-            return
-        if len(actions) > 1:  # the second of K+Q of trumps: ask about bella
+    def table_key(self, key: Key) -> bool:
+        """While "with or without bella?" is asked, a key that is not its answer drops the question."""
+        if self.bella_card is None or key.typed in ("B", "N") or key.is_confirm or key.is_left or key.is_right:
+            return False
+        self.bella_card = None
+        return True
+
+    def cards_action(self, cards: tuple[str, ...]) -> str | None:
+        """The card's play; the second of K+Q of trumps first asks about bella. A card that
+        cannot be played goes to the rules, which say why."""
+        card = cards[0]
+        legal: tuple[str, ...] = self.obs.legal_actions
+        actions = [a for a in legal if a.split()[0] == card and not a.startswith(("declare", "name"))]
+        if len(actions) > 1:
             self.bella_card = card
             self.message = f"{card_name(card)} completes your bella."
-            return
-        self.human_act(actions[0])
+            return None
+        return actions[0] if actions else card
 
-    def explain_illegal(self, card: str) -> None:
-        try:
-            self.match.rules.parse_action(self.match.state, card)
-        except ValueError as exc:
-            self.message = str(exc)
-        self.app.sound("buzz")
-
-    def on_click(self, col: int, row: int) -> None:
-        """Clicking a card of your hand plays it; clicking a choice picks it."""
-        _, cards_row, _ = self.hand_rows()[0]
-        if cards_row <= row < cards_row + CARD_H and self.obs.phase == "play" and self.human_to_act:
-            index = (col - HAND_COL) // CARD_STEP
-            hand = self.shown_hand()
-            if 0 <= index < len(hand) and (col - HAND_COL) % CARD_STEP < CARD_W:
-                self.cursor = index
-                self.play_card(hand[index])
+    def auto_action(self) -> str | None:
+        """Declarations with F3 on (or nothing to choose): every run, the longest declaration."""
+        declares: list[str] = [a for a in self.obs.legal_actions if a.startswith("declare")]
+        if self.obs.phase == "declare" and (len(declares) == 1 or self.sorted_hand):
+            return max(declares, key=len)
+        return None
 
     # ---- after each action ----
     def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
         self.message = self.describe(seat, action, before, after)
+        self.bella_card = None
         same_deal = after.deal_number == before.deal_number and after.last_deal == before.last_deal
+        trick_done = same_deal and len(after.tricks) > len(before.tricks)
+        if trick_done:
+            self.hold_trick()
         if " bella" in action:
             self.app.sound("bella")
-        elif same_deal and len(after.tricks) > len(before.tricks):
-            self.hold_trick()
+        elif trick_done:
             self.app.sound("trick")
         elif action in ("take", "name H", "name S", "name D", "name C", "schmeiss", "sans-tout", "tout-atout"):
             self.app.sound("select")
@@ -223,8 +187,6 @@ class KlaberjassTable(TableScene):
             self.app.sound("click")
         if not same_deal and after.last_deal is not None:
             self.app.sound("bete" if after.last_deal.outcome == "bete" else "trick")
-        if self.obs.phase == "play" and before.phase != "play":
-            self.cursor = 0
 
     def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
         words = action.split()
@@ -320,7 +282,7 @@ class KlaberjassTable(TableScene):
                                                   "betes": int(mine and last.outcome == "bete")}
 
     def human_won(self) -> bool:
-        return self.obs.winner == self.viewer
+        return bool(self.obs.winner == self.viewer)
 
     @property
     def game_point(self) -> int:
@@ -332,39 +294,22 @@ class KlaberjassTable(TableScene):
         on_top = bool(self.app.settings.get("klaberjass", "your_hand_on_top"))
         return (TOP_HAND, LOWER_HAND) if on_top else (LOWER_HAND, TOP_HAND)
 
-    def draw_table(self, canvas: TextCanvas) -> None:
+    def title(self) -> tuple[str, str, str]:
+        you, it = self.view.scores[self.viewer], self.view.scores[1 - self.viewer]
+        return "KLABERJASS", f"GAME TO {self.game_point}", f"YOU {you}   COMPUTER {it}"
+
+    def draw_layout(self, canvas: TextCanvas) -> None:
         obs = self.view
-        you, it = self.viewer, 1 - self.viewer
-        title_bar(canvas, "KLABERJASS", f"GAME TO {self.game_point}",
-                  f"YOU {obs.scores[you]}   COMPUTER {obs.scores[it]}")
-        canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, TABLE_BG)
-        canvas.box(0, 1, COLS, 23, fg=palette.WHITE, bg=TABLE_BG, double=True)
         mine, theirs = self.hand_rows()
-        self.draw_your_hand(canvas, mine)
+        label = " YOUR HAND (DEALER) " if obs.dealer == self.viewer else " YOUR HAND "
+        canvas.text(2, mine[0], label, palette.YELLOW, TABLE_BG)
+        self.draw_hand(canvas)
         self.draw_computer_hand(canvas, theirs)
         right = f" TRUMP {contract_text(obs.contract)}   MAKER: "
-        right += "- " if obs.maker is None else ("YOU " if obs.maker == you else "COMPUTER ")
+        right += "- " if obs.maker is None else ("YOU " if obs.maker == self.viewer else "COMPUTER ")
         canvas.text(COLS - 2 - len(right), 1, right, palette.WHITE, TABLE_BG)
         self.draw_stock_and_trick(canvas)
         self.draw_info(canvas)
-        self.draw_prompt(canvas)
-
-    def draw_your_hand(self, canvas: TextCanvas, rows: tuple[int, int, int]) -> None:
-        label_row, cards_row, keys_row = rows
-        obs = self.view
-        label = " YOUR HAND (DEALER) " if obs.dealer == self.viewer else " YOUR HAND "
-        canvas.text(2, label_row, label, palette.YELLOW, TABLE_BG)
-        hand = self.shown_hand(obs)
-        playing = obs.phase == "play" and self.human_to_act
-        legal_cards = {a.split()[0] for a in obs.legal_actions} if playing else set()
-        self.cursor = min(self.cursor, max(0, len(hand) - 1))
-        for i, card in enumerate(hand):
-            col = HAND_COL + i * CARD_STEP
-            highlight = playing and i == self.cursor
-            draw_face(canvas, col, cards_row, french_face(card), CARD_W, CARD_H, highlight=highlight,
-                      dim=playing and card not in legal_cards)
-            key_fg, key_bg = (palette.BLACK, palette.WHITE) if highlight else (palette.WHITE, TABLE_BG)
-            canvas.put(col + CARD_W // 2, keys_row, hand_key(i), key_fg, key_bg)
 
     def draw_computer_hand(self, canvas: TextCanvas, rows: tuple[int, int, int]) -> None:
         label_row, cards_row, _ = rows
@@ -444,41 +389,3 @@ class KlaberjassTable(TableScene):
                 lines.append((f"BELLA: {names}", palette.LIGHT_MAGENTA))
         for i, (text, colour) in enumerate(lines[:6]):
             canvas.text(col, row + i, text[: COLS - col - 2], colour, TABLE_BG)
-
-    def prompt(self) -> tuple[str, list[Choice]]:
-        """The prompt line: what you can do now (or whom we wait for)."""
-        obs = self.obs
-        if self.panel is not None:
-            return "", []
-        if self.hold > 0:
-            return "Any key: go on.", []
-        if obs.current_player is None:
-            return "", []
-        if not self.human_to_act:
-            if self.app.demo or self.attract:
-                return "Demo: the computer plays both hands.", []
-            return "The computer is thinking...", []
-        if self.bella_card is not None:
-            card = card_name(self.bella_card)
-            return "", [Choice("B", f"Play {card} and call Bella!", f"{self.bella_card} bella"),
-                        Choice("N", f"Play {card} silently", self.bella_card)]
-        if obs.phase == "play":
-            lead = "lead" if not obs.trick else "play"
-            return f"Your {lead}: 1-{len(obs.hand)}, or {glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT} then Enter.", []
-        if obs.phase == "declare":
-            return "Declare which runs? ", self.choices()
-        return "", self.choices()
-
-    def draw_prompt(self, canvas: TextCanvas) -> None:
-        canvas.text(2, MESSAGE_ROW, self.message[: COLS - 4], palette.YELLOW, TABLE_BG)
-        text, choices = self.prompt()
-        col = canvas.text(2, PROMPT_ROW, text, palette.WHITE, TABLE_BG)
-        if choices:
-            self.draw_choices(canvas, col, PROMPT_ROW, choices)
-
-    # ---- settings ----
-    def on_setting_changed(self, section: str, key: str) -> None:
-        super().on_setting_changed(section, key)
-        if (section, key) == ("play", "hand_sort"):
-            self.arrangement = list(self.obs.hand)
-            self.cursor = 0

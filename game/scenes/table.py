@@ -1,17 +1,18 @@
-"""What every game's table has in common: seats, pacing, the computer's turns, panels.
+"""The table kit: what every game's table has in common.
 
 A table holds a ``Match`` and draws the observation of the seat at the keyboard (never the
-state). Computer seats ask the AI worker and wait the F8/F9 delay, overlapping the two; a
-finished trick is held on screen; a deal summary and the match result are panels the table
-draws over itself, so the same table works on the stack and inside the demo (attract) show.
-
-A game's table subclasses this and writes ``draw_table``, ``table_key``, ``describe`` (the
-message after an action), ``summary_lines`` and ``result_lines``.
+state). The base class runs the match: computer seats ask the AI worker and wait the F8/F9
+delay, a finished trick is held on screen, deal summaries and the match result are panels
+drawn over the table, statistics are counted and the match is saved after every action.
+It also owns what the player touches: the felt and its frame, the message line and the
+prompt line (rows 21 and 22), the hand widget (``game.scenes.hand``), the labelled choices,
+one refusal path and the input guard. See ``TableScene`` for the hooks a game writes, and
+docs/tables.md for how to build a table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,9 +20,11 @@ from game.app.keys import Key
 from game.app.match import Match
 from game.app.scene import Scene
 from game.rules import IllegalAction
-from game.scenes.widgets import dialog
+from game.scenes.hand import Hand, HandGeometry, HandInput, HandMode
+from game.scenes.widgets import dialog, title_bar, wrap
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
+from game.screen.cards import french_face
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -29,15 +32,35 @@ if TYPE_CHECKING:
 ATTRACT_DELAY = 0.6
 MIN_TRICK_HOLD = 1.0  # seconds a finished trick stays on screen, at least
 ATTRACT_TRICK_HOLD = 0.8
+PROMPT_GUARD = 0.3  # seconds a new prompt of the player's ignores keys (they were meant for what was before)
+TABLE_BG = palette.GREEN
+MESSAGE_ROW, PROMPT_ROW = 21, 22  # a message too long for its row covers the prompt until the next key
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One labelled decision on the prompt line: its hot key, its words, its action."""
+    """One labelled key: its key, its words, its action.
+
+    On the prompt line ``action`` is what the key does; in a table's ``KEYS`` it is the name of
+    the binding (the engine action, or a word for a family of actions such as ``declare``).
+    """
 
     key: str
     label: str
     action: str
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the player is asked now: the prompt line's text, its labelled choices, the hand.
+
+    ``hand`` is None when the hand takes no keys; ``default`` is the choice Enter picks first.
+    """
+
+    text: str = ""
+    choices: tuple[Choice, ...] = ()
+    hand: HandMode | None = None
+    default: int = 0
 
 
 @dataclass
@@ -53,9 +76,69 @@ class Panel:
     width: int = 0
 
 
+def deal_of(view: Any) -> tuple[Any, Any]:
+    """What tells one deal from the next in an observation (a replayed deal counts as new)."""
+    return getattr(view, "deal_number", None), getattr(view, "last_deal", None)
+
+
 class TableScene(Scene):
+    """The base of the four tables. A table declares, as class attributes:
+
+    - ``game_name``, and ``KEYS``: its labelled keys as ``Choice(key, label, action)``, the
+      label being the word its F5 instructions use (a test checks them against the help
+      text). Choices on the prompt line are made from them with ``offer``.
+
+    and writes these hooks (each one is called by the base at the moment said):
+
+    - ``title()``: the title bar's (left, centre, right) texts; every draw.
+    - ``draw_layout(canvas)``: the table inside the frame, from ``self.view``, calling
+      ``draw_hand(canvas)`` where the hand goes; every draw, after the frame and before the
+      message and prompt lines. Drawing changes nothing.
+    - ``make_hand()``: the ``Hand`` widget (its face function, arrangement, marks); once, by
+      ``__init__``. ``hand_geometry()``: where it is drawn and clicked. ``hand_cards(view)``:
+      the hand in F3's order (default ``view.hand``); whenever the view changes.
+    - ``decision()``: the ``Prompt`` while the player is to act (text, choices, hand mode);
+      read by the drawing, the keys, the mouse and the start of each decision, so it must
+      not change anything. ``waiting_text(seat)``: the prompt line while others act.
+    - ``table_key(key) -> bool``: the game's own keys (a question of its own, a key that
+      shows something); called once for every key that no panel, trick hold or input
+      guard took, before the prompt's choices and hand; True when it used the key.
+    - ``cards_action(cards)``: the action for cards the player chose with the hand (one card
+      in pick mode, the picked cards in multi mode), or None when the table asked a
+      question of its own instead (or played several actions itself with ``human_act``);
+      the base then plays it (the rules refuse it, if need be).
+    - ``auto_action()``: an action the table takes for the player without asking (None: ask);
+      called by ``update`` when the player is to act.
+    - ``after_action(seat, action, before, after)``: after every action; sets the message
+      (``describe``), sounds and ``hold_trick()``. ``seat_name(seat)``.
+    - ``summary_lines(last_deal)``, ``show_summary(last_deal)``, ``result_lines()``,
+      ``human_won()``, ``deal_stats(last_deal)``, ``human_score()``, ``match_extra()``: the
+      panels and the statistics, when a deal or the match ends.
+    - ``on_setting_changed(section, key)`` (call super), ``draw_panel(canvas, panel)``.
+    - Hot seat: ``hand_over(seat)`` when another person is to act (default: ``set_viewer``;
+      a table may first hide the hands behind a panel), and ``set_viewer(seat)`` (extend it
+      to keep per-player state such as ``hand.arrangement``).
+    - ``prompt()`` itself only to put a state of the table's own in place of the whole
+      line (Jub Moo's last-trick view), calling super otherwise.
+
+    ``make_hand``, ``hand_cards`` and ``decision`` are first called from ``__init__``: set what
+    they read before calling ``super().__init__()``.
+
+    The base does the rest: a key goes to an open panel, else ends a trick hold, else is
+    dropped while the input guard is up (a prompt that appeared less than ``PROMPT_GUARD``
+    seconds of scene time ago), else goes to ``table_key`` and then, while the player is to
+    act, to the prompt's choices (hot keys; Left/Right/Enter when the hand takes no keys)
+    and to the hand. Every action of the player goes through ``human_act``, which plays
+    only while his own prompt is up; an illegal one is refused with the rules' sentence and
+    a buzz (``refuse``). The message line is cleared when the view moves to a new deal.
+    """
+
     is_table = True
     game_name = ""
+    KEYS: tuple[Choice, ...] = ()
+    # Tables not yet built on the kit (their own keys, prompt and drawing): the old key flow,
+    # no input guard. Goes when the last table is ported.
+    legacy = False
 
     @classmethod
     def new(cls, app: App, attract: bool = False) -> TableScene:
@@ -76,21 +159,27 @@ class TableScene(Scene):
         self.attract = attract
         self.humans = frozenset(humans)
         self.viewer = min(self.humans) if self.humans else 0
-        self.obs = match.observation(self.viewer)
+        self.obs: Any = match.observation(self.viewer)
         self.ticket: int | None = None
         self.ticket_seat: int | None = None
         self.wait = 0.0
         self.hold = 0.0
         self.panel: Panel | None = None
         self.message = ""
-        self.cursor = 0  # the highlighted card of the hand
         self.choice_cursor = 0  # the highlighted labelled choice
+        self.cursor = 0  # legacy tables' hand cursor (the kit's is ``hand.cursor``)
         self.finished = False  # the match is over and its result was dismissed
         self.deals_seen = 0
         self.result_shown = False
         self.frozen_obs: Any = None  # the finished deal's last view, kept under its summary
         self.deal_counts = not attract  # False once the deal is replayed or the computer played for you
         self.human_decided = False  # the human made a decision in this match (statistics)
+        self.hand = self.make_hand()
+        self._deal = deal_of(self.obs)
+        self._decision: tuple[int, int] | None = None  # the decision whose prompt is up
+        self._guard = 0.0
+        self._view_changed()
+        self._sync(guard=False)
 
     @property
     def view(self) -> Any:
@@ -110,11 +199,28 @@ class TableScene(Scene):
 
     @property
     def human_to_act(self) -> bool:
+        """The player at the keyboard (the viewer) is to act, and nothing is in the way."""
         seat = self.match.current_player
-        return seat is not None and not self.computer_plays(seat) and self.panel is None and self.hold <= 0
+        return (seat is not None and seat == self.viewer and not self.computer_plays(seat) and self.panel is None
+                and self.hold <= 0)
+
+    @property
+    def guarded(self) -> bool:
+        """The player's prompt has just appeared: keys are ignored for a moment."""
+        return self._guard > 0
+
+    @property
+    def sorted_hand(self) -> bool:
+        """F3: the hand in the game's sorted order (off: the player's own order, where the hand allows)."""
+        return bool(self.app.settings.get("play", "hand_sort"))
 
     # ---- time ----
     def update(self, dt: float) -> None:
+        self._guard = max(0.0, self._guard - dt)
+        self._advance(dt)
+        self._sync()
+
+    def _advance(self, dt: float) -> None:
         if self.panel is not None:
             if self.panel.auto_seconds is not None:
                 self.app.keep_active()
@@ -125,8 +231,6 @@ class TableScene(Scene):
         if self.hold > 0:
             self.app.keep_active()
             self.hold -= dt
-            if self.hold <= 0:
-                self.on_hold_over()
             return
         if self.match.is_over:
             if not self.result_shown:
@@ -137,6 +241,12 @@ class TableScene(Scene):
             return
         if not self.computer_plays(seat):
             self._cancel_ticket()
+            if seat != self.viewer:
+                self.hand_over(seat)
+                return
+            auto = self.auto_action() if self.human_to_act else None
+            if auto is not None:
+                self.perform(seat, auto)
             return
         self.app.keep_active()
         if self.ticket is None or self.ticket_seat != seat:
@@ -164,16 +274,65 @@ class TableScene(Scene):
             self.ticket_seat = None
 
     def hold_trick(self) -> None:
-        """Keep a finished trick on screen long enough to read (any key goes on)."""
+        """Keep a finished trick on screen long enough to read (any key goes on, and does nothing else)."""
         self.hold = ATTRACT_TRICK_HOLD if self.attract else max(MIN_TRICK_HOLD, self.app.delay)
 
-    def on_hold_over(self) -> None:
-        """The pause after a trick ended."""
+    def _sync(self, guard: bool = True) -> None:
+        """After every input and every update: when a new decision of the player's starts, the
+        choice cursor goes to the prompt's default, the hand drops its picks and puts its
+        cursor on a playable card, and (``guard``) keys are ignored for ``PROMPT_GUARD`` s."""
+        if self.legacy:
+            return
+        decision = (len(self.match.steps), self.viewer) if self.human_to_act else None
+        if decision == self._decision:
+            return
+        self._decision = decision
+        if decision is None:
+            return
+        prompt = self.prompt()
+        self.choice_cursor = prompt.default
+        self.hand.begin(prompt.hand)
+        if guard:
+            self._guard = PROMPT_GUARD
+
+    # ---- the view ----
+    def _note_deal(self) -> None:
+        """The view shows a new deal: the last deal's message goes."""
+        deal = deal_of(self.view)
+        if deal != self._deal:
+            self._deal = deal
+            self.message = ""
+
+    def _view_changed(self) -> None:
+        self._note_deal()
+        self.hand.show(self.hand_cards(self.view), self.sorted_hand)
+
+    def hand_over(self, seat: int) -> None:
+        """Another person at the keyboard is to act (hot seat): turn the table to him. A table
+        may first hide the hands behind a panel (called by ``update``)."""
+        self.set_viewer(seat)
+
+    def refresh(self) -> None:
+        """Read the match again after it was changed from outside (tests and tools set a state)."""
+        self.obs = self.match.observation(self.viewer)
+        self._view_changed()
+        self._sync(guard=False)
+
+    def set_viewer(self, seat: int) -> None:
+        """Turn the table to ``seat``'s view (hot seat); extend it to keep per-player state."""
+        self.viewer = seat
+        self.obs = self.match.observation(seat)
+        self._view_changed()
 
     # ---- acting ----
     def perform(self, seat: int, action: str) -> bool:
-        """Apply ``action`` for ``seat``; False (with a buzz and the reason) if it is illegal."""
+        """Apply ``action`` for ``seat``; False (with a buzz and the rules' reason) if it is illegal."""
         before = self.obs
+        try:
+            self.match.apply(action)
+        except IllegalAction as exc:
+            self.refuse(str(exc))
+            return False
         if seat in self.humans and not self.attract:
             if self.app.demo:
                 self.deal_counts = False
@@ -181,25 +340,29 @@ class TableScene(Scene):
                 self.human_decided = True
         if action == "replay":
             self.deal_counts = False
-        try:
-            self.match.apply(action)
-        except IllegalAction as exc:
-            self.message = str(exc)
-            self.app.sound("buzz")
-            return False
         self.obs = self.match.observation(self.viewer)
         self.save()
-        self.after_action(seat, action, before, self.obs)
         last = getattr(self.obs, "last_deal", None)
         # A new last_deal means a deal just ended; after "replay" it only means the replayed
         # deal's result was taken back (engines differ in that), which is no new summary.
-        if action != "replay" and last is not None and last != getattr(before, "last_deal", None):
+        ended = action != "replay" and last is not None and last != getattr(before, "last_deal", None)
+        if ended:
+            self.frozen_obs = before
+        self._note_deal()
+        self.after_action(seat, action, before, self.obs)
+        if ended:
             self.deals_seen += 1
             self.count_deal(last)
-            self.frozen_obs = before
             self.show_summary(last)
-        self.cursor = max(0, min(self.cursor, len(self.obs.hand) - 1))
+        if self.legacy:
+            self.cursor = max(0, min(self.cursor, len(self.obs.hand) - 1))
+        self._view_changed()
         return True
+
+    def refuse(self, reason: str) -> None:
+        """The one way a table says no: the reason on the message line, and a buzz."""
+        self.message = reason
+        self.app.sound("buzz")
 
     def save(self) -> None:
         """Keep the match on disk after every action; a finished match leaves no save."""
@@ -212,8 +375,8 @@ class TableScene(Scene):
         self.app.flush_notices()
 
     def human_act(self, action: str) -> bool:
-        """The human at the keyboard chose ``action``."""
-        if not self.human_to_act:
+        """The player at the keyboard chose ``action``: played only while his prompt is up."""
+        if not self.human_to_act or self.guarded:
             return False
         seat = self.match.current_player
         assert seat is not None
@@ -229,14 +392,75 @@ class TableScene(Scene):
     def seat_name(self, seat: int) -> str:
         return "You" if seat == self.viewer else f"Player {seat + 1}"
 
-    # ---- keys ----
+    def auto_action(self) -> str | None:
+        """An action taken for the player without asking him (None: ask him)."""
+        return None
+
+    # ---- keys and the mouse ----
     def on_key(self, key: Key) -> None:
+        if self.legacy:
+            self._legacy_key(key)
+            return
+        if self.panel is not None:
+            self._panel_key(key)
+        elif self.hold > 0:
+            self.hold = 0.0  # any key ends the pause after a trick, and does nothing else
+        elif not self.guarded:
+            if len(wrap(self.message, COLS - 4)) > 1:
+                self.message = ""  # a long message was read: the prompt line comes back
+            if not self.table_key(key) and self.human_to_act:
+                self._prompt_key(key, self.prompt())
+        self._sync()
+
+    def table_key(self, key: Key) -> bool:
+        """The game's own keys, before the prompt's choices and hand; True if the key was used."""
+        return False
+
+    def _prompt_key(self, key: Key, prompt: Prompt) -> None:
+        """A key for the prompt on screen: a choice's key, else the hand (or the choice cursor)."""
+        if prompt.hand is None:
+            self.choice_key(key, list(prompt.choices))
+            return
+        for choice in prompt.choices:
+            if key.typed and key.typed == choice.key:
+                self.human_act(choice.action)
+                return
+        self._hand_input(self.hand.key(key, prompt.hand))
+
+    def _hand_input(self, result: HandInput) -> None:
+        if result.toggled:
+            self.app.sound("click")
+        if result.chosen is not None:
+            action = self.cards_action(result.chosen)
+            if action is not None:
+                self.human_act(action)
+
+    def cards_action(self, cards: tuple[str, ...]) -> str | None:
+        """The action that plays ``cards`` (None: the table asked something first)."""
+        return " ".join(cards) if cards else None
+
+    def on_click(self, col: int, row: int) -> None:
+        """A click on a card of the hand: as its key."""
+        if self.guarded or not self.human_to_act:
+            return
+        prompt = self.prompt()
+        if prompt.hand is not None:
+            self._hand_input(self.hand.click(col, row, self.hand_geometry(), prompt.hand))
+        self._sync()
+
+    def _panel_key(self, key: Key) -> None:
+        panel = self.panel
+        assert panel is not None
+        if panel.on_key is None or panel.on_key(key):
+            self.close_panel()
+
+    def _legacy_key(self, key: Key) -> None:
+        """The key flow of the tables not yet on the kit (R and C answer the replay offer)."""
         if self.panel is not None:
             self._panel_key(key)
             return
         if self.hold > 0:
-            self.hold = 0.0  # any key ends the pause after a trick
-            self.on_hold_over()
+            self.hold = 0.0
             return
         if not self.human_to_act:
             return
@@ -249,16 +473,37 @@ class TableScene(Scene):
             return
         self.table_key(key)
 
-    def table_key(self, key: Key) -> None:
-        """Keys for the game's own decisions."""
+    # ---- the prompt and labelled choices (bids, answers, bets) ----
+    def prompt(self) -> Prompt:
+        """The prompt line now: nothing under a panel, the trick hold, whom we wait for, or
+        the player's ``decision()``. Pure: drawing and keys both read it."""
+        if self.panel is not None:
+            return Prompt()
+        if self.hold > 0:
+            return Prompt("Any key: go on.")
+        seat = self.match.current_player
+        if seat is None:
+            return Prompt()
+        if not self.human_to_act:
+            return Prompt(self.waiting_text(seat))
+        return self.decision()
 
-    def _panel_key(self, key: Key) -> None:
-        panel = self.panel
-        assert panel is not None
-        if panel.on_key is None or panel.on_key(key):
-            self.close_panel()
+    def decision(self) -> Prompt:
+        """The player's prompt while he is to act (games write it)."""
+        return Prompt()
 
-    # ---- labelled choices (bids, answers, bets) ----
+    def waiting_text(self, seat: int) -> str:
+        """The prompt line while ``seat`` (a computer, or the demo) acts."""
+        if self.app.demo or self.attract:
+            return "Demo: the computer plays every seat."
+        return f"{self.seat_name(seat)} is thinking..."
+
+    def offer(self, name: str, action: str | None = None, label: str | None = None, nth: int = 0) -> Choice:
+        """The choice ``KEYS`` binds as ``name``: its key (the ``nth`` letter on from it, for a
+        lettered list), ``label`` or the binding's, ``action`` or ``name``."""
+        binding = next(b for b in self.KEYS if b.action == name)
+        return Choice(chr(ord(binding.key) + nth), label or binding.label, action or name)
+
     def choice_key(self, key: Key, choices: list[Choice]) -> bool:
         """Hot key, or Left/Right then Enter, picks a choice; True if the key was used."""
         if not choices:
@@ -283,9 +528,9 @@ class TableScene(Scene):
         return False
 
     def draw_choices(self, canvas: TextCanvas, col: int, row: int, choices: list[Choice],
-                     fg: int = palette.WHITE, bg: int = palette.GREEN) -> int:
-        """Draw ``K Label`` items; the one under the cursor in reverse video."""
-        cursor = min(self.choice_cursor, max(0, len(choices) - 1))
+                     fg: int = palette.WHITE, bg: int = palette.GREEN, highlight: bool = True) -> int:
+        """Draw ``K Label`` items; the one under the cursor in reverse video (``highlight``)."""
+        cursor = min(self.choice_cursor, max(0, len(choices) - 1)) if highlight else -1
         for i, choice in enumerate(choices):
             selected = i == cursor
             key_fg, text_fg, back = (palette.RED, palette.BLACK, palette.GREY) if selected else (palette.YELLOW, fg, bg)
@@ -303,6 +548,7 @@ class TableScene(Scene):
     def close_panel(self) -> None:
         panel, self.panel = self.panel, None
         self.frozen_obs = None
+        self._view_changed()
         if panel is not None and panel.on_close is not None:
             panel.on_close()
 
@@ -382,8 +628,31 @@ class TableScene(Scene):
             except ValueError as exc:
                 self.app.notice(f"Replay option not changed: {exc}")
             self.obs = self.match.observation(self.viewer)
+            self._view_changed()
             if not self.match.is_over:
                 self.save()
+        if (section, key) == ("play", "hand_sort"):
+            self.hand.reorder(self.hand_cards(self.view), self.sorted_hand)
+            if not self.legacy and self.human_to_act:
+                self.hand.to_playable(self.prompt().hand)
+        self._sync()
+
+    # ---- the hand ----
+    def make_hand(self) -> Hand:
+        """The hand widget (called once, by ``__init__``)."""
+        return Hand(french_face)
+
+    def hand_geometry(self) -> HandGeometry:
+        """Where the hand is drawn and clicked."""
+        return HandGeometry(row=15, keys_row=20)
+
+    def hand_cards(self, view: Any) -> Sequence[str]:
+        """The cards of the hand on screen, in F3's order (``sorted_hand``)."""
+        return tuple(getattr(view, "hand", ()))
+
+    def draw_hand(self, canvas: TextCanvas) -> None:
+        """The hand as the prompt asks: cursor, dims and picks only while the player chooses cards."""
+        self.hand.draw(canvas, self.hand_geometry(), self.prompt().hand, TABLE_BG)
 
     # ---- drawing ----
     def draw(self, canvas: TextCanvas) -> None:
@@ -392,7 +661,31 @@ class TableScene(Scene):
             self.draw_panel(canvas, self.panel)
 
     def draw_table(self, canvas: TextCanvas) -> None:
-        """The game's table, from ``self.obs`` only."""
+        """The title bar, the felt in its frame, the table's layout, the message and prompt lines."""
+        title_bar(canvas, *self.title())
+        canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, TABLE_BG)
+        canvas.box(0, 1, COLS, 23, fg=palette.WHITE, bg=TABLE_BG, double=True)
+        self.draw_layout(canvas)
+        self.draw_prompt(canvas)
+
+    def title(self) -> tuple[str, str, str]:
+        """The title bar: the game's name, the target, the scores."""
+        return self.game_name.upper(), "", ""
+
+    def draw_layout(self, canvas: TextCanvas) -> None:
+        """The game's table inside the frame, from ``self.view`` only."""
+
+    def draw_prompt(self, canvas: TextCanvas) -> None:
+        """The message (two rows when it is long, over the prompt) and the prompt line."""
+        lines = wrap(self.message, COLS - 4)[:2]
+        for i, line in enumerate(lines):
+            canvas.text(2, MESSAGE_ROW + i, line, palette.YELLOW, TABLE_BG)
+        if len(lines) > 1:
+            return  # the prompt comes back with the next key
+        prompt = self.prompt()
+        col = canvas.text(2, PROMPT_ROW, prompt.text[: COLS - 4], palette.WHITE, TABLE_BG)
+        if prompt.choices:
+            self.draw_choices(canvas, col, PROMPT_ROW, list(prompt.choices), highlight=prompt.hand is None)
 
     def draw_panel(self, canvas: TextCanvas, panel: Panel) -> None:
         width = panel.width or max([len(t) for t, _ in panel.lines] + [len(panel.prompt), len(panel.title) + 4]) + 6

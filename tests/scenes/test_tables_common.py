@@ -1,0 +1,354 @@
+"""What every table built on the kit must do, played headless by keys as a player would.
+
+Each table is one ``Case`` in ``TABLES``: adding a table is one line there. The helpers
+read only what the kit publishes (``prompt()``, ``hand``, ``KEYS``, ``guarded``), so the same
+driver plays every game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+import pytest
+
+from game import registry
+from game.app.keys import Key
+from game.rules import IllegalAction
+from game.scenes.help import HELP_DIR, HelpScene
+from game.scenes.table import PROMPT_GUARD, TableScene
+from game.screen import palette
+from game.screen.cards import hand_key
+
+
+def one_card(action: str) -> tuple[str, ...] | None:
+    """The card a one-card play plays (``7S``, ``KH bella``); None for other actions."""
+    head = action.split()[0]
+    return (head,) if len(head) == 2 and head[0] in "789TJQKA" and head[1] in "SHDC" else None
+
+
+@dataclass(frozen=True)
+class Case:
+    game: str
+    table: str  # module:Class
+    cards_of: Callable[[str], tuple[str, ...] | None]  # the cards an action plays (None: not a card play)
+
+    @property
+    def cls(self) -> type[TableScene]:
+        module, name = self.table.split(":")
+        cls = getattr(importlib.import_module(module), name)
+        assert issubclass(cls, TableScene)
+        return cls
+
+
+TABLES = [
+    Case("klaberjass", "game.scenes.klaberjass_table:KlaberjassTable", one_card),
+]
+
+
+@pytest.fixture(params=TABLES, ids=[case.game for case in TABLES])
+def case(request) -> Case:
+    return request.param
+
+
+@pytest.fixture
+def start(make_app, case):
+    """``start(seed, *argv)``: the real program at ``case``'s table, no delay between moves."""
+
+    def start(seed: int = 5, *extra: str):
+        app = make_app("--game", case.game, "--seed", str(seed), *extra)
+        app.settings.values["play"]["delay"] = 0.0
+        table = app.top_scene()
+        assert isinstance(table, case.cls)
+        return app, table
+
+    return start
+
+
+# ---- a player at the keyboard ----
+def state_of(table: TableScene) -> tuple:
+    """What a draw must leave alone."""
+    hand = table.hand
+    return hand.cursor, list(hand.cards), set(hand.picked), list(hand.arrangement), table.choice_cursor, table.message
+
+
+def bound(table: TableScene, key: str) -> bool:
+    """``key`` is one of the table's KEYS (a binding on A stands for a lettered list A, B, C...)."""
+    return any(b.key == key or (b.key == "A" and key.isalpha() and len(key) == 1) for b in table.KEYS)
+
+
+def decide(app, table: TableScene, case: Case) -> None:
+    """Press the keys of the first legal action the screen offers, checking the kit's promises."""
+    prompt = table.prompt()
+    before = state_of(table)
+    app.compose()
+    assert state_of(table) == before, "drawing changed the table"
+    for choice in prompt.choices:
+        assert bound(table, choice.key), f"{choice} is not one of the table's KEYS"
+    hand = table.hand
+    if prompt.hand is not None and hand.cards:
+        assert hand.current in prompt.hand.playable, "the cursor does not start on a playable card"
+    legal = table.obs.legal_actions
+    for action in legal:
+        for choice in prompt.choices:
+            if choice.action == action:
+                app.press(choice.key)
+                return
+    if prompt.hand is not None:
+        for action in legal:
+            cards = case.cards_of(action)
+            if cards and all(c in hand.cards for c in cards):
+                for card in cards:
+                    app.press(hand_key(hand.cards.index(card)))
+                if prompt.hand.multi:
+                    app.press("ENTER")
+                return
+    app.press(prompt.choices[0].key if prompt.choices else "ENTER")
+
+
+def play(app, table: TableScene, case: Case, until, rounds: int = 6000) -> None:
+    """Play by keys (first legal action) until ``until()``; the computer plays the other seats."""
+    for _ in range(rounds):
+        if until():
+            return
+        if table.panel is not None:
+            app.press("ENTER")
+        elif table.hold > 0:
+            app.press("SPACE")
+        elif table.human_to_act and not table.guarded:
+            decide(app, table, case)
+        else:
+            app.tick(0.05)
+    raise AssertionError("the table stopped making progress")
+
+
+def choosing_cards(table: TableScene) -> bool:
+    return table.human_to_act and not table.guarded and table.prompt().hand is not None
+
+
+def bottom_row(app) -> str:
+    return app.screen_text().splitlines()[-1]
+
+
+def shift(name: str) -> Key:
+    return Key(getattr(pygame, f"K_{name}"), "", shift=True)
+
+
+# ---- the function keys ----
+def test_f1_switches_the_sound_and_the_bar_says_so(start):
+    app, _ = start()
+    assert "F1 NOSOUND" in bottom_row(app) and app.speaker.enabled
+    app.press("F1")
+    assert app.settings.get("play", "sound") is False and not app.speaker.enabled
+    assert "F1 SOUND" in bottom_row(app)
+    app.press("F1")
+    assert app.speaker.enabled and "F1 NOSOUND" in bottom_row(app)
+
+
+def test_f3_sort_off_lets_shift_arrows_arrange_and_on_sorts_again(start, case):
+    app, table = start(7)
+    app.press("F3")
+    assert app.settings.get("play", "hand_sort") is False and "F3 SORT" in bottom_row(app)
+    play(app, table, case, lambda: choosing_cards(table) and len(table.hand.cards) > 2)
+    hand = table.hand
+    if not hand.can_arrange:
+        assert hand.cards == list(table.hand_cards(table.view))
+        return
+    while hand.cursor != 0:
+        app.press("LEFT")
+    first, second = hand.cards[:2]
+    screen = app.screen_text()
+    app.handle_key(shift("RIGHT"))
+    assert hand.cards[:2] == [second, first] and hand.cursor == 1
+    assert hand.arrangement == hand.cards
+    assert app.screen_text() != screen
+    app.press("F3")
+    assert hand.cards == list(table.hand_cards(table.view)) and "F3 NOSORT" in bottom_row(app)
+    app.handle_key(shift("RIGHT"))  # with F3 on, Shift+Right only moves the highlight
+    assert hand.cards == list(table.hand_cards(table.view))
+
+
+def test_f6_replay_offers_the_last_deal_again(start, case):
+    app, table = start(12)
+    first_hand = set(table.match.observation(table.viewer).hand)
+    app.press("F6")
+    assert app.settings.get("play", "replay") is True and dict(table.obs.options)["replay"] is True
+    assert "F6 NOREPLAY" in bottom_row(app)
+    play(app, table, case, lambda: "replay" in table.obs.legal_actions and table.human_to_act and not table.guarded)
+    keys = {c.action: c.key for c in table.prompt().choices}
+    assert {"replay", "continue"} <= set(keys)
+    assert table.prompt().choices[table.choice_cursor].action == "continue"  # Enter goes on, as it shows
+    app.press(keys["replay"])
+    assert set(table.obs.hand) == first_hand and table.obs.deal_number == 1
+
+
+def test_f8_f9_change_the_delay_shown_on_the_bottom_row(start):
+    app, table = start()
+    app.settings.values["play"]["delay"] = 1.0
+    assert "DELAY 1.0" in bottom_row(app)
+    app.press("F8")
+    assert "DELAY 0.5" in bottom_row(app) and table.move_delay() == 0.5
+    app.press("F9")
+    app.press("F9")
+    assert "DELAY 1.5" in bottom_row(app) and table.move_delay() == 1.5
+
+
+def test_f10_changes_the_border_colour_of_the_picture(start, tmp_path):
+    app, _ = start()
+    app.save_png(tmp_path / "before.png")
+    border = app.settings.get("display", "border")
+    app.press("F10")
+    assert app.settings.get("display", "border") != border
+    app.save_png(tmp_path / "after.png")
+    before = pygame.image.load(str(tmp_path / "before.png")).get_at((0, 0))
+    after = pygame.image.load(str(tmp_path / "after.png")).get_at((0, 0))
+    assert tuple(after)[:3] == palette.CGA[app.settings.get("display", "border")] != tuple(before)[:3]
+
+
+def test_f5_f7_and_f2_at_the_table(start, case):
+    app, table = start(9)
+    app.press("F5")
+    assert isinstance(app.top_scene(), HelpScene) and registry.entry(case.game).short in app.screen_text()
+    app.press("ESC")
+    assert app.top_scene() is table
+    app.press("F7")
+    assert "Leave this game" in app.screen_text()
+    app.press("N")
+    assert app.top_scene() is table
+    app.press("F2")  # demo: the computer plays your seat
+    steps = len(table.match.steps)
+    for _ in range(300):
+        app.tick(0.1)
+    assert len(table.match.steps) > steps + 5
+    app.press("F2")
+    assert not app.demo
+
+
+# ---- what the player sees ----
+def test_open_hands_shows_the_other_hands(start):
+    app, table = start(4)
+    backs = app.screen_text().count("▒")
+    table.match.state = table.match.rules.new_match(4, {**table.match.options, "open_hands": True})
+    table.refresh()
+    assert app.screen_text().count("▒") < backs
+
+
+def test_the_last_deals_message_goes_when_a_new_deal_starts(start, case):
+    app, table = start(11)
+    play(app, table, case, lambda: table.panel is not None and table.deals_seen == 1)
+    last = table.message
+    assert last and last in app.screen_text()  # the deal's last action, under its summary
+    app.press("ENTER")
+    assert table.panel is None and table.message != last and last not in app.screen_text()
+
+
+def test_an_illegal_card_is_refused_with_the_rules_sentence_and_a_buzz(start, case, monkeypatch):
+    app, table = start(5)
+    sounds: list[str] = []
+    monkeypatch.setattr(app, "sound", sounds.append)
+
+    def unplayable() -> str | None:
+        if not choosing_cards(table):
+            return None
+        playable = table.prompt().hand.playable
+        return next((c for c in table.hand.cards if c not in playable), None)
+
+    play(app, table, case, lambda: unplayable() is not None)
+    card = unplayable()
+    action = table.cards_action((card,))
+    with pytest.raises(IllegalAction) as refused:
+        table.match.rules.apply(table.match.state, action)
+    steps, sounds[:] = len(table.match.steps), []
+    app.press(hand_key(table.hand.cards.index(card)))
+    if table.prompt().hand is not None and table.prompt().hand.multi:
+        app.press("ENTER")
+    assert len(table.match.steps) == steps
+    assert table.message == str(refused.value) and repr(action) not in table.message
+    assert table.message.split(":")[0] in app.screen_text()
+    assert "buzz" in sounds
+
+
+def mono_colours(app) -> set[tuple[int, int, int]]:
+    phosphor = app.mode.phosphor
+    return {palette.mono_rgb(level, phosphor) for level in (0, 1, 2)}
+
+
+def picture_colours(app, path) -> set[tuple[int, int, int]]:
+    app.save_png(path)
+    data = pygame.image.tobytes(pygame.image.load(str(path)), "RGB")
+    return set(zip(data[0::3], data[1::3], data[2::3], strict=True))
+
+
+def test_a_mono_table_has_only_mono_colours(start, tmp_path):
+    app, _ = start(4)
+    assert len(picture_colours(app, tmp_path / "colour.png") - mono_colours(app)) > 3  # the check can fail
+    app, _ = start(4, "M")
+    colours = picture_colours(app, tmp_path / "mono.png")
+    assert colours <= mono_colours(app) and len(colours) >= 2
+
+
+# ---- the keys named in the instructions are the keys the table binds ----
+def help_words(text: str) -> list[str]:
+    return re.findall(r"[\w'+-]+|[^\w\s]", text)
+
+
+def test_the_instructions_name_the_keys_the_table_binds(case):
+    text = (HELP_DIR / registry.entry(case.game).help).read_text(encoding="utf-8")
+    words = [w for w in help_words(text) if w.isalnum() or "'" in w or "-" in w]
+    keys = case.cls.KEYS
+    assert keys, "the table declares no KEYS"
+    for binding in keys:
+        label = binding.label.split()[0].lower()
+        near = any(w == binding.key and any(v.lower().startswith(label) for v in words[i + 1:i + 7])
+                   for i, w in enumerate(words))
+        assert near, f"the instructions do not name {binding.key} {binding.label}"
+        for other in re.findall(rf"(?<![\w'])([A-Z0-9])\s+{re.escape(binding.label.split()[0])}\b", text):
+            assert any(b.key == other and b.label.split()[0] == binding.label.split()[0] for b in keys), \
+                f"the instructions say {other} {binding.label}, the table binds {binding.key}"
+    for key, word in re.findall(r"^ {2}([A-Z0-9]) {2}(\w+)", text, flags=re.M):
+        assert any(b.key == key and b.label.lower().startswith(word.lower()) for b in keys), \
+            f"the instructions list {key} {word}, which the table does not bind"
+
+
+# ---- a key plays only on its own prompt ----
+def test_a_key_during_the_trick_hold_only_ends_it(start, case):
+    app, table = start(7)
+    play(app, table, case, lambda: table.hold > 0)
+    steps = len(table.match.steps)
+    assert "Any key: go on." in app.screen_text()
+    app.press("SPACE")
+    assert table.hold == 0 and len(table.match.steps) == steps
+
+
+def test_a_prompt_that_just_appeared_ignores_keys_for_a_moment(start, case):
+    app, table = start(7)
+    play(app, table, case, lambda: table.hold > 0 and table.match.current_player in table.humans)
+    while table.hold > 0:  # the trick goes away by itself: the player's prompt appears under his fingers
+        app.tick(0.05)
+    assert table.human_to_act and table.guarded
+    steps, prompt = len(table.match.steps), table.prompt()
+    for key in ("SPACE", "ENTER", "1"):
+        app.press(key)
+    assert len(table.match.steps) == steps and table.prompt() == prompt
+    app.tick(PROMPT_GUARD / 2)
+    app.press("ENTER")
+    assert len(table.match.steps) == steps
+    app.tick(PROMPT_GUARD / 2 + 0.01)
+    assert not table.guarded
+    decide(app, table, case)
+    assert len(table.match.steps) > steps or table.prompt() != prompt
+
+
+def test_a_click_on_a_card_is_its_key(start, case):
+    app, table = start(8)
+    play(app, table, case, lambda: choosing_cards(table))
+    geometry, hand = table.hand_geometry(), table.hand
+    index = hand.cards.index(next(c for c in hand.cards if c in table.prompt().hand.playable))
+    col = geometry.card_col(index, len(hand.cards)) + geometry.width // 2
+    steps, prompt = len(table.match.steps), table.prompt()
+    table.on_click(col, geometry.row + 1)
+    assert hand.cursor == index
+    assert len(table.match.steps) > steps or table.prompt() != prompt or hand.picked
