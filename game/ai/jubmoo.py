@@ -50,6 +50,7 @@ import random
 from typing import Any
 
 from game.ai.jubmoo_search import Budget, search
+from game.rules.common import bits, mask_of
 from game.rules.jubmoo import CARD_INDEX, CARDS, RULESETS, JubMooObservation, card_value, mask_score
 
 LEVELS = ("easy", "normal", "hard")
@@ -74,15 +75,6 @@ _SUIT_LETTER = {"S": 0, "H": 1, "D": 2, "C": 3}
 _LEAD_COST = 8.0
 # Up to this many points of noise break near-ties, so the player is not perfectly predictable.
 _NOISE = 0.5
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _mask(cards: Any) -> int:
@@ -135,7 +127,7 @@ class _View:
 
     def trick_value(self, mask: int) -> int:
         """The plain sum of the card values in ``mask`` (10♣ counts 0)."""
-        return sum(self.values[c] for c in _bits(mask))
+        return sum(self.values[c] for c in bits(mask))
 
     def score(self, mask: int) -> int:
         return mask_score(mask, self.ruleset, self.ten_clubs)
@@ -157,7 +149,7 @@ class _View:
         for p in players:
             follow = self.possible[p] & suit_mask & ~(1 << _QS)
             if follow:
-                vals = [self.values[c] for c in _bits(follow)]
+                vals = [self.values[c] for c in bits(follow)]
                 cost += 0.6 * sum(vals) / len(vals)
             elif not self.possible[p] & suit_mask and bad_out:
                 cost -= 30.0
@@ -213,7 +205,7 @@ def _rate_follow(view: _View, card: int) -> float:
     cards = [c for _, c in view.trick]
     best = _winner(cards)
     taker, best_card = view.trick[best]
-    trick_mask = _mask_ints(cards)
+    trick_mask = mask_of(cards)
     n_later = 3 - len(view.trick)
     later = [(view.me + i) % 4 for i in range(1, n_later + 1)]
     p_win = 0.0
@@ -251,13 +243,6 @@ def _rate_lead(view: _View, card: int) -> float:
             value += 12.0  # chase the pig with low spades
     value += 2.0 * (4 - (view.hand & _SUIT_MASKS[suit]).bit_count())  # shorten suits towards voids
     return value
-
-
-def _mask_ints(cards: list[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def choose(

@@ -60,10 +60,10 @@ from game.ai.klaberjass_search import (
     CARD_BIT,
     Budget,
     bid_value,
-    bits,
     mask_of,
     search_play,
 )
+from game.rules.common import bits
 from game.rules.klaberjass import KlaberjassObservation, card_points, meld_points, top_meld, trick_winner
 
 LEVELS = ("easy", "normal", "hard")

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from game.rules.common import bits
 from game.rules.klaberjass import (
     BEAT_RANK,
     BEAT_SAME,
@@ -63,15 +64,6 @@ def mask_of(cards: tuple[str, ...] | list[str]) -> int:
     for c in cards:
         m |= 1 << CARD_BIT[c]
     return m
-
-
-def bits(m: int) -> list[int]:
-    out = []
-    while m:
-        b = m & -m
-        out.append(b.bit_length() - 1)
-        m ^= b
-    return out
 
 
 def _is_trump(card: int, code: int) -> bool:

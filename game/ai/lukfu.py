@@ -53,6 +53,7 @@ from typing import Any
 
 from game.ai.lukfu_search import Budget, deals_left, search
 from game.rules import lukfu as lf
+from game.rules.common import bits
 from game.rules.lukfu import (
     FULL,
     HIGHER,
@@ -87,15 +88,6 @@ _NOISE = 1e-6
 # Master's EV as Caller turns positive around three Ancient cards; others need more.
 _CALL_MASTER = 4.0
 _CALL_OTHER = 5.0
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class _View:
@@ -278,7 +270,7 @@ def _choose_lead(view: _View, claim: bool, plays: list[int], rng: random.Random)
         p = PLAYS[j]
         w = view.win_chance(j, opps)
         fresh = (p.mask & ~view.old).bit_count()  # fu not already counted as Old
-        cost = sum(view.keep_value(c) for c in _bits(p.mask)) / 10.0
+        cost = sum(view.keep_value(c) for c in bits(p.mask)) / 10.0
         score = w * (fresh * 2.0 + p.size * 0.5) - (1.0 - w) * cost
         if p.mask & view.old:
             score -= 1.5 * (p.mask & view.old).bit_count() * (1.0 if fresh else 0.5)
@@ -307,7 +299,7 @@ def _choose_follow(view: _View, plays: list[int], rng: random.Random) -> int:
     best, best_score = plays[0], float("-inf")
     for j in plays:
         p = PLAYS[j]
-        cost = sum(view.keep_value(c) for c in _bits(p.mask)) / 10.0
+        cost = sum(view.keep_value(c) for c in bits(p.mask)) / 10.0
         if last:
             score = -cost
         else:
@@ -347,7 +339,7 @@ def easy_move(rules: Any, st: LukFuState, rng: random.Random) -> str:
         # A seat still owing discards (``need``) discards again; otherwise it must beat if it can.
         plays = [] if st.need else lf._follow_indices(hand, st.best)
         if not plays:
-            cards = _bits(hand)
+            cards = bits(hand)
             if len(cards) == 1:
                 return lf._DISCARD_TEXT[cards[0]]
             return lf._DISCARD_TEXT[_choose_discard(_View.of_state(st, seat), cards, rng)]

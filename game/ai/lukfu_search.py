@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.rules import lukfu as lf
+from game.rules.common import bits
 from game.rules.lukfu import PLAYS, LukFuObservation, LukFuState, old_mask
 
 _PM: tuple[int, ...] = tuple(p.mask for p in PLAYS)
@@ -69,15 +70,6 @@ class Budget:
     # Decisions whose candidates are played out with the heuristic players (``policy_value``)
     # instead of the greedy playout.
     policy: tuple[str, ...] = ()
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def call_strength(hand: int) -> float:
@@ -155,9 +147,9 @@ class Sim:
         om = old_mask(hand, self.public)
         n = self.fu[p] + om.bit_count()
         if p == self.caller or n >= 6 or om == hand:
-            out = _bits(hand)
+            out = bits(hand)
         else:
-            out = _bits(lf._lead_singles_mask(hand, om))
+            out = bits(lf._lead_singles_mask(hand, om))
         if p != self.caller and self.singles_only:
             return n, om, out
         r1 = p == self.master and self.caller != self.master and (self.r1_deal or not self.tricked)
@@ -217,7 +209,7 @@ class Sim:
             return
         k = _PSIZE[best]
         om = old_mask(hand, self.public)
-        cards = sorted(_bits(hand), key=lambda c: ((om >> c) & 1, c % 9))
+        cards = sorted(bits(hand), key=lambda c: ((om >> c) & 1, c % 9))
         for c in cards[:k]:
             hand &= ~(1 << c)
         self.hands[p] = hand

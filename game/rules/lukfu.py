@@ -88,6 +88,7 @@ from game.rules.common import (
     IllegalAction,
     OptionItems,
     OptionSpec,
+    bits,
     freeze_options,
     int_in,
     is_bool,
@@ -180,21 +181,7 @@ def cards_to_mask(cards: Iterable[str]) -> int:
 
 def mask_to_cards(mask: int) -> tuple[str, ...]:
     """The cards of a bitmask in canonical order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return tuple([CARDS[i] for i in bits(mask)])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -606,7 +593,7 @@ def _lead_plays(state: LukFuState, seat: int) -> tuple[bool, list[int]]:
     """(may claim, the play indices the seat may lead), in PLAYS order."""
     hand = state.hands[seat]
     n, om = _count(state, seat)
-    out = _bits(_lead_singles(state, seat, hand, om, n))
+    out = bits(_lead_singles(state, seat, hand, om, n))
     if seat != state.caller and state.cfg.singles_only:
         return n >= 6, out
     r1 = _r1_applies(state, seat)
@@ -632,7 +619,7 @@ def _legal(state: LukFuState) -> tuple[str, ...]:
         seat = state.turn
         hand = state.hands[seat]
         if state.need:
-            return tuple(_DISCARD_TEXT[c] for c in _bits(hand))
+            return tuple(_DISCARD_TEXT[c] for c in bits(hand))
         if not state.trick:
             claim, plays = _lead_plays(state, seat)
             acts = [_P_TEXT[j] for j in plays]
@@ -640,7 +627,7 @@ def _legal(state: LukFuState) -> tuple[str, ...]:
         follows = _follow_indices(hand, state.best)
         if follows:
             return tuple(_P_TEXT[j] for j in follows)
-        return tuple(_DISCARD_TEXT[c] for c in _bits(hand))
+        return tuple(_DISCARD_TEXT[c] for c in bits(hand))
     if ph == PH_CALL:
         return ("call", "pass")
     if ph == PH_REPLAY:
@@ -772,7 +759,7 @@ def _illegal(state: LukFuState, action: str) -> IllegalAction:
         k = state.need or _P_SIZE[state.best]
         return IllegalAction(
             f"You cannot beat {_P_TEXT[state.best]}: discard a card face down (write discard and a card "
-            f"you hold, e.g. discard {CARDS[_bits(state.hands[seat])[0]]}; {k} to go)."
+            f"you hold, e.g. discard {CARDS[bits(state.hands[seat])[0]]}; {k} to go)."
         )
     if state.trick:
         opts = ", ".join(_P_TEXT[j] for j in _follow_indices(state.hands[seat], state.best))
@@ -1130,7 +1117,7 @@ def _fits(cards: list[int], domain: Mapping[int, int], caps: Sequence[int]) -> b
     holders: list[list[int]] = [[] for _ in caps]
 
     def place(c: int, seen: set[int]) -> bool:
-        for j in _bits(domain[c]):
+        for j in bits(domain[c]):
             if j in seen:
                 continue
             seen.add(j)
@@ -1219,7 +1206,7 @@ class _Worlds:
         """Static pruning: single beaters leave the domains; slot lists of every constraint."""
         for con in self.constraints:
             con.slot_mask = self.slots_from(con.owner, con.t)
-            con.slots = tuple(_bits(con.slot_mask))
+            con.slots = tuple(bits(con.slot_mask))
             if con.kind == _FOLLOW and _P_KIND[con.idx] == SINGLE:
                 for b in con.beaters:
                     c = b.bit_length() - 1
@@ -1244,7 +1231,7 @@ class _Worlds:
     def possible_mask(self, con: _Constraint, cards: int, domain: dict[int, int]) -> int:
         """The cards of ``cards`` that may still go among a constraint's holdings."""
         m = 0
-        for c in _bits(cards):
+        for c in bits(cards):
             if domain[c] & con.slot_mask:
                 m |= 1 << c
         return m
@@ -1269,7 +1256,7 @@ class _Worlds:
             # Compliant is impossible when the lead card is surely Old or a held card of a
             # higher suit is surely not Old.
             sure_non_old = 0
-            for e in _bits(con.known_in & ~ANCIENT_MASK):
+            for e in bits(con.known_in & ~ANCIENT_MASK):
                 if HIGHER[e] & con.known_out & ~con.pub:
                     sure_non_old |= 1 << e
             c_sure_old = bool((1 << c) & ANCIENT_MASK) or HIGHER[c] & ~con.pub & ~con.known_in == 0
@@ -1309,7 +1296,7 @@ class _Worlds:
                 out |= 1 << e
         out &= ~con.pub
         scope = _suits_above(con.idx) if con.mode == _COMPLIANT else FULL
-        for e in _bits(inn & scope & ~ANCIENT_MASK):
+        for e in bits(inn & scope & ~ANCIENT_MASK):
             if HIGHER[e] & out:
                 return True
         c = con.idx
@@ -1332,10 +1319,10 @@ class _Worlds:
         while count < 6:
             gains = []
             if room > 0:
-                for e in _bits(possible & ~forced):
+                for e in bits(possible & ~forced):
                     g = con.fu + old_mask(held | (1 << e), con.pub).bit_count()
                     if g > count:
-                        cards = _bits(forced | (1 << e))
+                        cards = bits(forced | (1 << e))
                         if _fits(cards, {x: domain[x] & con.slot_mask for x in cards}, self.slot_cap):
                             gains.append((e, g))
             if not gains:
@@ -1344,7 +1331,7 @@ class _Worlds:
             forced |= 1 << e
             held |= 1 << e
             room -= 1
-        for e in _bits(forced):
+        for e in bits(forced):
             domain[e] &= con.slot_mask
         return domain
 
@@ -1423,7 +1410,7 @@ class _Worlds:
             if budget and nodes > budget:
                 return False
             c = order[k]
-            cands = [j for j in _bits(domain[c]) if caps[j] > 0]
+            cands = [j for j in bits(domain[c]) if caps[j] > 0]
             # A random order weighted by the room left in each slot (uniform when unconstrained).
             cands.sort(key=lambda j: -(rng.random() ** (1.0 / caps[j])))
             bit = 1 << c
@@ -1532,7 +1519,7 @@ def _determinize(obs: LukFuObservation, rng: random.Random) -> LukFuState:
     if claimer >= 0:
         w.constraints.append(_Constraint(owner=claimer, t=_INF_T, kind=_CLAIM, idx=-1, pub=public, target=target))
     every_slot = (1 << len(w.slot_owner)) - 1
-    for c in _bits(hidden):
+    for c in bits(hidden):
         w.domain[c] = every_slot
     # What is known about each constraint's holdings.
     for con in w.constraints:
