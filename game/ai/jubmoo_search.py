@@ -37,7 +37,19 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.jubmoo import CARD_INDEX, CARDS, RULESETS, JubMooObservation, card_value, mask_score
+from game.rules.jubmoo import (
+    CARD_INDEX,
+    FULL,
+    JD,
+    QS,
+    RULESETS,
+    TC,
+    JubMooObservation,
+    card_mask,
+    card_values,
+    mask_score,
+    point_card_mask,
+)
 
 __all__ = [
     "MATCH_BONUS",
@@ -50,14 +62,8 @@ __all__ = [
     "utility",
 ]
 
-FULL = (1 << 52) - 1
-SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
-HEARTS = SUIT_MASKS[1]
-QS = CARD_INDEX["QS"]
 AS = CARD_INDEX["AS"]
 KS = CARD_INDEX["KS"]
-JD = CARD_INDEX["JD"]
-TC = CARD_INDEX["TC"]
 QS_BIT = 1 << QS
 JD_BIT = 1 << JD
 TC_BIT = 1 << TC
@@ -87,13 +93,6 @@ _BOTTOM = _high_bit_table()
 _COUNT = tuple(m.bit_count() for m in range(8192))
 
 
-def _mask(cards: Any) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << CARD_INDEX[c]
-    return m
-
-
 @dataclass(frozen=True, slots=True)
 class Budget:
     """Fixed work per decision (see the module docstring)."""
@@ -118,13 +117,9 @@ class Context:
         self.ten_clubs: str = options.get("ten_clubs", "double")
         self.target: int = options.get("target", -1000)
         self.big_waived: bool = not options.get("big_chuan_others_minus_50", True)
-        self.values: tuple[int, ...] = tuple(card_value(c, self.ruleset) for c in CARDS)
-        points = HEARTS | QS_BIT | JD_BIT | TC_BIT
-        for i, v in enumerate(self.values):
-            if v:
-                points |= 1 << i
+        self.values: tuple[int, ...] = card_values(self.ruleset)
         # Cards that can still change a score once played (the playout stops when none is out).
-        self.points_mask = points
+        self.points_mask = point_card_mask(self.ruleset)
 
     def scores(self, won: list[int]) -> list[int]:
         """Each seat's deal score from the stacks of a finished deal (the rules file §1.4)."""
@@ -475,7 +470,7 @@ def search(rules: Any, obs: JubMooObservation, rng: random.Random, budget: Budge
     suspects = qs_suspects(obs) if budget.inference and obs.all_hands is None else [0, 0, 0, 0]
     suspects[me] = 0
     if obs.all_hands is not None:
-        fixed: list[int] | None = [_mask(h) for h in obs.all_hands]
+        fixed: list[int] | None = [card_mask(h) for h in obs.all_hands]
         max_worlds = 1
     else:
         fixed = None
