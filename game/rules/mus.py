@@ -84,7 +84,7 @@ Observation fields (``MusObservation``):
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
@@ -104,19 +104,34 @@ from game.rules.common import (
 
 __all__ = [
     "CARDS",
+    "CARD_INDEX",
+    "F_CHICA",
+    "F_GRANDE",
+    "F_JBONUS",
+    "F_JUEGO",
+    "F_PARES",
+    "F_PBONUS",
+    "F_TOTAL",
+    "JUEGO_ORDER",
     "LANCES",
+    "LANCE_FEATURE",
+    "LANCE_TITLES",
     "RULES",
     "DealSummary",
+    "Feat",
     "LanceCount",
     "MusObservation",
     "MusRules",
     "MusState",
+    "RoleSystem",
     "card_role",
+    "hand_features",
     "juego_bonus",
     "juego_total",
     "lance_winner",
     "pares_bonus",
     "parse_card",
+    "role_system",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -126,14 +141,16 @@ __all__ = [
 _RANKS = "A234567SCR"
 _SUITS = "oceb"
 CARDS: tuple[str, ...] = tuple(r + s for r in _RANKS for s in _SUITS)
-_CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
+#: A card's index in ``CARDS`` (the engine's card ints).
+CARD_INDEX: dict[str, int] = {name: i for i, name in enumerate(CARDS)}
 _RANK_ALIASES = {"1": "A", "10": "S", "11": "C", "12": "R"}
 
 LANCES: tuple[str, ...] = ("grande", "chica", "pares", "juego", "punto")
-_LANCE_TITLES = {"grande": "Grande", "chica": "Chica", "pares": "Pares", "juego": "Juego", "punto": "Punto"}
+#: Each lance's name as the events write it (the line that opens the lance).
+LANCE_TITLES = {"grande": "Grande", "chica": "Chica", "pares": "Pares", "juego": "Juego", "punto": "Punto"}
 
-# Juego order 31 > 32 > 40 > 37 > 36 > 35 > 34 > 33 (R2.6.5); 38 and 39 cannot occur.
-_JUEGO_ORDER = {31: 8, 32: 7, 40: 6, 37: 5, 36: 4, 35: 3, 34: 2, 33: 1}
+#: The juego key of each juego total, bigger is better: 31 > 32 > 40 > 37 > ... > 33 (R2.6.5; 38, 39 cannot occur).
+JUEGO_ORDER = {31: 8, 32: 7, 40: 6, 37: 5, 36: 4, 35: 3, 34: 2, 33: 1}
 
 # Card roles: 8 kings (3 = R, 2 = A; R2.1.2) or natural ranks (kings=4, R2.1.5).
 _ROLE8 = {"A": 0, "2": 0, "4": 1, "5": 2, "6": 3, "7": 4, "S": 5, "C": 6, "R": 7, "3": 7}
@@ -141,11 +158,14 @@ _ROLE4 = {r: i for i, r in enumerate(_RANKS)}
 _VALUE_OF_ROLE8 = (1, 4, 5, 6, 7, 10, 10, 10)
 _VALUE_OF_ROLE4 = (1, 2, 3, 4, 5, 6, 7, 10, 10, 10)
 
-# Feature tuple indices.
-_F_GRANDE, _F_CHICA, _F_PARES, _F_JUEGO, _F_TOTAL, _F_PBONUS, _F_JBONUS = range(7)
-_LANCE_FEATURE = {"grande": _F_GRANDE, "chica": _F_CHICA, "pares": _F_PARES, "juego": _F_JUEGO,
-                  "punto": _F_TOTAL}
+#: Indices into a hand's features (``hand_features``): the grande, chica, pares and juego keys (bigger is
+#: better, R2.14), the point total (the punto key), the pares bonus and the juego bonus (R2.11).
+F_GRANDE, F_CHICA, F_PARES, F_JUEGO, F_TOTAL, F_PBONUS, F_JBONUS = range(7)
+#: The feature index of each lance's key (punto: the point total).
+LANCE_FEATURE = {"grande": F_GRANDE, "chica": F_CHICA, "pares": F_PARES, "juego": F_JUEGO,
+                  "punto": F_TOTAL}
 
+#: A hand's features: see ``F_GRANDE`` ... ``F_JBONUS``.
 Feat = tuple[int, int, int, int, int, int, int]
 
 
@@ -153,7 +173,7 @@ def _build_features(num_roles: int, values: Sequence[int]) -> dict[int, Feat]:
     """Every 4-card role multiset -> (grande, chica, pares, juego keys, total, bonuses).
 
     Keys are ints where bigger is better (R2.14): grande = roles high->low as digits, chica =
-    9999 - roles low->high, pares = category*100 + high*10 + low, juego = _JUEGO_ORDER.
+    9999 - roles low->high, pares = category*100 + high*10 + low, juego = JUEGO_ORDER.
     """
     table: dict[int, Feat] = {}
     for combo in combinations_with_replacement(range(num_roles), 4):
@@ -176,7 +196,7 @@ def _build_features(num_roles: int, values: Sequence[int]) -> dict[int, Feat]:
         else:
             pares = 100 + groups[0][1] * 10  # pareja: kickers never count
         total = sum(values[r] for r in combo)
-        juego = _JUEGO_ORDER.get(total, 0)
+        juego = JUEGO_ORDER.get(total, 0)
         jbonus = 3 if total == 31 else (2 if juego else 0)
         table[key] = (grande, chica, pares, juego, total, pares // 100, jbonus)
     return table
@@ -188,7 +208,35 @@ _BITS8 = tuple(1 << (3 * _ROLE8[name[0]]) for name in CARDS)
 _BITS4 = tuple(1 << (3 * _ROLE4[name[0]]) for name in CARDS)
 
 
-def _feat(hand: Sequence[int], kings8: bool) -> Feat:
+@dataclass(frozen=True)
+class RoleSystem:
+    """The card roles of one ``kings`` option (R2.1), for code that tabulates hands by roles (the AI).
+
+    Roles run 0 (ace) .. ``king``; a hand's key is the sum of its four cards' ``bits``."""
+
+    kings8: bool
+    count: int  # how many roles: 8 with 8 kings, 10 with 4
+    king: int  # the king's role, the highest
+    card_roles: tuple[int, ...]  # each card's role (``card_role``), by card int
+    values: tuple[int, ...]  # each role's juego points (R2.1.4)
+    bits: tuple[int, ...]  # each card's key part, ``1 << (3 * role)``, by card int
+    features: Mapping[int, Feat]  # every hand key's features
+
+
+_ROLE_SYSTEMS = tuple(
+    RoleSystem(k8, len(values), len(values) - 1, tuple((_ROLE8 if k8 else _ROLE4)[c[0]] for c in CARDS), values,
+               bits, feats)
+    for k8, values, bits, feats in ((False, _VALUE_OF_ROLE4, _BITS4, _FEATS4), (True, _VALUE_OF_ROLE8, _BITS8, _FEATS8))
+)
+
+
+def role_system(kings8: bool) -> RoleSystem:
+    """The card roles with 8 kings (``kings8``) or with 4."""
+    return _ROLE_SYSTEMS[kings8]
+
+
+def hand_features(hand: Sequence[int], kings8: bool) -> Feat:
+    """The features (``Feat``) of four card ints, with 8 kings or with 4."""
     if kings8:
         return _FEATS8[_BITS8[hand[0]] + _BITS8[hand[1]] + _BITS8[hand[2]] + _BITS8[hand[3]]]
     return _FEATS4[_BITS4[hand[0]] + _BITS4[hand[1]] + _BITS4[hand[2]] + _BITS4[hand[3]]]
@@ -201,13 +249,13 @@ def parse_card(text: str) -> str:
         rank = t[:-1].upper()
         rank = _RANK_ALIASES.get(rank, rank)
         name = rank + t[-1].lower()
-        if name in _CARD_INDEX:
+        if name in CARD_INDEX:
             return name
     raise ValueError(f"{text!r} is not a Spanish card (rank A 2 3 4 5 6 7 S C R, suit o c e b)")
 
 
 def _card_int(text: str) -> int:
-    return _CARD_INDEX[parse_card(text)]
+    return CARD_INDEX[parse_card(text)]
 
 
 def _fmt(cards: Sequence[int]) -> tuple[str, ...]:
@@ -236,13 +284,13 @@ def lance_winner(lance: str, hands: Sequence[Sequence[str]], mano: int,
     """The seat that wins ``lance`` with these four hands (R2.6): ties go to the seat nearest
     mano (R2.2.5). None for ``"pares"`` / ``"juego"`` when nobody holds pares / juego; for
     ``"punto"`` the best total wins whether or not someone has juego."""
-    if lance not in _LANCE_FEATURE:
+    if lance not in LANCE_FEATURE:
         raise ValueError(f"unknown lance {lance!r}; choose one of {', '.join(LANCES)}")
     if len(hands) != 4 or not (isinstance(mano, int) and 0 <= mano < 4):
         raise ValueError("lance_winner needs four hands (by seat) and a mano seat 0-3")
     k8 = _kings8(options)
-    feats = [_feat(_hand_ints(h), k8) for h in hands]
-    return _best_seat(feats, _LANCE_FEATURE[lance], mano)
+    feats = [hand_features(_hand_ints(h), k8) for h in hands]
+    return _best_seat(feats, LANCE_FEATURE[lance], mano)
 
 
 def _best_seat(feats: Sequence[Feat], index: int, mano: int) -> int | None:
@@ -253,7 +301,7 @@ def _best_seat(feats: Sequence[Feat], index: int, mano: int) -> int | None:
         key = feats[s][index]
         if key > best:
             best, seat = key, s
-    if best == 0 and index in (_F_PARES, _F_JUEGO):
+    if best == 0 and index in (F_PARES, F_JUEGO):
         return None
     return seat
 
@@ -267,17 +315,17 @@ def card_role(card: str, options: dict[str, Any] | None = None) -> int:
 
 def pares_bonus(hand: Sequence[str], options: dict[str, Any] | None = None) -> int:
     """0 without pares, 1 for a pareja, 2 for medias, 3 for duples (R2.11.1)."""
-    return _feat(_hand_ints(hand), _kings8(options))[_F_PBONUS]
+    return hand_features(_hand_ints(hand), _kings8(options))[F_PBONUS]
 
 
 def juego_total(hand: Sequence[str], options: dict[str, Any] | None = None) -> int:
     """The point total of a hand (R2.1.4): figures 10, pips their value, aces 1."""
-    return _feat(_hand_ints(hand), _kings8(options))[_F_TOTAL]
+    return hand_features(_hand_ints(hand), _kings8(options))[F_TOTAL]
 
 
 def juego_bonus(hand: Sequence[str], options: dict[str, Any] | None = None) -> int:
     """3 for a 31, 2 for any other juego (32-40), 0 without juego (R2.11.2)."""
-    return _feat(_hand_ints(hand), _kings8(options))[_F_JBONUS]
+    return hand_features(_hand_ints(hand), _kings8(options))[F_JBONUS]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -895,7 +943,7 @@ def _parse_discard(state: MusState, action: str) -> tuple[int, ...]:
         raise IllegalAction("You can discard at most 4 cards.")
     cards: list[int] = []
     for w in words[1:]:
-        c = _CARD_INDEX.get(w)
+        c = CARD_INDEX.get(w)
         if c is None:
             raise IllegalAction(f"{w!r} is not a card (write cards like 'Ro' or '3e').")
         if c not in hand:
@@ -991,12 +1039,12 @@ def _start_lance(new: MusState, lance: int) -> MusState:
             idx = lance - 2
             word_yes, word_no = ("Pares sí", "No tengo pares") if lance == 2 else ("Juego sí", "No tengo juego")
             name = "pares" if lance == 2 else "juego"
-            events = (*events, _LANCE_TITLES[name])
+            events = (*events, LANCE_TITLES[name])
             new_decl = list(decl)
             words = list(speech)
             for s in _order(mano):  # truthful, public declarations (R2.7.1)
-                f = _feat(new.hands[s], new.kings8)
-                has = bool(f[_F_PARES] if lance == 2 else f[_F_JUEGO])
+                f = hand_features(new.hands[s], new.kings8)
+                has = bool(f[F_PARES] if lance == 2 else f[F_JUEGO])
                 new_decl[s] = (has, decl[s][1]) if lance == 2 else (decl[s][0], has)
                 words[s] = word_yes if has else word_no
                 events = (*events, f"{s} {'has' if has else 'has no'} {name}")
@@ -1015,11 +1063,11 @@ def _start_lance(new: MusState, lance: int) -> MusState:
             elif len(teams) == 1:  # only one team: no betting (R2.7.3, A-8)
                 team = teams.pop()
                 results = (*results, (name, "no-bet", team, 0))
-                events = (*events, f"{_LANCE_TITLES[name]}: only team {team} has {name}, no bet")
+                events = (*events, f"{LANCE_TITLES[name]}: only team {team} has {name}, no bet")
                 lance += 1
                 continue
         if lance < 2 or punto:
-            events = (*events, _LANCE_TITLES["punto" if punto else LANCES[lance]])
+            events = (*events, LANCE_TITLES["punto" if punto else LANCES[lance]])
         queue = _eligible(lance, punto, decl, mano)
         new.lance = lance
         new.punto = punto
@@ -1207,7 +1255,7 @@ def _settle(state: MusState, result: Result, text: str, speech: tuple[str, ...],
     new.ordago = False
     new.speech = speech
     new.points = points
-    new.events = (*events, f"{_LANCE_TITLES[name]} {text}")
+    new.events = (*events, f"{LANCE_TITLES[name]} {text}")
     if max(points) >= new.target:
         return _end_deal(new, "deje", False, _counts_without_count(new), False)
     return _start_lance(new, new.lance + 1)
@@ -1224,8 +1272,8 @@ def _counts_without_count(state: MusState) -> tuple[LanceCount, ...]:
 def _ordago_accepted(new: MusState) -> MusState:
     """R2.9.2: hands shown, the best hand for this lance wins the whole game (``new`` in place)."""
     name = _lance_name(new)
-    feats = [_feat(h, new.kings8) for h in new.hands]
-    seat = _best_seat(feats, _LANCE_FEATURE[name], new.mano)
+    feats = [hand_features(h, new.kings8) for h in new.hands]
+    seat = _best_seat(feats, LANCE_FEATURE[name], new.mano)
     assert seat is not None  # both teams hold pares/juego when an órdago is bet on them
     team = _team(seat)
     pts = list(new.points)
@@ -1241,7 +1289,7 @@ def _ordago_accepted(new: MusState) -> MusState:
 def _final_count(new: MusState) -> MusState:
     """R2.11 / R2.12.2: score the lances in order, stopping the moment a team reaches the target
     (``new`` in place)."""
-    feats = [_feat(h, new.kings8) for h in new.hands]
+    feats = [hand_features(h, new.kings8) for h in new.hands]
     order = _order(new.mano)
     pts = list(new.points)
     target = new.target
@@ -1256,7 +1304,7 @@ def _final_count(new: MusState) -> MusState:
         if outcome == "rejected":
             win_team = team
         else:
-            seat = _best_seat(feats, _LANCE_FEATURE[name], new.mano)
+            seat = _best_seat(feats, LANCE_FEATURE[name], new.mano)
             assert seat is not None
             win_team = _team(seat)
         if name in ("grande", "chica"):
@@ -1265,7 +1313,7 @@ def _final_count(new: MusState) -> MusState:
             base = amount + 1 if outcome == "accepted" else 1  # A-11: the Punto point after a deje too
         else:
             base = amount if outcome == "accepted" else 0
-        bonus_index = _F_PBONUS if name == "pares" else _F_JBONUS
+        bonus_index = F_PBONUS if name == "pares" else F_JBONUS
         items: list[tuple[int, int]] = [(-1, base)] if base else []
         if name in ("pares", "juego"):
             items += [(s, feats[s][bonus_index]) for s in order if _team(s) == win_team and feats[s][bonus_index]]
@@ -1393,7 +1441,7 @@ def _skeleton(obs: MusObservation, rng: random.Random, kings8: bool) -> World | 
             pile.extend(a)
     real: dict[int, int] = {}
     window = reshuffles[-1] if reshuffles else 0
-    known = [_CARD_INDEX[c] for c in obs.my_discards] + [_CARD_INDEX[c] for c in obs.hand]
+    known = [CARD_INDEX[c] for c in obs.my_discards] + [CARD_INDEX[c] for c in obs.hand]
     tokens = [t for r in rounds[window:] for t in r[me]] + hands[me]
     for t, c in zip(tokens, known, strict=True):
         real[t] = c
@@ -1404,7 +1452,7 @@ def _skeleton(obs: MusObservation, rng: random.Random, kings8: bool) -> World | 
             continue
         slots = hands[s]
         if obs.all_hands is not None:
-            cards = [_CARD_INDEX[c] for c in obs.all_hands[s]]
+            cards = [CARD_INDEX[c] for c in obs.all_hands[s]]
         else:
             decl = obs.declarations[s]
             for _ in range(200):
@@ -1435,7 +1483,7 @@ def _fits(hand: tuple[int, ...], decl: Decl, kings8: bool) -> bool:
     pares, juego = decl
     if pares is None and juego is None:
         return True
-    f = _feat(hand, kings8)
-    if pares is not None and bool(f[_F_PARES]) != pares:
+    f = hand_features(hand, kings8)
+    if pares is not None and bool(f[F_PARES]) != pares:
         return False
-    return juego is None or bool(f[_F_JUEGO]) == juego
+    return juego is None or bool(f[F_JUEGO]) == juego
