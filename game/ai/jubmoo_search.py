@@ -42,6 +42,7 @@ from game.rules.jubmoo import (
     FULL,
     JD,
     QS,
+    RANKS,
     RULESETS,
     TC,
     JubMooObservation,
@@ -70,7 +71,7 @@ TC_BIT = 1 << TC
 HIGH_SPADES = 1 << AS | 1 << KS
 ABOVE_JD = 1 << CARD_INDEX["AD"] | 1 << CARD_INDEX["KD"] | 1 << CARD_INDEX["QD"]
 # Within a suit's 13 bits, bit r is rank r of "AKQJT98765432": a lower bit is a higher card.
-_R_Q, _R_J, _R_T = 2, 3, 4
+_R_Q, _R_J, _R_T = RANKS.index("Q"), RANKS.index("J"), RANKS.index("T")
 
 #: Points a world's utility gains (loses) when the deal ends the match and the seat finishes
 #: with the highest (lowest) total.
