@@ -70,9 +70,11 @@ Observation fields (``MusObservation``):
 - ``bettor_team: int | None``: the team whose bet is being answered, None when nobody bet.
 - ``ordago: bool``: an órdago is on the table.
 - ``to_speak: tuple[int, ...]``: the seats still to speak in this betting round, in order.
-- ``lance_results: tuple[tuple[str, str], ...]``: lances already settled in this deal, e.g.
-  ``("grande", "deje 1 to team 0")``, ``("chica", "accepted 5")``, ``("pares", "passed")``,
-  ``("pares", "no bet: team 1")`` (only one team could bet), ``("pares", "nobody")``.
+- ``lance_results: tuple[LanceResult, ...]``: the lances already settled in this deal, in order:
+  ``LanceResult(lance, outcome, team, amount)`` with ``outcome`` ``"passed"`` (en paso),
+  ``"accepted"`` (``amount``: the stake, scored at the count), ``"rejected"`` (a deje of
+  ``amount`` paid at once to ``team``), ``"no-bet"`` (only ``team`` held pares / juego) or
+  ``"nobody"`` (nobody held pares); ``team`` is None and ``amount`` 0 where they do not apply.
 - ``declarations: tuple[tuple[bool | None, bool | None], ...]``: per seat (has pares, has
   juego), None until declared.
 - ``events: tuple[str, ...]``: the public events of the current deal, in order.
@@ -120,6 +122,7 @@ __all__ = [
     "DealSummary",
     "Feat",
     "LanceCount",
+    "LanceResult",
     "MusObservation",
     "MusRules",
     "MusState",
@@ -348,6 +351,22 @@ _SPECS: dict[str, OptionSpec] = {
 
 
 @dataclass(frozen=True, slots=True)
+class LanceResult:
+    """A lance settled during the current deal, before the count (``MusObservation.lance_results``).
+
+    ``outcome``: ``"passed"`` (en paso), ``"accepted"`` (``amount`` = the stake accepted),
+    ``"rejected"`` (a deje of ``amount`` paid at once to ``team``), ``"no-bet"`` (only ``team``
+    could bet) or ``"nobody"`` (nobody had pares). ``team`` is None for passed, accepted and
+    nobody; ``amount`` is 0 for passed, no-bet and nobody.
+    """
+
+    lance: str
+    outcome: str
+    team: int | None
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class LanceCount:
     """How one lance of a settled deal was scored.
 
@@ -395,8 +414,6 @@ class DealSummary:
 
 # Deal-start snapshot kept for the ``replay`` action: (deck, mano, points, games_won, deal_number).
 Snapshot = tuple[tuple[int, ...], int, tuple[int, int], tuple[int, int], int]
-# A settled lance of the current deal: (lance, outcome, team, amount).
-Result = tuple[str, str, int, int]
 Decl = tuple[bool | None, bool | None]
 
 
@@ -441,7 +458,7 @@ class MusState:
     seen: int
     bettor: int  # team, -1 when nobody bet
     ordago: bool
-    results: tuple[Result, ...]
+    results: tuple[LanceResult, ...]
     declarations: tuple[Decl, ...]
     speech: tuple[str, ...]
     events: tuple[str, ...]
@@ -537,7 +554,7 @@ class MusObservation:
     bettor_team: int | None
     ordago: bool
     to_speak: tuple[int, ...]
-    lance_results: tuple[tuple[str, str], ...]
+    lance_results: tuple[LanceResult, ...]
     declarations: tuple[Decl, ...]
     events: tuple[str, ...]
     last_deal: DealSummary | None
@@ -595,32 +612,6 @@ def _lance_name(state: MusState) -> str:
 def _cap(state: MusState) -> int:
     """R2.8.5: a stake never needs to exceed target - min(team points)."""
     return max(2, state.target - min(state.points))
-
-
-def _result_text(result: Result) -> str:
-    _, outcome, team, amount = result
-    if outcome == "passed":
-        return "passed"
-    if outcome == "accepted":
-        return f"accepted {amount}"
-    if outcome == "rejected":
-        return f"deje {amount} to team {team}"
-    if outcome == "no-bet":
-        return f"no bet: team {team}"
-    return "nobody"
-
-
-def _result_from_text(lance: str, text: str) -> Result:
-    words = text.split()
-    if text == "passed":
-        return (lance, "passed", -1, 0)
-    if words[0] == "accepted":
-        return (lance, "accepted", -1, int(words[1]))
-    if words[0] == "deje":
-        return (lance, "rejected", int(words[4]), int(words[1]))
-    if words[0] == "no":
-        return (lance, "no-bet", int(words[3]), 0)
-    return (lance, "nobody", -1, 0)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -780,7 +771,7 @@ class MusRules:
             reshuffles=state.reshuffles, speech=state.speech, stakes=state.stake,
             stake_seen=state.seen, bettor_team=None if state.bettor < 0 else state.bettor,
             ordago=state.ordago, to_speak=state.queue,
-            lance_results=tuple((r[0], _result_text(r)) for r in state.results),
+            lance_results=state.results,
             declarations=state.declarations, events=state.events, last_deal=state.last_deal,
             winner=state.winner,
             all_hands=tuple(_fmt(h) for h in state.hands) if state.open_hands else None,
@@ -1056,13 +1047,13 @@ def _start_lance(new: MusState, lance: int) -> MusState:
                 punto = True  # nobody has juego: Punto instead (R2.5.1, R2.7.6)
                 events = (*events, "Nobody has juego: Punto")
             elif not holders:  # nobody has pares (R2.7.3, R2.11.5)
-                results = (*results, ("pares", "nobody", -1, 0))
+                results = (*results, LanceResult("pares", "nobody", None, 0))
                 events = (*events, "Pares: nobody has pares")
                 lance += 1
                 continue
             elif len(teams) == 1:  # only one team: no betting (R2.7.3, A-8)
                 team = teams.pop()
-                results = (*results, (name, "no-bet", team, 0))
+                results = (*results, LanceResult(name, "no-bet", team, 0))
                 events = (*events, f"{LANCE_TITLES[name]}: only team {team} has {name}, no bet")
                 lance += 1
                 continue
@@ -1161,7 +1152,7 @@ def _apply_bet(state: MusState, action: str) -> MusState:
                 new.queue = queue
                 new.to_act = queue[0]
                 return new
-            return _settle(state, (_lance_name(state), "passed", -1, 0), "passed", speech, events,
+            return _settle(state, LanceResult(_lance_name(state), "passed", None, 0), "passed", speech, events,
                            state.points)  # en paso (R2.8.2)
         n = _ENVIDO_AMOUNT.get(action)
         if n is None:
@@ -1187,8 +1178,8 @@ def _apply_bet(state: MusState, action: str) -> MusState:
             new.speech = speech
             new.events = events
             return _ordago_accepted(new)
-        return _settle(state, (_lance_name(state), "accepted", -1, state.stake), f"accepted at {state.stake}",
-                       speech, events, state.points)
+        return _settle(state, LanceResult(_lance_name(state), "accepted", None, state.stake),
+                       f"accepted at {state.stake}", speech, events, state.points)
     if action == NO_QUIERO:
         queue = state.queue[1:]
         speech = _set_speech(state.speech, seat, "No quiero")
@@ -1203,7 +1194,7 @@ def _apply_bet(state: MusState, action: str) -> MusState:
         deje = state.seen if state.seen > 0 else 1  # R2.8.6
         pts = list(state.points)
         pts[state.bettor] = min(state.target, pts[state.bettor] + deje)  # paid at once (R2.10.1)
-        result = (_lance_name(state), "rejected", state.bettor, deje)
+        result = LanceResult(_lance_name(state), "rejected", state.bettor, deje)
         return _settle(state, result, f"deje {deje} to team {state.bettor}", speech, events, (pts[0], pts[1]))
     if state.ordago:
         raise IllegalAction("An órdago can only be answered 'quiero' or 'no-quiero'.")
@@ -1243,11 +1234,11 @@ def _open_bet(state: MusState, seat: int, stake: int, seen: int, ordago: bool, w
     return new
 
 
-def _settle(state: MusState, result: Result, text: str, speech: tuple[str, ...], events: tuple[str, ...],
+def _settle(state: MusState, result: LanceResult, text: str, speech: tuple[str, ...], events: tuple[str, ...],
             points: tuple[int, int]) -> MusState:
     """Close the current lance with ``result`` and move on (R2.10.2: a deje reaching the
     target ends the game at once)."""
-    name = result[0]
+    name = result.lance
     new = _copy(state)
     new.results = (*state.results, result)
     new.queue = ()
@@ -1264,8 +1255,8 @@ def _settle(state: MusState, result: Result, text: str, speech: tuple[str, ...],
 def _counts_without_count(state: MusState) -> tuple[LanceCount, ...]:
     """Lance records for a deal that ended before the count (nothing counted at a count)."""
     out = []
-    for name, outcome, team, amount in state.results:
-        out.append(LanceCount(name, outcome, amount, None, team if team >= 0 else None, 0, (0, 0, 0, 0), False))
+    for r in state.results:
+        out.append(LanceCount(r.lance, r.outcome, r.amount, None, r.team, 0, (0, 0, 0, 0), False))
     return tuple(out)
 
 
@@ -1296,13 +1287,14 @@ def _final_count(new: MusState) -> MusState:
     stopped = max(pts) >= target
     reached = False
     counts: list[LanceCount] = []
-    for name, outcome, team, amount in new.results:
+    for result in new.results:
+        name, outcome, amount = result.lance, result.outcome, result.amount
         if outcome == "nobody":
             counts.append(LanceCount(name, outcome, 0, None, None, 0, (0, 0, 0, 0), not stopped))
             continue
         seat: int | None = None
-        if outcome == "rejected":
-            win_team = team
+        if outcome == "rejected" and result.team is not None:
+            win_team = result.team
         else:
             seat = _best_seat(feats, LANCE_FEATURE[name], new.mano)
             assert seat is not None
@@ -1349,11 +1341,11 @@ def _final_count(new: MusState) -> MusState:
 def _determinize(obs: MusObservation, rng: random.Random) -> MusState:
     opts = dict(obs.options)
     kings8 = opts["kings"] == 8
-    results = tuple(_result_from_text(lance, text) for lance, text in obs.lance_results)
+    results = obs.lance_results
     dejes = [0, 0]
-    for _, outcome, team, amount in results:
-        if outcome == "rejected":
-            dejes[team] += amount
+    for r in results:
+        if r.outcome == "rejected" and r.team is not None:
+            dejes[r.team] += r.amount
     start_points = (obs.team_points[0] - dejes[0], obs.team_points[1] - dejes[1])
     prev: Snapshot | None = None
     if obs.last_deal is not None:
