@@ -206,6 +206,7 @@ def mask_to_cards(mask: int) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------------------------
 # The 193 plays (§2.5), beats (§2.7) and Old cards (§2.9).
 
+#: The kinds of play (``Play.kind``).
 SINGLE, SET, RUN = 0, 1, 2
 _KIND_NAMES = ("single", "set", "run")
 

@@ -165,8 +165,7 @@ _VALUE_OF_ROLE4 = (1, 2, 3, 4, 5, 6, 7, 10, 10, 10)
 #: better, R2.14), the point total (the punto key), the pares bonus and the juego bonus (R2.11).
 F_GRANDE, F_CHICA, F_PARES, F_JUEGO, F_TOTAL, F_PBONUS, F_JBONUS = range(7)
 #: The feature index of each lance's key (punto: the point total).
-LANCE_FEATURE = {"grande": F_GRANDE, "chica": F_CHICA, "pares": F_PARES, "juego": F_JUEGO,
-                  "punto": F_TOTAL}
+LANCE_FEATURE = {"grande": F_GRANDE, "chica": F_CHICA, "pares": F_PARES, "juego": F_JUEGO, "punto": F_TOTAL}
 
 #: A hand's features: see ``F_GRANDE`` ... ``F_JBONUS``.
 Feat = tuple[int, int, int, int, int, int, int]
