@@ -19,7 +19,7 @@ from typing import Any
 from game.ai.jubmoo_rule import jubmoo_rule
 from game.ai.lukfu_rule import lukfu_rule
 from game.ai.mus_rule import mus_rule
-from game.rules.klaberjass import KlaberjassObservation, card_points, trick_winner
+from game.rules.klaberjass import CARD_ID, PLAIN_POWER, TRUMP_POWER, KlaberjassObservation, card_points, trick_winner
 
 BASELINES: tuple[str, ...] = ("random", "rule")
 
@@ -34,10 +34,6 @@ def random_player(rules: Any, observation: Any, rng: random.Random) -> str:
 # ---------------------------------------------------------------------------------------
 # Klaberjass
 # ---------------------------------------------------------------------------------------
-
-_TRUMP_ORDER = "789TJQKA"
-_TRUMP_POW = {"J": 7, "9": 6, "A": 5, "T": 4, "K": 3, "Q": 2, "8": 1, "7": 0}
-_PLAIN_POW = {"A": 7, "T": 6, "K": 5, "Q": 4, "J": 3, "9": 2, "8": 1, "7": 0}
 
 
 def klaberjass_rule(rules: Any, obs: KlaberjassObservation, rng: random.Random) -> str:
@@ -119,8 +115,8 @@ def _rule_play(obs: KlaberjassObservation) -> str:
 
     def power(c: str) -> int:
         if contract == "AT" or c[1] == trump:
-            return 10 + _TRUMP_POW[c[0]]
-        return _PLAIN_POW[c[0]]
+            return 10 + TRUMP_POWER[CARD_ID[c] & 7]
+        return PLAIN_POWER[CARD_ID[c] & 7]
 
     def lowest(cs: list[str]) -> str:
         return min(cs, key=lambda c: (pts(c), power(c), cards.index(c)))

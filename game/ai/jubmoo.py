@@ -51,7 +51,21 @@ from typing import Any
 
 from game.ai import LEVELS
 from game.ai.jubmoo_search import Budget, search
-from game.rules.jubmoo import CARD_INDEX, CARDS, RULESETS, JubMooObservation, card_value, mask_score
+from game.rules.common import bits, mask_of
+from game.rules.jubmoo import (
+    CARD_INDEX,
+    HEARTS,
+    JD,
+    QS,
+    SUIT_MASKS,
+    SUITS,
+    TC,
+    JubMooObservation,
+    card_mask,
+    card_values,
+    mask_score,
+    winner_index,
+)
 
 # The searching levels' work per decision (fixed counts, so a decision reproduces from its rng).
 BUDGETS: dict[str, Budget] = {
@@ -59,45 +73,13 @@ BUDGETS: dict[str, Budget] = {
     "hard": Budget(worlds=250, plays=100_000, min_worlds=8, inference=True),
 }
 
-_SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
-_QS = CARD_INDEX["QS"]
-_JD = CARD_INDEX["JD"]
-_TC = CARD_INDEX["TC"]
 _AS = CARD_INDEX["AS"]
 _KS = CARD_INDEX["KS"]
-_HEARTS = _SUIT_MASKS[1]
-_VALUES = {name: tuple(card_value(c, name) for c in CARDS) for name in RULESETS}
-_SUIT_LETTER = {"S": 0, "H": 1, "D": 2, "C": 3}
 # Winning a trick means leading the next one, which is a small risk of its own: it makes the
 # player duck when a trick is worth nothing either way.
 _LEAD_COST = 8.0
 # Up to this many points of noise break near-ties, so the player is not perfectly predictable.
 _NOISE = 0.5
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _mask(cards: Any) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << CARD_INDEX[c]
-    return m
-
-
-def _winner(cards: list[int]) -> int:
-    best = 0
-    suit = cards[0] // 13
-    for i in range(1, len(cards)):
-        if cards[i] // 13 == suit and cards[i] < cards[best]:
-            best = i
-    return best
 
 
 class _View:
@@ -107,9 +89,9 @@ class _View:
         options = dict(obs.options)
         self.ruleset: str = options["ruleset"]
         self.ten_clubs: str = options["ten_clubs"]
-        self.values = _VALUES[self.ruleset]
+        self.values = card_values(self.ruleset)
         self.me = obs.seat
-        self.hand = _mask(obs.hand)
+        self.hand = card_mask(obs.hand)
         self.won = [0, 0, 0, 0]
         played = 0
         plays = [(s, CARD_INDEX[c]) for s, c in obs.plays]
@@ -118,23 +100,23 @@ class _View:
         for k in range(0, len(plays) - 3, 4):
             group = plays[k : k + 4]
             cards = [c for _, c in group]
-            taker = group[_winner(cards)][0]
+            taker = group[winner_index(cards)][0]
             for c in cards:
                 self.won[taker] |= 1 << c
         self.tricks_done = len(plays) // 4
         self.unseen = ((1 << 52) - 1) & ~self.hand & ~played
-        voids = [sum(_SUIT_MASKS[_SUIT_LETTER[x]] for x in v) for v in obs.voids]
+        voids = [sum(SUIT_MASKS[SUITS.index(x)] for x in v) for v in obs.voids]
         if obs.all_hands is not None:
-            self.possible = [_mask(h) for h in obs.all_hands]
+            self.possible = [card_mask(h) for h in obs.all_hands]
         else:
             self.possible = [self.unseen & ~voids[p] for p in range(4)]
         self.possible[self.me] = self.hand
         self.trick = [(s, CARD_INDEX[c]) for s, c in obs.trick]
-        self.qs_out = bool(self.unseen >> _QS & 1)  # another player still holds the pig
+        self.qs_out = bool(self.unseen >> QS & 1)  # another player still holds the pig
 
     def trick_value(self, mask: int) -> int:
         """The plain sum of the card values in ``mask`` (10♣ counts 0)."""
-        return sum(self.values[c] for c in _bits(mask))
+        return sum(self.values[c] for c in bits(mask))
 
     def score(self, mask: int) -> int:
         return mask_score(mask, self.ruleset, self.ten_clubs)
@@ -149,24 +131,24 @@ class _View:
     def followers_cost(self, card: int, players: list[int]) -> float:
         """A rough estimate of the points ``players`` add to a trick that ``card`` wins."""
         suit = card // 13
-        suit_mask = _SUIT_MASKS[suit]
-        bad_out = bool(self.unseen & (_HEARTS | 1 << _QS))
+        suit_mask = SUIT_MASKS[suit]
+        bad_out = bool(self.unseen & (HEARTS | 1 << QS))
         cost = 0.0
-        qs_holders = [p for p in players if self.possible[p] >> _QS & 1]
+        qs_holders = [p for p in players if self.possible[p] >> QS & 1]
         for p in players:
-            follow = self.possible[p] & suit_mask & ~(1 << _QS)
+            follow = self.possible[p] & suit_mask & ~(1 << QS)
             if follow:
-                vals = [self.values[c] for c in _bits(follow)]
+                vals = [self.values[c] for c in bits(follow)]
                 cost += 0.6 * sum(vals) / len(vals)
             elif not self.possible[p] & suit_mask and bad_out:
                 cost -= 30.0
-        if suit == 0 and card < _QS and qs_holders:
+        if suit == 0 and card < QS and qs_holders:
             cost -= 100.0 * 0.6
         return cost
 
     def liability(self, card: int) -> float:
         """How much safer my hand is without ``card``."""
-        if card in (_QS, _JD, _TC):
+        if card in (QS, JD, TC):
             return 0.0
         strength = 12 - card % 13
         if card in (_AS, _KS) and self.qs_out:
@@ -177,20 +159,20 @@ class _View:
 
     def give(self, card: int, taker: int | None, trick_mask: int) -> float:
         """What handing ``card`` to another player (``taker`` if known) is worth to me."""
-        if card == _QS:
+        if card == QS:
             return 80.0
-        if card == _JD:
+        if card == JD:
             return -80.0
-        if card == _TC:
+        if card == TC:
             if taker is None:
                 return -20.0
             pile = self.won[taker] | trick_mask
             return 30.0 if self.score(pile) < 0 and self.won[taker] else -30.0
         value = self.values[card]
         if card // 13 == 1 and taker is not None:
-            hearts_taken = (self.won[taker] | trick_mask) & _HEARTS
-            others_hearts = sum((self.won[p] & _HEARTS).bit_count() for p in range(4) if p != taker)
-            if hearts_taken.bit_count() >= 7 and not others_hearts and not self.hand & _HEARTS & ~(1 << card):
+            hearts_taken = (self.won[taker] | trick_mask) & HEARTS
+            others_hearts = sum((self.won[p] & HEARTS).bit_count() for p in range(4) if p != taker)
+            if hearts_taken.bit_count() >= 7 and not others_hearts and not self.hand & HEARTS & ~(1 << card):
                 return float(value)  # feeding a Chuan
         return -0.5 * value
 
@@ -210,14 +192,14 @@ def _win_chance(threats: int, trick_value: int) -> float:
 def _rate_follow(view: _View, card: int) -> float:
     led = view.trick[0][1] // 13
     cards = [c for _, c in view.trick]
-    best = _winner(cards)
+    best = winner_index(cards)
     taker, best_card = view.trick[best]
-    trick_mask = _mask_ints(cards)
+    trick_mask = mask_of(cards)
     n_later = 3 - len(view.trick)
     later = [(view.me + i) % 4 for i in range(1, n_later + 1)]
     p_win = 0.0
     if card // 13 == led and card < best_card:
-        higher = _SUIT_MASKS[led] & ((1 << card) - 1)
+        higher = SUIT_MASKS[led] & ((1 << card) - 1)
         threats = 0
         for p in later:
             threats |= view.possible[p] & higher
@@ -235,7 +217,7 @@ def _rate_follow(view: _View, card: int) -> float:
 def _rate_lead(view: _View, card: int) -> float:
     suit = card // 13
     others = [(view.me + i) % 4 for i in range(1, 4)]
-    higher = _SUIT_MASKS[suit] & ((1 << card) - 1)
+    higher = SUIT_MASKS[suit] & ((1 << card) - 1)
     threats = 0
     for p in others:
         threats |= view.possible[p] & higher
@@ -244,19 +226,12 @@ def _rate_lead(view: _View, card: int) -> float:
     gain += view.followers_cost(card, others) - _LEAD_COST
     value = p_win * gain + (1.0 - p_win) * view.give(card, None, 0) + 0.5 * view.liability(card)
     if suit == 0:
-        if view.hand >> _QS & 1:
+        if view.hand >> QS & 1:
             value -= 25.0  # never invite the pig hunt holding the pig
-        elif view.qs_out and card > _QS and not view.hand & (1 << _AS | 1 << _KS):
+        elif view.qs_out and card > QS and not view.hand & (1 << _AS | 1 << _KS):
             value += 12.0  # chase the pig with low spades
-    value += 2.0 * (4 - (view.hand & _SUIT_MASKS[suit]).bit_count())  # shorten suits towards voids
+    value += 2.0 * (4 - (view.hand & SUIT_MASKS[suit]).bit_count())  # shorten suits towards voids
     return value
-
-
-def _mask_ints(cards: list[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def choose(

@@ -10,16 +10,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.rules.jubmoo import JubMooObservation
+from game.rules.jubmoo import RANKS, JubMooObservation
 
 __all__ = ["jubmoo_rule"]
-
-_RANKS = "AKQJT98765432"  # high to low
 
 
 def _rank(card: str) -> int:
     """0 for an ace ... 12 for a 2: a lower number is a higher card."""
-    return _RANKS.index(card[0])
+    return RANKS.index(card[0])
 
 
 def jubmoo_rule(rules: Any, observation: JubMooObservation, rng: random.Random) -> str:

@@ -37,7 +37,20 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.jubmoo import CARD_INDEX, CARDS, RULESETS, JubMooObservation, card_value, mask_score
+from game.rules.jubmoo import (
+    CARD_INDEX,
+    FULL,
+    JD,
+    QS,
+    RANKS,
+    RULESETS,
+    TC,
+    JubMooObservation,
+    card_mask,
+    card_values,
+    mask_score,
+    point_card_mask,
+)
 
 __all__ = [
     "MATCH_BONUS",
@@ -50,21 +63,15 @@ __all__ = [
     "utility",
 ]
 
-FULL = (1 << 52) - 1
-SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
-HEARTS = SUIT_MASKS[1]
-QS = CARD_INDEX["QS"]
 AS = CARD_INDEX["AS"]
 KS = CARD_INDEX["KS"]
-JD = CARD_INDEX["JD"]
-TC = CARD_INDEX["TC"]
 QS_BIT = 1 << QS
 JD_BIT = 1 << JD
 TC_BIT = 1 << TC
 HIGH_SPADES = 1 << AS | 1 << KS
 ABOVE_JD = 1 << CARD_INDEX["AD"] | 1 << CARD_INDEX["KD"] | 1 << CARD_INDEX["QD"]
 # Within a suit's 13 bits, bit r is rank r of "AKQJT98765432": a lower bit is a higher card.
-_R_Q, _R_J, _R_T = 2, 3, 4
+_R_Q, _R_J, _R_T = RANKS.index("Q"), RANKS.index("J"), RANKS.index("T")
 
 #: Points a world's utility gains (loses) when the deal ends the match and the seat finishes
 #: with the highest (lowest) total.
@@ -85,13 +92,6 @@ def _high_bit_table() -> tuple[int, ...]:
 _TOP = _low_bit_table()
 _BOTTOM = _high_bit_table()
 _COUNT = tuple(m.bit_count() for m in range(8192))
-
-
-def _mask(cards: Any) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << CARD_INDEX[c]
-    return m
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,13 +118,9 @@ class Context:
         self.ten_clubs: str = options.get("ten_clubs", "double")
         self.target: int = options.get("target", -1000)
         self.big_waived: bool = not options.get("big_chuan_others_minus_50", True)
-        self.values: tuple[int, ...] = tuple(card_value(c, self.ruleset) for c in CARDS)
-        points = HEARTS | QS_BIT | JD_BIT | TC_BIT
-        for i, v in enumerate(self.values):
-            if v:
-                points |= 1 << i
+        self.values: tuple[int, ...] = card_values(self.ruleset)
         # Cards that can still change a score once played (the playout stops when none is out).
-        self.points_mask = points
+        self.points_mask = point_card_mask(self.ruleset)
 
     def scores(self, won: list[int]) -> list[int]:
         """Each seat's deal score from the stacks of a finished deal (the rules file §1.4)."""
@@ -475,7 +471,7 @@ def search(rules: Any, obs: JubMooObservation, rng: random.Random, budget: Budge
     suspects = qs_suspects(obs) if budget.inference and obs.all_hands is None else [0, 0, 0, 0]
     suspects[me] = 0
     if obs.all_hands is not None:
-        fixed: list[int] | None = [_mask(h) for h in obs.all_hands]
+        fixed: list[int] | None = [card_mask(h) for h in obs.all_hands]
         max_worlds = 1
     else:
         fixed = None

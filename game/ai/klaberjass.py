@@ -58,20 +58,25 @@ from typing import Any
 
 from game.ai import LEVELS
 from game.ai.klaberjass_search import (
-    CARD_BIT,
     Budget,
     bid_value,
-    bits,
     mask_of,
     search_play,
 )
-from game.rules.klaberjass import KlaberjassObservation, card_points, meld_points, top_meld, trick_winner
-
-SUITS = "SHDC"
-NAT = "789TJQKA"
-_ALL = tuple(r + s for s in SUITS for r in NAT)
-_TRUMP_POW = {"J": 7, "9": 6, "A": 5, "T": 4, "K": 3, "Q": 2, "8": 1, "7": 0}
-_PLAIN_POW = {"A": 7, "T": 6, "K": 5, "Q": 4, "J": 3, "9": 2, "8": 1, "7": 0}
+from game.rules.common import bits
+from game.rules.klaberjass import (
+    CARD_ID,
+    CARDS,
+    NAT_RANKS,
+    PLAIN_POWER,
+    SUITS,
+    TRUMP_POWER,
+    KlaberjassObservation,
+    card_points,
+    meld_points,
+    top_meld,
+    trick_winner,
+)
 
 
 def choose(rules: Any, observation: KlaberjassObservation, level: str, rng: random.Random) -> str:
@@ -204,7 +209,7 @@ def _runs(cards: list[str]) -> list[list[str]]:
     """Split a declaration (canonical order) into its runs."""
     runs: list[list[str]] = []
     for c in cards:
-        if runs and runs[-1][-1][1] == c[1] and NAT.index(c[0]) == NAT.index(runs[-1][-1][0]) + 1:
+        if runs and runs[-1][-1][1] == c[1] and NAT_RANKS.index(c[0]) == NAT_RANKS.index(runs[-1][-1][0]) + 1:
             runs[-1].append(c)
         else:
             runs.append([c])
@@ -241,7 +246,7 @@ class _View:
         if obs.opponent_hand is not None:
             opp_known |= set(obs.opponent_hand)
         self.opp_known = opp_known
-        self.outstanding = (set(_ALL) - known) | opp_known
+        self.outstanding = (set(CARDS) - known) | opp_known
         self.void: set[str] = set()
         self.no_trump = False
         for trick in obs.tricks:
@@ -263,8 +268,8 @@ class _View:
     def power(self, card: str) -> int:
         """Strength for choosing among cards: trumps above every plain card."""
         if self.contract == "AT" or card[1] == self.trump:
-            return 10 + _TRUMP_POW[card[0]]
-        return _PLAIN_POW[card[0]]
+            return 10 + TRUMP_POWER[CARD_ID[card] & 7]
+        return PLAIN_POWER[CARD_ID[card] & 7]
 
     def wins(self, led: str, follow: str) -> bool:
         return trick_winner(led, follow, self.contract, self.options) == 1
@@ -438,7 +443,7 @@ def _suit_index(suit: str | None) -> int:
 
 
 def _turn_up_id(obs: KlaberjassObservation) -> int:
-    return CARD_BIT[obs.original_turn_up] if obs.original_turn_up else -1
+    return CARD_ID[obs.original_turn_up] if obs.original_turn_up else -1
 
 
 def model_values(obs: KlaberjassObservation, hand: int | None = None) -> dict[int, float]:
@@ -562,10 +567,10 @@ def _bid_weight(obs: KlaberjassObservation) -> Any:
     for trick in obs.tricks:
         for seat, card in trick:
             if seat == opp:
-                played |= 1 << CARD_BIT[card]
+                played |= 1 << CARD_ID[card]
     for seat, card in obs.trick:
         if seat == opp:
-            played |= 1 << CARD_BIT[card]
+            played |= 1 << CARD_ID[card]
     # Round of each of his bids: round 2 starts after the second pass of round 1.
     rounds: list[int] = []
     passes = 0

@@ -33,55 +33,37 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from game.rules.common import bits
 from game.rules.klaberjass import (
     BEAT_RANK,
     BEAT_SAME,
-    CARDS,
-    PLAIN_POINTS,
+    CARD_ID,
+    CONTRACTS,
+    KING,
     PLAIN_POWER,
+    POINTS,
+    QUEEN,
     SUIT_MASK,
     TRUMP_POINTS,
     TRUMP_POWER,
     KlaberjassObservation,
     follower_wins,
     legal_mask,
+    variant_of,
 )
 
 # ---------------------------------------------------------------------------------------
 # Cards as bits: id = suit * 8 + natural index (7 8 9 T J Q K A), the engine's canonical order
 # ---------------------------------------------------------------------------------------
 
-SUITS = "SHDC"
-CARD_BIT: dict[str, int] = {c: i for i, c in enumerate(CARDS)}
-CONTRACT_CODES = ("S", "H", "D", "C", "NT", "AT")
-_QUEEN, _KING = 5, 6
 INF = 1 << 20
 
 
 def mask_of(cards: tuple[str, ...] | list[str]) -> int:
     m = 0
     for c in cards:
-        m |= 1 << CARD_BIT[c]
+        m |= 1 << CARD_ID[c]
     return m
-
-
-def bits(m: int) -> list[int]:
-    out = []
-    while m:
-        b = m & -m
-        out.append(b.bit_length() - 1)
-        m ^= b
-    return out
-
-
-def _is_trump(card: int, code: int) -> bool:
-    return code == 5 or (code < 4 and card >> 3 == code)
-
-
-def variant_of(code: int, cross: bool) -> int:
-    """Trick variant: 0-3 suit contracts, 4 sans tout, 5 tout atout, 6 tout atout where only the
-    led suit can win (``all_trump_cross_suit`` off)."""
-    return 6 if code == 5 and not cross else code
 
 
 def _red_table(width: int) -> tuple[int, ...]:
@@ -126,7 +108,7 @@ def tables(code: int, cross: bool = True) -> Tables:
     key = (code, v)
     t = _TABLES.get(key)
     if t is None:
-        pts = tuple(TRUMP_POINTS[c & 7] if _is_trump(c, code) else PLAIN_POINTS[c & 7] for c in range(32))
+        pts = POINTS[code]
         beats = tuple(sum(1 << f for f in range(32) if follower_wins(led, f, v)) for led in range(32))
         power = tuple(
             8 + TRUMP_POWER[c & 7] if (v >= 5 or (v < 4 and c >> 3 == v)) else PLAIN_POWER[c & 7] for c in range(32)
@@ -160,20 +142,22 @@ class Solver:
         self.cap = cap
         self.nodes = 0
         self.tt: dict[int, tuple[int, int]] = {}
-        self._search = self._build()
+        self.alphabeta = self.build_alphabeta()
 
     def value(self, hl: int, hf: int) -> int:
         if not hl:
             return 0
-        return self._search(hl, hf, -INF, INF)
+        return self.alphabeta(hl, hf, -INF, INF)
 
     def bounded(self, hl: int, hf: int, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta value: exact inside (alpha, beta), else a bound on that side."""
         if not hl:
             return 0
-        return self._search(hl, hf, alpha, beta)
+        return self.alphabeta(hl, hf, alpha, beta)
 
-    def _build(self) -> Callable[[int, int, int, int], int]:
+    def build_alphabeta(self) -> Callable[[int, int, int, int], int]:
+        """The alpha-beta search ``(hl, hf, alpha, beta) -> value``, a closure over the tables
+        (its inner loop reads locals, which are faster than attributes)."""
         t = self.t
         v = t.variant
         P = t.points
@@ -314,7 +298,7 @@ class Solver:
             me2 = me ^ (1 << c)
             worst = INF
             for f in bits(legal_mask(opp, c, v)):
-                out_val = self._after_trick(c, f, me2, opp ^ (1 << f), P, BEATS, worst)
+                out_val = self.after_trick(c, f, me2, opp ^ (1 << f), P, BEATS, worst)
                 if out_val < worst:
                     worst = out_val
                 if self.nodes > self.cap:
@@ -338,7 +322,7 @@ class Solver:
                 raise SearchAborted
         return out
 
-    def _after_trick(
+    def after_trick(
         self, c: int, f: int, me2: int, opp2: int, P: tuple[int, ...], BEATS: tuple[int, ...], worst: int
     ) -> int:
         """My value after I led ``c`` and the opponent answered ``f``; values at or above ``worst``
@@ -408,7 +392,7 @@ def _bella_pairs(code: int) -> list[tuple[int, int]]:
     if code == 4:
         return []
     suits = range(4) if code == 5 else (code,)
-    return [(s * 8 + _KING, s * 8 + _QUEEN) for s in suits]
+    return [(s * 8 + KING, s * 8 + QUEEN) for s in suits]
 
 
 def _bella_state(code: int, me: int, hands: tuple[int, int], played: tuple[int, int]) -> _Bella:
@@ -455,17 +439,17 @@ class PlayContext:
 def play_context(obs: KlaberjassObservation) -> PlayContext:
     me = obs.seat
     opp = 1 - me
-    code = CONTRACT_CODES.index(obs.contract or "NT")
+    code = CONTRACTS.index(obs.contract or "NT")
     options = dict(obs.options)
     t = tables(code, bool(options.get("all_trump_cross_suit", True)))
     played = [0, 0]
     for trick in obs.tricks:
         for seat, card in trick:
-            played[seat] |= 1 << CARD_BIT[card]
+            played[seat] |= 1 << CARD_ID[card]
     lead = -1
     for seat, card in obs.trick:
-        played[seat] |= 1 << CARD_BIT[card]
-        lead = CARD_BIT[card]
+        played[seat] |= 1 << CARD_ID[card]
+        lead = CARD_ID[card]
     return PlayContext(
         obs=obs,
         me=me,
@@ -514,7 +498,7 @@ def _utilities(ctx: PlayContext, d_values: dict[int, int], opp_hand: int, melds:
     out: dict[str, float] = {}
     for action in ctx.actions:
         is_bella = action.endswith(" bella")
-        card = CARD_BIT[action[:-6] if is_bella else action]
+        card = CARD_ID[action[:-6] if is_bella else action]
         d = d_values[card]
         fut_me = (remaining + d) // 2
         me_raw = base_me + fut_me
@@ -651,7 +635,7 @@ def bid_features(hand: int, trump: int, elder: bool, turn_up: int, round1: bool)
                 if run >= 3:
                     meld += 20 if run == 3 else 50
                 run = 0
-    bella = 1 if tb >> _KING & 1 and tb >> _QUEEN & 1 else 0
+    bella = 1 if tb >> KING & 1 and tb >> QUEEN & 1 else 0
     dix = 0.0
     tu_pts = 0.0
     if round1 and turn_up >= 0 and turn_up >> 3 == trump and turn_up & 7:

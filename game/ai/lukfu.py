@@ -53,16 +53,28 @@ from typing import Any
 
 from game.ai import LEVELS
 from game.ai.lukfu_search import Budget, deals_left, search
-from game.rules import lukfu as lf
+from game.rules.common import bits
 from game.rules.lukfu import (
+    BEATERS,
+    COLUMN,
+    DISCARD_TEXT,
     FULL,
     HIGHER,
+    P_MASK,
+    P_SIZE,
+    PLAY_BY_MASK,
+    PLAY_BY_TEXT,
     PLAYS,
+    RUN,
+    SET,
+    SINGLE,
     LukFuObservation,
     LukFuState,
     beaters_of,
     card_index,
     cards_to_mask,
+    follow_indices,
+    lead_plays,
     old_mask,
 )
 
@@ -79,23 +91,11 @@ BUDGETS: dict[str, Budget] = {
     ),
 }
 
-_SINGLE, _SET, _RUN = 0, 1, 2
-# The rules' play tables, read directly in the inner loops of the playouts.
-_PM, _PSIZE, _BEATERS, _COLUMN = lf._P_MASK, lf._P_SIZE, lf._BEATERS, lf._COLUMN
 _NOISE = 1e-6
 # Call thresholds on the hand strength (Old cards + combination bonus), from §6.3.1: the
 # Master's EV as Caller turns positive around three Ancient cards; others need more.
 _CALL_MASTER = 4.0
 _CALL_OTHER = 5.0
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class _View:
@@ -138,10 +138,10 @@ class _View:
             best = -1
             for s, m, face_up in entries:
                 if face_up:
-                    best = lf._PLAY_BY_MASK[m]
+                    best = PLAY_BY_MASK[m]
                 elif best >= 0 and s != seat:
                     for j in beaters_of(best):
-                        if PLAYS[j].kind == _SINGLE:
+                        if PLAYS[j].kind == SINGLE:
                             self.cannot_cards[s] |= PLAYS[j].mask
                         else:
                             self.cannot[s].add(j)
@@ -189,10 +189,10 @@ class _View:
 
     def can_hold(self, p: int, j: int) -> bool:
         """Whether seat p may hold play j now."""
-        m = _PM[j]
+        m = P_MASK[j]
         if m & ~self.unknown or m & self.cannot_cards[p] or j in self.cannot[p]:
             return False
-        return _PSIZE[j] <= self.sizes[p]
+        return P_SIZE[j] <= self.sizes[p]
 
     def win_chance(self, j: int, seats: list[int]) -> float:
         """A rough chance that none of ``seats`` holds a play beating play j (1.0 = safe)."""
@@ -201,11 +201,11 @@ class _View:
         # can_hold() inlined: this is the innermost loop of the policy playouts.
         ways = [(self.cannot_cards[p], self.cannot[p], self.sizes[p], min(1.0, self.sizes[p] / u)) for p in seats]
         chance = 1.0
-        for b in _BEATERS[j]:
-            m = _PM[b]
+        for b in BEATERS[j]:
+            m = P_MASK[b]
             if m & seen:
                 continue
-            size = _PSIZE[b]
+            size = P_SIZE[b]
             for cannot_cards, cannot, hand_size, frac in ways:
                 if not m & cannot_cards and b not in cannot and size <= hand_size:
                     chance *= 1.0 - frac**size
@@ -219,7 +219,7 @@ class _View:
         value = 0.0
         # A piece of a set or run in hand.
         v = c % 9
-        if ((hand >> v) & _COLUMN).bit_count() >= 3:
+        if ((hand >> v) & COLUMN).bit_count() >= 3:
             value += 4.0 + v * 0.3
         suit_base = (c // 9) * 9
         for start in range(max(0, v - 2), min(v, 6) + 1):
@@ -238,16 +238,16 @@ def _call(view: _View) -> str:
     strength = float(old_mask(hand, 0).bit_count())
     for j in _plays_in(hand):
         p = PLAYS[j]
-        if p.kind == _SET and p.key >= 7:
+        if p.kind == SET and p.key >= 7:
             strength += 0.5 * (p.size - 2)
-        elif p.kind == _RUN and p.size >= 3 and (p.suit == 3 or p.key == 9):
+        elif p.kind == RUN and p.size >= 3 and (p.suit == 3 or p.key == 9):
             strength += 0.5
     threshold = _CALL_MASTER if view.master == view.seat else _CALL_OTHER
     return "call" if strength >= threshold else "pass"
 
 
 def _plays_in(hand: int) -> list[int]:
-    return [p.index for p in PLAYS if p.kind != _SINGLE and p.mask & hand == p.mask]
+    return [p.index for p in PLAYS if p.kind != SINGLE and p.mask & hand == p.mask]
 
 
 def _count_after(view: _View, m: int) -> int:
@@ -278,7 +278,7 @@ def _choose_lead(view: _View, claim: bool, plays: list[int], rng: random.Random)
         p = PLAYS[j]
         w = view.win_chance(j, opps)
         fresh = (p.mask & ~view.old).bit_count()  # fu not already counted as Old
-        cost = sum(view.keep_value(c) for c in _bits(p.mask)) / 10.0
+        cost = sum(view.keep_value(c) for c in bits(p.mask)) / 10.0
         score = w * (fresh * 2.0 + p.size * 0.5) - (1.0 - w) * cost
         if p.mask & view.old:
             score -= 1.5 * (p.mask & view.old).bit_count() * (1.0 if fresh else 0.5)
@@ -307,7 +307,7 @@ def _choose_follow(view: _View, plays: list[int], rng: random.Random) -> int:
     best, best_score = plays[0], float("-inf")
     for j in plays:
         p = PLAYS[j]
-        cost = sum(view.keep_value(c) for c in _bits(p.mask)) / 10.0
+        cost = sum(view.keep_value(c) for c in bits(p.mask)) / 10.0
         if last:
             score = -cost
         else:
@@ -327,7 +327,7 @@ def _heuristic(view: _View, obs: LukFuObservation, rng: random.Random) -> str:
     if legal[0].startswith("discard "):
         cards = [card_index(a.split()[1]) for a in legal]
         return legal[cards.index(_choose_discard(view, cards, rng))]
-    plays = [lf._PLAY_BY_TEXT[a] for a in legal if a != "claim"]
+    plays = [PLAY_BY_TEXT[a] for a in legal if a != "claim"]
     if obs.trick:
         j = _choose_follow(view, plays, rng)
     else:
@@ -345,16 +345,16 @@ def easy_move(rules: Any, st: LukFuState, rng: random.Random) -> str:
     hand = st.hands[seat]
     if st.trick:
         # A seat still owing discards (``need``) discards again; otherwise it must beat if it can.
-        plays = [] if st.need else lf._follow_indices(hand, st.best)
+        plays = [] if st.need else follow_indices(hand, st.best)
         if not plays:
-            cards = _bits(hand)
+            cards = bits(hand)
             if len(cards) == 1:
-                return lf._DISCARD_TEXT[cards[0]]
-            return lf._DISCARD_TEXT[_choose_discard(_View.of_state(st, seat), cards, rng)]
+                return DISCARD_TEXT[cards[0]]
+            return DISCARD_TEXT[_choose_discard(_View.of_state(st, seat), cards, rng)]
         if len(plays) == 1:
             return PLAYS[plays[0]].text
         return PLAYS[_choose_follow(_View.of_state(st, seat), plays, rng)].text
-    claim, plays = lf._lead_plays(st, seat)
+    claim, plays = lead_plays(st, seat)
     if len(plays) + claim == 1:
         return "claim" if claim else PLAYS[plays[0]].text
     j = _choose_lead(_View.of_state(st, seat), claim, plays, rng)

@@ -8,14 +8,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.rules.lukfu import ANCIENT, LukFuObservation
-
-_ORDER = "CSMT"
+from game.rules.lukfu import ANCIENT, SUITS, LukFuObservation
 
 
 def _card_key(card: str) -> tuple[int, int]:
     """Low first: value, then suit (Coins < Strings < Myriads < Tens)."""
-    return int(card[1]), _ORDER.index(card[0])
+    return int(card[1]), SUITS.index(card[0])
 
 
 def lukfu_rule(rules: Any, observation: LukFuObservation, rng: random.Random) -> str:

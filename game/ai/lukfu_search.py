@@ -36,17 +36,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.rules import lukfu as lf
-from game.rules.lukfu import PLAYS, LukFuObservation, LukFuState, old_mask
+from game.rules.common import bits
+from game.rules.lukfu import (
+    COLUMN,
+    P_MASK,
+    P_SIZE,
+    PLAYS,
+    RUNS_IN,
+    LukFuObservation,
+    LukFuState,
+    can_beat,
+    follow_indices,
+    lead_indices,
+    old_mask,
+)
 
-_PM: tuple[int, ...] = tuple(p.mask for p in PLAYS)
-_PSIZE: tuple[int, ...] = tuple(p.size for p in PLAYS)
-_PKIND: tuple[int, ...] = tuple(p.kind for p in PLAYS)
-_BEATERS: tuple[tuple[int, ...], ...] = tuple(lf.beaters_of(i) for i in range(len(PLAYS)))
-_BM: tuple[tuple[int, ...], ...] = tuple(tuple(_PM[j] for j in bs) for bs in _BEATERS)
-_COLUMN = 1 | (1 << 9) | (1 << 18) | (1 << 27)
-_SETS_IN = lf._SETS_IN
-_RUNS_IN = lf._RUNS_IN
-_PLAY_BY_TEXT: dict[str, int] = {p.text: p.index for p in PLAYS}
 _CALL_MASTER = 4.0
 _CALL_OTHER = 5.0
 _DRAW = (0, 0, 0)  # every seat's points for a drawn deal
@@ -71,25 +75,16 @@ class Budget:
     policy: tuple[str, ...] = ()
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def call_strength(hand: int) -> float:
     """The easy player's call strength of a hand mask (Old cards + combination bonuses)."""
     strength = float(old_mask(hand, 0).bit_count())
     for v in range(6, 9):
-        n = ((hand >> v) & _COLUMN).bit_count()
+        n = ((hand >> v) & COLUMN).bit_count()
         if n >= 3:
             strength += 0.5 * (n - 2)
     for s in range(4):
         sm = (hand >> (9 * s)) & 511
-        for j in _RUNS_IN[s][sm]:
+        for j in RUNS_IN[s][sm]:
             if s == 3 or PLAYS[j].key == 9:
                 strength += 0.5
     return strength
@@ -97,13 +92,6 @@ def call_strength(hand: int) -> float:
 
 def would_call(hand: int, is_master: bool) -> bool:
     return call_strength(hand) >= (_CALL_MASTER if is_master else _CALL_OTHER)
-
-
-def _can_beat(j: int, hand: int) -> bool:
-    for bm in _BM[j]:  # noqa: SIM110 (a loop is faster than any() here)
-        if bm & hand == bm:
-            return True
-    return False
 
 
 class Sim:
@@ -154,27 +142,8 @@ class Sim:
         hand = self.hands[p]
         om = old_mask(hand, self.public)
         n = self.fu[p] + om.bit_count()
-        if p == self.caller or n >= 6 or om == hand:
-            out = _bits(hand)
-        else:
-            out = _bits(lf._lead_singles_mask(hand, om))
-        if p != self.caller and self.singles_only:
-            return n, om, out
         r1 = p == self.master and self.caller != self.master and (self.r1_deal or not self.tricked)
-        for v in range(9):
-            col = (hand >> v) & _COLUMN
-            if col.bit_count() >= 3:
-                sm = (col & 1) | ((col >> 8) & 2) | ((col >> 16) & 4) | ((col >> 24) & 8)
-                for j in _SETS_IN[v][sm]:
-                    if not (r1 and _PSIZE[j] == 4):
-                        out.append(j)
-        for s in range(4):
-            sm = (hand >> (9 * s)) & 511
-            if sm:
-                for j in _RUNS_IN[s][sm]:
-                    if not (r1 and _PSIZE[j] >= 4):
-                        out.append(j)
-        return n, om, out
+        return n, om, lead_indices(hand, om, n, p == self.caller, self.singles_only, r1)
 
     def choose_lead(self, p: int) -> int:
         """A play index, or -1 to claim."""
@@ -186,8 +155,8 @@ class Sim:
         h2 = self.hands[(p + 2) % 3]
         best_j, best_fresh = -1, 0
         for j in plays:
-            fresh = (_PM[j] & ~om).bit_count()
-            if fresh > best_fresh and not _can_beat(j, h1) and not _can_beat(j, h2):
+            fresh = (P_MASK[j] & ~om).bit_count()
+            if fresh > best_fresh and not can_beat(h1, j) and not can_beat(h2, j):
                 best_j, best_fresh = j, fresh
         if best_j >= 0:
             return best_j
@@ -200,24 +169,24 @@ class Sim:
     def follow(self, p: int) -> None:
         hand = self.hands[p]
         best = self.best
-        beats = [j for j in _BEATERS[best] if _PM[j] & hand == _PM[j]]
+        beats = follow_indices(hand, best)
         if beats:
             j = beats[0]
             if len(beats) > 1 and (p + 1) % 3 != self.leader:
                 nxt = self.hands[(p + 1) % 3]
                 for k in beats:
-                    if not _can_beat(k, nxt):
+                    if not can_beat(nxt, k):
                         j = k
                         break
-            m = _PM[j]
+            m = P_MASK[j]
             self.hands[p] = hand & ~m
             self.public |= m
             self.best = j
             self.best_seat = p
             return
-        k = _PSIZE[best]
+        k = P_SIZE[best]
         om = old_mask(hand, self.public)
-        cards = sorted(_bits(hand), key=lambda c: ((om >> c) & 1, c % 9))
+        cards = sorted(bits(hand), key=lambda c: ((om >> c) & 1, c % 9))
         for c in cards[:k]:
             hand &= ~(1 << c)
         self.hands[p] = hand
@@ -225,7 +194,7 @@ class Sim:
     def finish_trick(self) -> int:
         """Resolve the trick: the winner, who leads next (-1 when the hands ran out)."""
         w = self.best_seat
-        self.fu[w] += _PSIZE[self.best]
+        self.fu[w] += P_SIZE[self.best]
         self.tricked = True
         self.best = -1
         if not self.hands[w]:
@@ -259,7 +228,7 @@ class Sim:
             if j < 0:
                 n = self.fu[p] + old_mask(self.hands[p], self.public).bit_count()
                 return self.settle(p, n)
-            m = _PM[j]
+            m = P_MASK[j]
             self.hands[p] &= ~m
             self.public |= m
             self.best = j

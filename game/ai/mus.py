@@ -63,7 +63,23 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from game.ai import LEVELS, mus_tables
-from game.rules.mus import CARDS, MusObservation, card_role, juego_total
+from game.rules.mus import (
+    CARD_INDEX,
+    F_CHICA,
+    F_GRANDE,
+    F_JBONUS,
+    F_JUEGO,
+    F_PARES,
+    F_PBONUS,
+    F_TOTAL,
+    LANCE_FEATURE,
+    LANCE_TITLES,
+    LANCES,
+    Feat,
+    MusObservation,
+    hand_features,
+    role_system,
+)
 
 MAX_MUS_ROUNDS = 3  # easy: always cut from this mus round on
 
@@ -85,29 +101,24 @@ def _between(pair: tuple[float, float], distance: int) -> float:
 
 
 class _Hand:
-    """What the player knows of its own cards."""
+    """What the player knows of its own four cards."""
 
     def __init__(self, obs: MusObservation) -> None:
-        options = dict(obs.options)
-        self.kings8 = options.get("kings", 8) == 8
-        self.top = 7 if self.kings8 else 9
+        self.kings8 = dict(obs.options).get("kings", 8) == 8
+        system = role_system(self.kings8)
+        self.top = system.king
         self.cards = obs.hand
-        self.roles = [card_role(c, options) for c in obs.hand]
-        self.total = juego_total(obs.hand, options) if len(obs.hand) == 4 else 0
+        ints = [CARD_INDEX[c] for c in obs.hand]
+        self.roles = [system.card_roles[c] for c in ints]
+        feats = hand_features(ints, self.kings8)
+        self.total = feats[F_TOTAL]
+        self.pares = feats[F_PBONUS]  # 0 none, 1 pareja, 2 medias, 3 duples
+        self.jbonus = feats[F_JBONUS]
         counts: dict[int, int] = {}
         for r in self.roles:
             counts[r] = counts.get(r, 0) + 1
         self.counts = counts
-        groups = sorted((n, r) for r, n in counts.items() if n >= 2)
-        self.pair_groups = groups
-        if not groups:
-            self.pares = 0
-        elif groups[-1][0] == 4 or len(groups) == 2:
-            self.pares = 3
-        elif groups[-1][0] == 3:
-            self.pares = 2
-        else:
-            self.pares = 1
+        self.pair_groups = sorted((n, r) for r, n in counts.items() if n >= 2)
         self.kings = counts.get(self.top, 0)
         self.aces = counts.get(0, 0)
 
@@ -115,11 +126,6 @@ class _Hand:
         """The highest paired role, scaled to the 8-king roles 0..7."""
         r = max(r for _, r in self.pair_groups)
         return r if self.kings8 else round(r * 7 / 9)
-
-    def juego_bonus(self) -> int:
-        if self.total < 31:
-            return 0
-        return 3 if self.total == 31 else 2
 
 
 def _strength(hand: _Hand, lance: str, distance: int, obs: MusObservation) -> float:
@@ -161,7 +167,7 @@ def _bonuses(hand: _Hand, lance: str, obs: MusObservation) -> tuple[float, float
     if lance not in ("pares", "juego"):
         return 0.0, 0.0
     index, each = (0, 1.3) if lance == "pares" else (1, 2.2)
-    mine = hand.pares if lance == "pares" else hand.juego_bonus()
+    mine = hand.pares if lance == "pares" else hand.jbonus
     partner = (obs.seat + 2) % 4
     ours = mine + (each if obs.declarations[partner][index] else 0.0)
     theirs = sum(each for s in range(4) if s % 2 != obs.seat % 2 and obs.declarations[s][index])
@@ -282,59 +288,26 @@ def choose(rules: Any, observation: MusObservation, level: str, rng: random.Rand
 # the team's chance of winning each lance against random hands, a hand value for the mus phase
 # and the value expected after the best discard, and the match-equity table.
 
-GRANDE, CHICA, PARES, JUEGO, PUNTO = range(5)
-LANCE_INDEX = {"grande": GRANDE, "chica": CHICA, "pares": PARES, "juego": JUEGO, "punto": PUNTO}
-_ROLE_OF_RANK8 = {"A": 0, "2": 0, "4": 1, "5": 2, "6": 3, "7": 4, "S": 5, "C": 6, "R": 7, "3": 7}
-_ROLE_OF_RANK4 = {r: i for i, r in enumerate("A234567SCR")}
-_VALUES8 = (1, 4, 5, 6, 7, 10, 10, 10)
-_VALUES4 = (1, 2, 3, 4, 5, 6, 7, 10, 10, 10)
-_JUEGO_RANK = {31: 8, 32: 7, 40: 6, 37: 5, 36: 4, 35: 3, 34: 2, 33: 1}
-_CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
-
-Feats = tuple[int, int, int, int, int, int, int]
-
-
-def hand_features(roles: Sequence[int], values: Sequence[int]) -> Feats:
-    """(grande, chica, pares, juego, punto keys, pares bonus, juego bonus) of a 4-role hand.
-
-    Keys: bigger is better. Grande: roles high to low as digits; chica: 9999 minus roles low to
-    high; pares: 100 pareja / 200 medias / 300 duples (four of a kind too) plus the ranks; juego:
-    the R2.6.5 order (0 = no juego); punto: the point total."""
-    desc = sorted(roles, reverse=True)
-    asc = desc[::-1]
-    grande = desc[0] * 1000 + desc[1] * 100 + desc[2] * 10 + desc[3]
-    chica = 9999 - (asc[0] * 1000 + asc[1] * 100 + asc[2] * 10 + asc[3])
-    counts = {r: desc.count(r) for r in set(desc)}
-    groups = sorted(((c, r) for r, c in counts.items() if c >= 2), reverse=True)
-    if not groups:
-        pares = 0
-    elif groups[0][0] == 4:
-        pares = 300 + groups[0][1] * 11
-    elif len(groups) == 2:
-        pares = 300 + max(groups[0][1], groups[1][1]) * 10 + min(groups[0][1], groups[1][1])
-    elif groups[0][0] == 3:
-        pares = 200 + groups[0][1] * 10
-    else:
-        pares = 100 + groups[0][1] * 10
-    total = sum(values[r] for r in roles)
-    juego = _JUEGO_RANK.get(total, 0)
-    return (grande, chica, pares, juego, total, pares // 100, 3 if total == 31 else (2 if juego else 0))
+# A lance's index in the tables (``TEAM_WIN``'s last axis) is the feature index of its key.
+GRANDE, CHICA, PARES, JUEGO, PUNTO = F_GRANDE, F_CHICA, F_PARES, F_JUEGO, F_TOTAL
+LANCE_INDEX = LANCE_FEATURE
 
 
 class HandKind:
-    """The distinct hands of one card-role system: 8 kings (330 hands) or 4 kings (715)."""
+    """The distinct hands of one card-role system (``role_system``): 8 kings (330 hands) or 4
+    kings (715), numbered in ``combinations_with_replacement`` order of their roles, with their
+    features from the rules (``RoleSystem.features``)."""
 
     def __init__(self, kings8: bool) -> None:
+        system = role_system(kings8)
         self.kings8 = kings8
-        self.roles = 8 if kings8 else 10
-        values = _VALUES8 if kings8 else _VALUES4
-        role_of = _ROLE_OF_RANK8 if kings8 else _ROLE_OF_RANK4
-        self.card_role: tuple[int, ...] = tuple(role_of[c[0]] for c in CARDS)
-        self.card_bits: tuple[int, ...] = tuple(1 << (3 * r) for r in self.card_role)
+        self.roles = system.count
+        self.card_role: tuple[int, ...] = system.card_roles
+        self.card_bits: tuple[int, ...] = system.bits
         self.deck_counts: tuple[int, ...] = tuple(self.card_role.count(r) for r in range(self.roles))
         self.hands: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(self.roles), 4))
         self.index: dict[int, int] = {sum(1 << (3 * r) for r in h): i for i, h in enumerate(self.hands)}
-        self.feats: tuple[Feats, ...] = tuple(hand_features(h, values) for h in self.hands)
+        self.feats: tuple[Feat, ...] = tuple(system.features[key] for key in self.index)
 
     def of_cards(self, cards: Sequence[int]) -> int:
         """The hand index of four card indices."""
@@ -482,7 +455,7 @@ def p_accept_ordago(sigma: float) -> float:
 
 _OPEN_PASS, _OPEN_BET, _OPEN_ORDAGO, _ACCEPT, _REJECT, _RAISE, _ORDAGO_RAISE = range(7)
 _ACCEPT_ORDAGO, _REJECT_ORDAGO, _SAY_MUS, _CUT = range(7, 11)
-_LANCE_TITLE = {"Grande": GRANDE, "Chica": CHICA, "Pares": PARES, "Juego": JUEGO, "Punto": PUNTO}
+_LANCE_TITLE = {LANCE_TITLES[name]: LANCE_INDEX[name] for name in LANCES}
 
 Call = tuple[int, int, int, int]  # (seat, lance, kind, stake)
 
@@ -580,9 +553,9 @@ class _View:
         self.team = obs.seat % 2
         self.mano = obs.mano
         self.dist = tuple((s - obs.mano) % 4 for s in range(4))
-        self.cards = tuple(_CARD_INDEX[c] for c in obs.hand)
+        self.cards = tuple(CARD_INDEX[c] for c in obs.hand)
         self.hand = self.kind.of_cards(self.cards) if len(self.cards) == 4 else -1
-        known = set(self.cards) | {_CARD_INDEX[c] for c in obs.my_discards}
+        known = set(self.cards) | {CARD_INDEX[c] for c in obs.my_discards}
         self.pool = [c for c in range(40) if c not in known]
         self.ours = obs.team_points[self.team]
         self.theirs = obs.team_points[1 - self.team]
@@ -599,6 +572,7 @@ class _View:
         out: list[tuple[int, int, int, int]] = []
         pool = self.pool
         sample = rng.sample
+        fp, fj = F_PARES, F_JUEGO
         for _ in range(n):
             avail = pool
             hands = [self.hand, self.hand, self.hand, self.hand]
@@ -608,7 +582,7 @@ class _View:
                     a, b, c, d = sample(avail, 4)
                     h = index[bits[a] + bits[b] + bits[c] + bits[d]]
                     f = feats[h]
-                    if (want_p is None or (f[2] > 0) == want_p) and (want_j is None or (f[3] > 0) == want_j):
+                    if (want_p is None or (f[fp] > 0) == want_p) and (want_j is None or (f[fj] > 0) == want_j):
                         break
                 hands[s] = h
                 avail = [x for x in avail if x != a and x != b and x != c and x != d]
@@ -662,9 +636,9 @@ class _View:
         return out
 
 
-def _keepers(roles: tuple[int, ...], f: Feats, nroles: int) -> int:
+def _keepers(roles: tuple[int, ...], f: Feat, nroles: int) -> int:
     """Cards a player would keep in a discard: kings, aces, paired cards; all four with juego."""
-    if f[3]:
+    if f[F_JUEGO]:
         return 4
     top = nroles - 1
     return sum(1 for r in roles if r == top or r == 0 or roles.count(r) >= 2)
@@ -708,12 +682,12 @@ def _strong_discard(view: _View) -> str:
     for c in view.cards:
         counts[kind.card_role[c]] -= 1
     for name in obs.my_discards:
-        counts[kind.card_role[_CARD_INDEX[name]]] -= 1
+        counts[kind.card_role[CARD_INDEX[name]]] -= 1
     best_action, best_ev = obs.legal_actions[0], -1e9
     expect_cache: dict[tuple[int, ...], float] = {}
     for action in obs.legal_actions:
         thrown = set(action.split(" ")[1:])
-        kept = tuple(sorted(kind.card_role[_CARD_INDEX[c]] for c in obs.hand if c not in thrown))
+        kept = tuple(sorted(kind.card_role[CARD_INDEX[c]] for c in obs.hand if c not in thrown))
         ev = expect_cache.get(kept)
         if ev is None:
             ev = _expected_value(kept, counts, kind, value, d)
@@ -773,7 +747,7 @@ def _strong_bet(view: _View, budget: Budget, rng: random.Random) -> str:
         eligible = list(order)
     partner = (view.seat + 2) % 4
     opp = [s for s in eligible if s % 2 != team]
-    bonus_index = 5 if lance == PARES else 6
+    bonus_index = F_PBONUS if lance == PARES else F_JBONUS
     base = 1 if lance in (GRANDE, CHICA) else 0
 
     # Utility of a points outcome (to us, to them) and of a game won or lost.

@@ -11,32 +11,27 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.rules.mus import MusObservation, card_role, juego_total
+from game.rules.mus import CARD_INDEX, F_PBONUS, F_TOTAL, MusObservation, hand_features, role_system
 
 __all__ = ["mus_rule"]
 
 RULE_MAX_MUS_ROUNDS = 3
 
 
-def _shape(obs: MusObservation) -> tuple[list[int], int, int, int, int, int]:
-    """(roles, top role, kings, aces, pares category 0-3, highest paired role or -1)."""
-    options = dict(obs.options)
-    roles = [card_role(c, options) for c in obs.hand]
-    top = 7 if options.get("kings", 8) == 8 else 9
+def _shape(obs: MusObservation) -> tuple[list[int], int, int, int, int, int, int]:
+    """(roles, top role, kings, aces, pares category 0-3, highest paired role or -1, point total)
+    of the observer's four cards."""
+    kings8 = dict(obs.options).get("kings", 8) == 8
+    system = role_system(kings8)
+    ints = [CARD_INDEX[c] for c in obs.hand]
+    roles = [system.card_roles[c] for c in ints]
+    top = system.king
     counts: dict[int, int] = {}
     for r in roles:
         counts[r] = counts.get(r, 0) + 1
-    groups = [n for n in counts.values() if n >= 2]
-    if not groups:
-        pares = 0
-    elif max(groups) == 4 or len(groups) == 2:
-        pares = 3
-    elif max(groups) == 3:
-        pares = 2
-    else:
-        pares = 1
+    feats = hand_features(ints, kings8)
     paired = max((r for r, n in counts.items() if n >= 2), default=-1)
-    return roles, top, counts.get(top, 0), counts.get(0, 0), pares, paired
+    return roles, top, counts.get(top, 0), counts.get(0, 0), feats[F_PBONUS], paired, feats[F_TOTAL]
 
 
 def mus_rule(rules: Any, observation: MusObservation, rng: random.Random) -> str:
@@ -68,9 +63,8 @@ def mus_rule(rules: Any, observation: MusObservation, rng: random.Random) -> str
     phase = observation.phase
     if phase == "replay" or "continue" in legal:
         return "continue"
-    roles, top, kings, aces, pares, paired = _shape(observation)
+    roles, top, kings, aces, pares, paired, total = _shape(observation)
     options = dict(observation.options)
-    total = juego_total(observation.hand, options) if len(observation.hand) == 4 else 0
     if phase == "mus":
         if (total >= 31 or pares >= 2 or (kings >= 2 and pares >= 1)
                 or len(observation.discard_counts) >= RULE_MAX_MUS_ROUNDS):

@@ -10,7 +10,7 @@ the generator for the next decision, so the same match always replays identicall
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -25,6 +25,26 @@ OptionItems = tuple[tuple[str, Any], ...]
 def rng_for(stream: int, draws: int) -> random.Random:
     """The generator for random decision number ``draws`` of the match stream ``stream``."""
     return random.Random((stream << 20) ^ (draws * 0x9E3779B1) ^ 0x5DEECE66D)
+
+
+def bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first: a card mask's card indices.
+
+    The one bit loop of the rules and the AI (cards are bits of an int in every engine)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(indices: Iterable[int]) -> int:
+    """The mask with the bits ``indices`` set (the inverse of ``bits``)."""
+    mask = 0
+    for i in indices:
+        mask |= 1 << i
+    return mask
 
 
 def freeze_options(options: Mapping[str, Any]) -> OptionItems:

@@ -99,24 +99,33 @@ from game.rules.common import (
 __all__ = [
     "CARDS",
     "CARD_INDEX",
+    "FULL",
+    "HEARTS",
+    "JD",
+    "QS",
     "RANKS",
     "RULES",
     "RULESETS",
     "SUITS",
+    "SUIT_MASKS",
+    "TC",
     "DealSummary",
     "JubMooObservation",
     "JubMooRules",
     "JubMooState",
     "card_mask",
     "card_value",
+    "card_values",
     "legal_plays",
     "mask_cards",
     "mask_score",
     "parse_card",
     "pig_seats",
+    "point_card_mask",
     "score_breakdown",
     "stack_score",
     "trick_winner",
+    "winner_index",
     "winner_seats",
 ]
 
@@ -133,17 +142,19 @@ RULESETS = ("hearts", "all-suits", "gongzhu")
 CARDS: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
 CARD_INDEX: dict[str, int] = {card: i for i, card in enumerate(CARDS)}
 
+#: The mask of the whole deck.
 FULL = (1 << 52) - 1
 _SUIT_BITS = 0x1FFF
-_SUIT_MASKS: tuple[int, ...] = tuple(_SUIT_BITS << (13 * s) for s in range(4))
+#: The mask of each suit's 13 cards, by suit index (``SUITS``); within a suit a lower bit is a higher rank.
+SUIT_MASKS: tuple[int, ...] = tuple(_SUIT_BITS << (13 * s) for s in range(4))
 _SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52))
 _BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
-_QS = CARD_INDEX["QS"]
-_JD = CARD_INDEX["JD"]
-_TC = CARD_INDEX["TC"]
+#: The indices of the three special cards: Q♠ (the pig), J♦ (the goat) and 10♣ (the doubler).
+QS, JD, TC = CARD_INDEX["QS"], CARD_INDEX["JD"], CARD_INDEX["TC"]
 _2C = CARD_INDEX["2C"]
-_HEARTS = _SUIT_MASKS[1]
-_TC_BIT = _BIT[_TC]
+#: The mask of the 13 hearts.
+HEARTS = SUIT_MASKS[1]
+_TC_BIT = _BIT[TC]
 
 # Rank values of the seed's table (all-suits ruleset; hearts in the default ruleset).
 _RANK_VALUES: tuple[int, ...] = (-50, -40, -30, -20, -10, -9, -8, -7, -6, -5, -4, -3, -2)
@@ -157,11 +168,11 @@ _CHOICE_ACTIONS: tuple[str, ...] = ("continue", "replay")
 
 def _value_of(card: int, ruleset: int) -> int:
     """The value of one card under ruleset index ``ruleset`` (10♣ counts 0: it is special)."""
-    if card == _TC:
+    if card == TC:
         return 0
-    if card == _QS:
+    if card == QS:
         return -100
-    if card == _JD:
+    if card == JD:
         return 100
     suit, rank = divmod(card, 13)
     if suit == 1:
@@ -173,12 +184,12 @@ _VALUES: tuple[tuple[int, ...], ...] = tuple(tuple(_value_of(c, r) for c in rang
 # Scoring cards other than 10♣ (what makes the 10♣ "not alone", §1.4 step 5 / ambiguity 3):
 # every heart (even a 0-valued one), Q♠ and J♦; under all-suits every card with a value.
 _OTHER_SCORING: tuple[int, ...] = (
-    _HEARTS | _BIT[_QS] | _BIT[_JD],
+    HEARTS | _BIT[QS] | _BIT[JD],
     sum(_BIT[c] for c in range(52) if _VALUES[1][c] != 0),
-    _HEARTS | _BIT[_QS] | _BIT[_JD],
+    HEARTS | _BIT[QS] | _BIT[JD],
 )
 #: Cards shown as "point cards" in a stack: the scoring cards plus 10♣.
-_POINT_MASKS: tuple[int, ...] = tuple(m | _BIT[_TC] for m in _OTHER_SCORING)
+_POINT_MASKS: tuple[int, ...] = tuple(m | _BIT[TC] for m in _OTHER_SCORING)
 
 
 def _sum_table(values: Sequence[int]) -> tuple[int, ...]:
@@ -269,6 +280,16 @@ def _ruleset_index(ruleset: str) -> int:
     if ruleset not in RULESETS:
         raise ValueError(f"option 'ruleset' must be one of {', '.join(RULESETS)}, not {ruleset!r}")
     return RULESETS.index(ruleset)
+
+
+def card_values(ruleset: str = "hearts") -> tuple[int, ...]:
+    """Every card's value under ``ruleset`` by card index, as ``card_value`` gives it (10♣ is 0)."""
+    return _VALUES[_ruleset_index(ruleset)]
+
+
+def point_card_mask(ruleset: str = "hearts") -> int:
+    """The mask of the cards that score under ``ruleset``: every card with a value, every heart, Q♠, J♦ and 10♣."""
+    return _POINT_MASKS[_ruleset_index(ruleset)]
 
 
 def card_value(card: str, ruleset: str = "hearts") -> int:
@@ -421,24 +442,24 @@ def _breakdown(mask: int, ruleset: int, add_and_double: bool) -> list[tuple[str,
         return [("No cards won", -50)]
     lines: list[tuple[str, int]] = []
     tables = _TABLES[ruleset]
-    hearts = mask & _HEARTS
+    hearts = mask & HEARTS
     heart_value = tables[1][hearts >> 13]
-    if hearts == _HEARTS:
+    if hearts == HEARTS:
         lines.append(("Chuan: all 13 hearts turn positive", -heart_value))
     elif hearts:
         lines.append((f"Hearts ({hearts.bit_count()})", heart_value))
-    if mask & _BIT[_QS]:
+    if mask & _BIT[QS]:
         lines.append(("QS (the pig)", -100))
-    if mask & _BIT[_JD]:
+    if mask & _BIT[JD]:
         lines.append(("JD", 100))
     if ruleset == 1:
         for s, name in ((0, "Spades"), (2, "Diamonds"), (3, "Clubs")):
-            others = mask & _SUIT_MASKS[s] & ~(_BIT[_QS] | _BIT[_JD] | _BIT[_TC])
+            others = mask & SUIT_MASKS[s] & ~(_BIT[QS] | _BIT[JD] | _BIT[TC])
             if others:
                 total = tables[s][others >> (13 * s)]
                 lines.append((f"{name} ({others.bit_count()})", total))
     base = sum(points for _, points in lines)
-    if mask & _BIT[_TC]:
+    if mask & _BIT[TC]:
         if not mask & _OTHER_SCORING[ruleset]:
             lines.append(("TC alone", 50))
         elif add_and_double:
@@ -458,13 +479,14 @@ def legal_plays(hand: Iterable[str], trick: Sequence[str]) -> set[str]:
     if len(led_cards) > 3:
         raise ValueError("a trick has at most 4 cards; this one is complete")
     if led_cards:
-        follow = mask & _SUIT_MASKS[_SUIT_OF[led_cards[0]]]
+        follow = mask & SUIT_MASKS[_SUIT_OF[led_cards[0]]]
         if follow:
             mask = follow
     return set(mask_cards(mask))
 
 
-def _winner_index(cards: Sequence[int]) -> int:
+def winner_index(cards: Sequence[int]) -> int:
+    """The position in ``cards`` (card indices, leader first) of the card winning the trick."""
     best = 0
     best_card = cards[0]
     suit = _SUIT_OF[best_card]
@@ -479,7 +501,7 @@ def trick_winner(trick: Sequence[str]) -> int:
     """Index in ``trick`` of the card winning it: the highest-ranked card of the led suit."""
     if not trick:
         raise ValueError("an empty trick has no winner")
-    return _winner_index([CARD_INDEX[parse_card(c)] for c in trick])
+    return winner_index([CARD_INDEX[parse_card(c)] for c in trick])
 
 
 def pig_seats(totals: Sequence[int]) -> tuple[int, ...]:
@@ -657,7 +679,7 @@ def _tricks_of(plays: Sequence[int]) -> list[tuple[list[int], int]]:
     for k in range(0, len(plays) - 3, 4):
         group = plays[k : k + 4]
         cards = [p & 63 for p in group]
-        out.append((cards, group[_winner_index(cards)] >> 6))
+        out.append((cards, group[winner_index(cards)] >> 6))
     return out
 
 
@@ -672,9 +694,9 @@ def _summary(state: JubMooState, won: tuple[int, ...], plays: tuple[int, ...]) -
             if s != big:
                 scores[s] = 0
                 lines[s] = (("No cards (waived after a Big Chuan)", 0),)
-    chuan = None if big is not None else next((s for s in range(4) if won[s] & _HEARTS == _HEARTS), None)
+    chuan = None if big is not None else next((s for s in range(4) if won[s] & HEARTS == HEARTS), None)
     # One pass over the record: the hands as dealt, each trick's (seat, card) pairs and winner
-    # (``_winner_index`` inlined: a suit's cards are the indexes 13*suit..13*suit+12, the
+    # (``winner_index`` inlined: a suit's cards are the indexes 13*suit..13*suit+12, the
     # highest rank first, so the winner is the lowest index in the led card's block).
     start = [0, 0, 0, 0]
     tricks: list[tuple[tuple[int, str], ...]] = []
@@ -706,7 +728,7 @@ def _summary(state: JubMooState, won: tuple[int, ...], plays: tuple[int, ...]) -
         breakdowns=tuple(lines),
         totals_before=state.scores,
         totals=totals,
-        pig_taker=next(s for s in range(4) if won[s] & _BIT[_QS]),
+        pig_taker=next(s for s in range(4) if won[s] & _BIT[QS]),
         chuan=chuan,
         big_chuan=big,
         empty=tuple(s for s in range(4) if not won[s]),
@@ -814,7 +836,7 @@ def _events(state: JubMooState) -> tuple[str, ...]:
         events.append(f"{seat} plays {CARDS[card]}")
         cards.append(card)
         if len(cards) == 4:
-            winner = plays[i - 3 + _winner_index(cards)] >> 6
+            winner = plays[i - 3 + winner_index(cards)] >> 6
             events.append(f"{winner} wins trick {i // 4 + 1}")
             cards = []
     if state.phase != _PLAY:
@@ -1039,7 +1061,7 @@ class JubMooRules:
         if not hand & bit:
             raise IllegalAction(_play_error(state, c))
         if n:
-            led = _SUIT_MASKS[_SUIT_OF[trick[0]]]
+            led = SUIT_MASKS[_SUIT_OF[trick[0]]]
             if hand & led and not bit & led:  # holds the led suit but plays another
                 raise IllegalAction(_play_error(state, c))
         new_hands = list(hands)
@@ -1047,7 +1069,7 @@ class JubMooRules:
         plays = (*state.plays, seat << 6 | c)
         if n >= 3:
             cards = (*trick, c)
-            leader = (leader + _winner_index(cards)) & 3
+            leader = (leader + winner_index(cards)) & 3
             new_won = list(state.won)
             new_won[leader] |= _BIT[cards[0]] | _BIT[cards[1]] | _BIT[cards[2]] | bit
             if len(plays) == 52:

@@ -121,7 +121,8 @@ SUIT_MASK: tuple[int, ...] = tuple(0xFF << (8 * s) for s in range(4))
 ALL_CARDS = (1 << 32) - 1
 CONTRACTS = ("S", "H", "D", "C", "NT", "AT")
 NT, AT = 4, 5
-_SEVEN, _NINE, _JACK, _QUEEN, _KING = 0, 2, 4, 5, 6  # natural indexes
+#: The natural indexes (a card's id & 7) of the 7, 9, jack, queen and king.
+SEVEN, NINE, JACK, QUEEN, KING = 0, 2, 4, 5, 6
 
 # Card points and trick-taking power by natural index; public, like follower_wins, legal_mask and
 # the BEAT_ masks below, because the AI's endgame solver (game.ai.klaberjass_search) works on the
@@ -346,7 +347,9 @@ class _Opts:
 _DEFAULT_OPTS = _Opts.make(None)  # shared by every match with the default options (an _Opts never changes)
 
 
-def _variant(contract: int, cross: bool) -> int:
+def variant_of(contract: int, cross: bool) -> int:
+    """The trick variant of contract code ``contract`` (its index in ``CONTRACTS``) with the
+    ``all_trump_cross_suit`` option ``cross``: 6 for tout atout without cross-suit wins, else the code."""
     return 6 if contract == AT and not cross else contract
 
 
@@ -413,13 +416,13 @@ def legal_plays(
     opts = resolve_options(OPTION_SPECS, options)
     code = _contract_code(contract)
     lead = -1 if led is None else _card_id(led)
-    return set(_cards(legal_mask(_mask_of(hand), lead, _variant(code, opts["all_trump_cross_suit"]))))
+    return set(_cards(legal_mask(_mask_of(hand), lead, variant_of(code, opts["all_trump_cross_suit"]))))
 
 
 def trick_winner(led: str, follow: str, contract: str, options: Mapping[str, Any] | None = None) -> int:
     """0 if the leader's card wins the trick, 1 if the follower's (§1.8, A16)."""
     opts = resolve_options(OPTION_SPECS, options)
-    variant = _variant(_contract_code(contract), opts["all_trump_cross_suit"])
+    variant = variant_of(_contract_code(contract), opts["all_trump_cross_suit"])
     return _WIN[variant][_card_id(led) * 32 + _card_id(follow)]
 
 
@@ -634,7 +637,7 @@ class _Deal:
     proposed: int  # the round-1 suit, -1 outside a deal
     turn_up: int  # the card turned at the deal (d12), -1 if none
     contract: int  # -1 until fixed
-    variant: int  # the contract's legal-play / trick variant (``_variant``), -1 until fixed
+    variant: int  # the contract's legal-play / trick variant (``variant_of``), -1 until fixed
     maker: int  # -1 until fixed (during the sans-tout overcall: the caller)
     dix_by: int
     bottom: int  # -1 until turned
@@ -933,7 +936,7 @@ def _fix_contract(
     new = _copy(state)
     new.deal = d = _copy_deal(deal)
     d.contract = contract
-    d.variant = _variant(contract, deal.opts.cross)
+    d.variant = variant_of(contract, deal.opts.cross)
     d.maker = maker
     d.sub = _SUB_NORMAL
     d.bid_round = 0
@@ -941,8 +944,8 @@ def _fix_contract(
     new.history = history
     new.events = (*events, f"{_contract_name(contract)}, maker {maker}")
     t = deal.turn_up
-    if t >= 0 and contract == t >> 3 and t & 7 != _SEVEN:
-        seven = 1 << (contract * 8 + _SEVEN)
+    if t >= 0 and contract == t >> 3 and t & 7 != SEVEN:
+        seven = 1 << (contract * 8 + SEVEN)
         for seat in (elder, dealer):
             if hands[seat] & seven:
                 new.phase = P_DIX
@@ -1000,8 +1003,8 @@ def _decl_options(hand: int) -> tuple[str, ...]:
     return options
 
 
-_QUEENS = sum(1 << (s * 8 + _QUEEN) for s in range(4))
-_KINGS = sum(1 << (s * 8 + _KING) for s in range(4))
+_QUEENS = sum(1 << (s * 8 + QUEEN) for s in range(4))
+_KINGS = sum(1 << (s * 8 + KING) for s in range(4))
 # The kings and queens that can make a bella: the trump suit's, every suit's in tout atout, none in sans tout.
 _BELLA_CARDS: tuple[int, ...] = tuple(
     (_QUEENS | _KINGS) & (SUIT_MASK[code] if code < 4 else ALL_CARDS if code == AT else 0) for code in range(6)
@@ -1516,7 +1519,7 @@ def _apply_other(state: State, action: str) -> State:
         if action == "keep":
             new.events = (*state.events, f"{seat} keeps the dix")
         else:
-            seven = deal.contract * 8 + _SEVEN
+            seven = deal.contract * 8 + SEVEN
             new.hands = _pair(state.hands, seat, (state.hands[seat] & ~(1 << seven)) | 1 << deal.turn_up)
             d.dix_by = seat
             new.events = (*state.events, f"{seat} exchanges {CARDS[seven]} for {CARDS[deal.turn_up]}")
@@ -1560,7 +1563,7 @@ def _observation(state: State, seat: int) -> KlaberjassObservation:
     history = tuple((s, "declare ?") if s == other and a.startswith("declare") else (s, a) for s, a in own_history)
     turn_up: str | None = None
     if deal.turn_up >= 0:
-        turn_up = CARDS[deal.contract * 8 + _SEVEN] if deal.dix_by >= 0 else CARDS[deal.turn_up]
+        turn_up = CARDS[deal.contract * 8 + SEVEN] if deal.dix_by >= 0 else CARDS[deal.turn_up]
     shown_done = bool(state.tricks)
     own_decl = deal.declared[seat]
     card_points, tricks_won = _trick_totals(state)
@@ -1689,7 +1692,7 @@ def _determinize_between(obs: KlaberjassObservation, rng: random.Random) -> Stat
             dealt = [_mask_of(summary.hands[0]), _mask_of(summary.hands[1])]
             if summary.dix_by is not None and summary.turn_up is not None:
                 x = summary.dix_by
-                dealt[x] = dealt[x] & ~(1 << CARD_ID[summary.turn_up]) | 1 << (code * 8 + _SEVEN)
+                dealt[x] = dealt[x] & ~(1 << CARD_ID[summary.turn_up]) | 1 << (code * 8 + SEVEN)
             deck = _build_deck(rng, (dealt[0], dealt[1]), _deal_positions(summary.dealer, opts.clubs, True), fixed)
         else:
             deck = _build_deck(rng, (0, 0), ((), ()), fixed)
@@ -1777,7 +1780,7 @@ def _determinize(obs: KlaberjassObservation, rng: random.Random) -> State:
     completed = code >= 0
     suit_game = 0 <= code < 4
     trump = code if suit_game else -1
-    variant = _variant(code, opts.cross) if completed else 0
+    variant = variant_of(code, opts.cross) if completed else 0
     own_hand = _mask_of(obs.hand)
     played = [0, 0]
     follow_forbidden = 0
@@ -1791,8 +1794,8 @@ def _determinize(obs: KlaberjassObservation, rng: random.Random) -> State:
     for seat, card in obs.trick:
         played[seat] |= 1 << CARD_ID[card]
     turn_up = CARD_ID[obs.original_turn_up] if obs.original_turn_up is not None else -1
-    seven = trump * 8 + _SEVEN if suit_game else -1
-    dix_applies = suit_game and turn_up >= 0 and turn_up >> 3 == trump and turn_up & 7 != _SEVEN
+    seven = trump * 8 + SEVEN if suit_game else -1
+    dix_applies = suit_game and turn_up >= 0 and turn_up >> 3 == trump and turn_up & 7 != SEVEN
     asked = -1
     if dix_applies:
         if obs.phase == "dix":

@@ -88,6 +88,7 @@ from game.rules.common import (
     IllegalAction,
     OptionItems,
     OptionSpec,
+    bits,
     freeze_options,
     resolve_options,
     rng_for,
@@ -96,11 +97,24 @@ from game.rules.common import (
 __all__ = [
     "ANCIENT",
     "ANCIENT_MASK",
+    "BEATERS",
+    "BEATER_MASKS",
     "CARDS",
+    "COLUMN",
+    "DISCARD_TEXT",
     "FULL",
     "HIGHER",
     "PLAYS",
+    "PLAY_BY_MASK",
+    "PLAY_BY_TEXT",
+    "P_MASK",
+    "P_SIZE",
     "RULES",
+    "RUN",
+    "RUNS_IN",
+    "SET",
+    "SETS_IN",
+    "SINGLE",
     "DealSummary",
     "LukFuObservation",
     "LukFuRules",
@@ -108,10 +122,15 @@ __all__ = [
     "Play",
     "beaters_of",
     "beats",
+    "can_beat",
     "card_index",
     "cards_to_mask",
     "classify",
     "describe_play",
+    "follow_indices",
+    "lead_indices",
+    "lead_plays",
+    "lead_singles_mask",
     "legal_follows",
     "mask_to_cards",
     "old_cards",
@@ -136,7 +155,8 @@ ANCIENT_MASK = sum(1 << _CARD_INDEX[c] for c in ANCIENT)
 SUIT_MASK = tuple(511 << (9 * s) for s in range(4))
 # HIGHER[c]: the cards above c in its suit.
 HIGHER = tuple(((511 << (c % 9 + 1)) & 511) << (9 * (c // 9)) for c in range(36))
-_COLUMN = 1 | (1 << 9) | (1 << 18) | (1 << 27)  # one value in all four suits
+#: The four cards of value 1 (shift it left by ``v`` for value ``v + 1``): a set's column.
+COLUMN = 1 | (1 << 9) | (1 << 18) | (1 << 27)
 # _OLD_ABOVE[u]: the suit positions strictly above the highest unknown position u (all if none).
 _OLD_ABOVE = tuple(511 if u == 0 else (511 << u.bit_length()) & 511 for u in range(512))
 
@@ -176,26 +196,13 @@ def cards_to_mask(cards: Iterable[str]) -> int:
 
 def mask_to_cards(mask: int) -> tuple[str, ...]:
     """The cards of a bitmask in canonical order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return tuple([CARDS[i] for i in bits(mask)])
 
 
 # ---------------------------------------------------------------------------------------------
 # The 193 plays (§2.5), beats (§2.7) and Old cards (§2.9).
 
+#: The kinds of play (``Play.kind``).
 SINGLE, SET, RUN = 0, 1, 2
 _KIND_NAMES = ("single", "set", "run")
 
@@ -232,11 +239,15 @@ def _build_plays() -> tuple[Play, ...]:
 
 
 PLAYS: tuple[Play, ...] = _build_plays()
-_PLAY_BY_MASK: dict[int, int] = {p.mask: p.index for p in PLAYS}
-_PLAY_BY_TEXT: dict[str, int] = {p.text: p.index for p in PLAYS}
-_P_MASK = tuple(p.mask for p in PLAYS)
+#: The index in ``PLAYS`` of the play made of a card mask (masks that are no play are absent).
+PLAY_BY_MASK: dict[int, int] = {p.mask: p.index for p in PLAYS}
+#: The index in ``PLAYS`` of the play with this action text.
+PLAY_BY_TEXT: dict[str, int] = {p.text: p.index for p in PLAYS}
+#: ``PLAYS[j].mask`` by play index, for inner loops.
+P_MASK = tuple(p.mask for p in PLAYS)
 _P_TEXT = tuple(p.text for p in PLAYS)
-_P_SIZE = tuple(p.size for p in PLAYS)
+#: ``PLAYS[j].size`` (its number of cards) by play index, for inner loops.
+P_SIZE = tuple(p.size for p in PLAYS)
 _P_KIND = tuple(p.kind for p in PLAYS)
 _UNBEATABLE_SINGLES = {_CARD_INDEX["C1"], _CARD_INDEX["T1"]}
 
@@ -253,17 +264,20 @@ def _beats_idx(x: Play, b: Play) -> bool:
     return x.suit > b.suit or (x.suit == b.suit and x.key > b.key)
 
 
-_BEATERS: tuple[tuple[int, ...], ...] = tuple(tuple(x.index for x in PLAYS if _beats_idx(x, b)) for b in PLAYS)
-_BEATER_MASKS: tuple[tuple[int, ...], ...] = tuple(tuple(_P_MASK[j] for j in bs) for bs in _BEATERS)
-# Runs in one suit by the suit's 9-bit mask, and sets of one value by its 4-bit mask of suits.
-_RUNS_IN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+#: ``BEATERS[j]``: the indices of the plays that beat play ``j``, cheapest first (§2.7).
+BEATERS: tuple[tuple[int, ...], ...] = tuple(tuple(x.index for x in PLAYS if _beats_idx(x, b)) for b in PLAYS)
+#: ``BEATER_MASKS[j]``: the card masks of ``BEATERS[j]``, in the same order.
+BEATER_MASKS: tuple[tuple[int, ...], ...] = tuple(tuple(P_MASK[j] for j in bs) for bs in BEATERS)
+#: ``RUNS_IN[suit][m]``: the indices of the runs made of cards of the suit's 9-bit mask ``m``.
+RUNS_IN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(
         tuple(p.index for p in PLAYS if p.kind == RUN and p.suit == s and (p.mask >> (9 * s)) & ~sm == 0)
         for sm in range(512)
     )
     for s in range(4)
 )
-_SETS_IN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+#: ``SETS_IN[v][m]``: the indices of the sets of value ``v + 1`` made of the suits of the 4-bit mask ``m``.
+SETS_IN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(
         tuple(
             p.index
@@ -274,13 +288,14 @@ _SETS_IN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     )
     for v in range(9)
 )
-_DISCARD_TEXT = tuple(f"discard {c}" for c in CARDS)
-_DISCARD_BY_TEXT = {t: i for i, t in enumerate(_DISCARD_TEXT)}
+#: The action text discarding card ``c``, by card index.
+DISCARD_TEXT = tuple(f"discard {c}" for c in CARDS)
+_DISCARD_BY_TEXT = {t: i for i, t in enumerate(DISCARD_TEXT)}
 
 
 def beaters_of(play_index: int) -> tuple[int, ...]:
     """Indices in ``PLAYS`` of every play that beats play ``play_index``."""
-    return _BEATERS[play_index]
+    return BEATERS[play_index]
 
 
 def play_of_cards(cards: Iterable[str]) -> Play | None:
@@ -289,7 +304,7 @@ def play_of_cards(cards: Iterable[str]) -> Play | None:
     m = cards_to_mask(lst)
     if m.bit_count() != len(lst):
         return None
-    idx = _PLAY_BY_MASK.get(m)
+    idx = PLAY_BY_MASK.get(m)
     return None if idx is None else PLAYS[idx]
 
 
@@ -305,15 +320,20 @@ def beats(play: Collection[str], best: Collection[str]) -> bool:
     b = play_of_cards(best)
     if x is None or b is None:
         return False
-    return x.index in _BEATERS[b.index]
+    return x.index in BEATERS[b.index]
 
 
-def _follow_indices(hand: int, best: int) -> list[int]:
-    return [j for j in _BEATERS[best] if _P_MASK[j] & hand == _P_MASK[j]]
+def follow_indices(hand: int, best: int) -> list[int]:
+    """The indices of the plays in the card mask ``hand`` that beat play ``best``, cheapest first."""
+    return [j for j in BEATERS[best] if P_MASK[j] & hand == P_MASK[j]]
 
 
-def _can_beat(hand: int, best: int) -> bool:
-    return any(m & hand == m for m in _BEATER_MASKS[best])
+def can_beat(hand: int, best: int) -> bool:
+    """Whether the card mask ``hand`` holds a play that beats play ``best``."""
+    for m in BEATER_MASKS[best]:  # noqa: SIM110 (a loop is faster than any() here)
+        if m & hand == m:
+            return True
+    return False
 
 
 def legal_follows(hand: Collection[str], best: Collection[str]) -> list[frozenset[str]]:
@@ -321,7 +341,7 @@ def legal_follows(hand: Collection[str], best: Collection[str]) -> list[frozense
     b = play_of_cards(best)
     if b is None:
         raise ValueError(f"{' '.join(best)!r} is not a legal play")
-    return [frozenset(mask_to_cards(_P_MASK[j])) for j in _follow_indices(cards_to_mask(hand), b.index)]
+    return [frozenset(mask_to_cards(P_MASK[j])) for j in follow_indices(cards_to_mask(hand), b.index)]
 
 
 def old_mask(hand: int, public: int) -> int:
@@ -593,8 +613,8 @@ def _r1_applies(state: LukFuState, seat: int) -> bool:
     return seat == state.master and state.caller != state.master and (state.cfg.scope_deal or not state.tricks)
 
 
-def _lead_singles_mask(hand: int, om: int) -> int:
-    """R2 without its escapes: the non-Old cards of the highest suit holding one."""
+def lead_singles_mask(hand: int, om: int) -> int:
+    """R2 without its escapes: the non-Old cards (``om``: the Old mask) of the highest suit holding one."""
     nonold = hand & ~om
     for shift in (27, 18, 9, 0):
         part = nonold & (511 << shift)
@@ -607,31 +627,38 @@ def _lead_singles(state: LukFuState, seat: int, hand: int, om: int, n: int) -> i
     """The mask of singles the seat may lead (R2 of §2.6)."""
     if seat == state.caller or n >= 6 or om == hand:
         return hand
-    return _lead_singles_mask(hand, om)
+    return lead_singles_mask(hand, om)
 
 
-def _lead_plays(state: LukFuState, seat: int) -> tuple[bool, list[int]]:
+def lead_plays(state: LukFuState, seat: int) -> tuple[bool, list[int]]:
     """(may claim, the play indices the seat may lead), in PLAYS order."""
     hand = state.hands[seat]
     n, om = _count(state, seat)
-    out = _bits(_lead_singles(state, seat, hand, om, n))
-    if seat != state.caller and state.cfg.singles_only:
-        return n >= 6, out
-    r1 = _r1_applies(state, seat)
+    caller = seat == state.caller
+    return n >= 6, lead_indices(hand, om, n, caller, state.cfg.singles_only, _r1_applies(state, seat))
+
+
+def lead_indices(hand: int, om: int, n: int, caller: bool, singles_only: bool, r1: bool) -> list[int]:
+    """The play indices a seat may lead (§2.6), in PLAYS order, from its hand mask, its Old mask
+    ``om``, its count ``n`` (fu + Old cards), whether it is the Caller, the
+    ``noncaller_singles_only`` option and whether restriction R1 binds it now."""
+    out = bits(hand if caller or n >= 6 or om == hand else lead_singles_mask(hand, om))
+    if not caller and singles_only:
+        return out
     for v in range(9):
-        col = (hand >> v) & _COLUMN
+        col = (hand >> v) & COLUMN
         if col.bit_count() >= 3:
             sm = (col & 1) | ((col >> 8) & 2) | ((col >> 16) & 4) | ((col >> 24) & 8)
-            for j in _SETS_IN[v][sm]:
-                if not (r1 and _P_SIZE[j] == 4):
+            for j in SETS_IN[v][sm]:
+                if not (r1 and P_SIZE[j] == 4):
                     out.append(j)
     for s in range(4):
         sm = (hand >> (9 * s)) & 511
         if sm:
-            for j in _RUNS_IN[s][sm]:
-                if not (r1 and _P_SIZE[j] >= 4):
+            for j in RUNS_IN[s][sm]:
+                if not (r1 and P_SIZE[j] >= 4):
                     out.append(j)
-    return n >= 6, out
+    return out
 
 
 def _legal(state: LukFuState) -> tuple[str, ...]:
@@ -640,15 +667,15 @@ def _legal(state: LukFuState) -> tuple[str, ...]:
         seat = state.turn
         hand = state.hands[seat]
         if state.need:
-            return tuple(_DISCARD_TEXT[c] for c in _bits(hand))
+            return tuple(DISCARD_TEXT[c] for c in bits(hand))
         if not state.trick:
-            claim, plays = _lead_plays(state, seat)
+            claim, plays = lead_plays(state, seat)
             acts = [_P_TEXT[j] for j in plays]
             return ("claim", *acts) if claim else tuple(acts)
-        follows = _follow_indices(hand, state.best)
+        follows = follow_indices(hand, state.best)
         if follows:
             return tuple(_P_TEXT[j] for j in follows)
-        return tuple(_DISCARD_TEXT[c] for c in _bits(hand))
+        return tuple(DISCARD_TEXT[c] for c in bits(hand))
     if ph == PH_CALL:
         return ("call", "pass")
     if ph == PH_REPLAY:
@@ -776,16 +803,16 @@ def _illegal(state: LukFuState, action: str) -> IllegalAction:
     if ph == PH_REPLAY:
         return IllegalAction(f"Choose replay or continue, not {action!r}.")
     seat = state.turn
-    if state.need or (state.trick and not _can_beat(state.hands[seat], state.best)):
-        k = state.need or _P_SIZE[state.best]
+    if state.need or (state.trick and not can_beat(state.hands[seat], state.best)):
+        k = state.need or P_SIZE[state.best]
         return IllegalAction(
             f"You cannot beat {_P_TEXT[state.best]}: discard a card face down (write discard and a card "
-            f"you hold, e.g. discard {CARDS[_bits(state.hands[seat])[0]]}; {k} to go)."
+            f"you hold, e.g. discard {CARDS[bits(state.hands[seat])[0]]}; {k} to go)."
         )
     if state.trick:
-        opts = ", ".join(_P_TEXT[j] for j in _follow_indices(state.hands[seat], state.best))
+        opts = ", ".join(_P_TEXT[j] for j in follow_indices(state.hands[seat], state.best))
         return IllegalAction(f"You must beat {_P_TEXT[state.best]} if you can: play one of {opts}.")
-    return IllegalAction(_explain_lead(state, seat, _PLAY_BY_TEXT.get(action), action))
+    return IllegalAction(_explain_lead(state, seat, PLAY_BY_TEXT.get(action), action))
 
 
 def _apply(state: LukFuState, action: str) -> LukFuState:
@@ -804,10 +831,10 @@ def _apply(state: LukFuState, action: str) -> LukFuState:
                     need = state.need - 1
                     last = state.trick[-1]
                     trick = (*state.trick[:-1], (seat, last[1] | bit, 0))
-                elif _can_beat(hand, state.best):
+                elif can_beat(hand, state.best):
                     raise _illegal(state, action)
                 else:
-                    need = _P_SIZE[state.best] - 1
+                    need = P_SIZE[state.best] - 1
                     trick = (*state.trick, (seat, bit, 0))
                 hands = _set3(state.hands, seat, hand & ~bit)
                 discards = _set3(state.discards, seat, state.discards[seat] | bit)
@@ -820,10 +847,10 @@ def _apply(state: LukFuState, action: str) -> LukFuState:
                 return _follow_done(
                     state, seat, hands, discards, state.played, state.public, trick, state.best, state.best_seat, events
                 )
-            j = _PLAY_BY_TEXT.get(action)
-            if j is None or state.need or j not in _BEATERS[state.best] or _P_MASK[j] & hand != _P_MASK[j]:
+            j = PLAY_BY_TEXT.get(action)
+            if j is None or state.need or j not in BEATERS[state.best] or P_MASK[j] & hand != P_MASK[j]:
                 raise _illegal(state, action)
-            m = _P_MASK[j]
+            m = P_MASK[j]
             return _follow_done(
                 state,
                 seat,
@@ -842,10 +869,10 @@ def _apply(state: LukFuState, action: str) -> LukFuState:
             if n < 6:
                 raise _illegal(state, action)
             return _claim(state, seat, "claim", [])
-        j = _PLAY_BY_TEXT.get(action)
+        j = PLAY_BY_TEXT.get(action)
         if j is None:
             raise _illegal(state, action)
-        m = _P_MASK[j]
+        m = P_MASK[j]
         if m & hand != m:
             raise _illegal(state, action)
         kind = _P_KIND[j]
@@ -857,7 +884,7 @@ def _apply(state: LukFuState, action: str) -> LukFuState:
         else:
             if seat != state.caller and state.cfg.singles_only:
                 raise _illegal(state, action)
-            if _P_SIZE[j] >= 4 and _r1_applies(state, seat):
+            if P_SIZE[j] >= 4 and _r1_applies(state, seat):
                 raise _illegal(state, action)
         return _play_state(
             state, (seat + 1) % 3, _set3(state.hands, seat, hand & ~m), state.discards,
@@ -944,10 +971,10 @@ def _follow_done(
             s, nxt, hands, discards, played, public, s.fu, s.won, s.leader, trick, best, best_seat, 0, s.tricks, events
         )
     w = best_seat
-    size = _P_SIZE[best]
+    size = P_SIZE[best]
     fu = _set3(s.fu, w, s.fu[w] + size)
     st = _play_state(
-        s, w, hands, discards, played, public, fu, _set3(s.won, w, s.won[w] | _P_MASK[best]), w, (), -1, -1, 0,
+        s, w, hands, discards, played, public, fu, _set3(s.won, w, s.won[w] | P_MASK[best]), w, (), -1, -1, 0,
         (*s.tricks, trick), (*events, f"{w} wins the trick: {size} fu."),
     )  # fmt: skip
     if not hands[w]:
@@ -1009,7 +1036,7 @@ def _canonical(text: str) -> str:
     if low[0] == "discard":
         if len(words) != 2:
             raise ValueError("discard one card at a time, e.g. discard C2")
-        return _DISCARD_TEXT[_parse_card(words[1])]
+        return DISCARD_TEXT[_parse_card(words[1])]
     idxs = [_parse_card(w) for w in words]
     m = 0
     for i in idxs:
@@ -1053,7 +1080,7 @@ def _observation(state: LukFuState, seat: int) -> LukFuObservation:
         hand_sizes=(state.hands[0].bit_count(), state.hands[1].bit_count(), state.hands[2].bit_count()),
         calls=tuple(calls),
         trick=_trick_view(state.trick),
-        best=mask_to_cards(_P_MASK[state.best]) if state.best >= 0 else (),
+        best=mask_to_cards(P_MASK[state.best]) if state.best >= 0 else (),
         best_seat=state.best_seat if state.best_seat >= 0 else None,
         leader=state.leader,
         fu=state.fu,
@@ -1087,9 +1114,9 @@ def _to_discard(state: LukFuState, seat: int) -> int:
         return 0
     if state.need:
         return state.need
-    if state.turn != seat or _can_beat(state.hands[seat], state.best):
+    if state.turn != seat or can_beat(state.hands[seat], state.best):
         return 0
-    return _P_SIZE[state.best]
+    return P_SIZE[state.best]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1138,7 +1165,7 @@ def _fits(cards: list[int], domain: Mapping[int, int], caps: Sequence[int]) -> b
     holders: list[list[int]] = [[] for _ in caps]
 
     def place(c: int, seen: set[int]) -> bool:
-        for j in _bits(domain[c]):
+        for j in bits(domain[c]):
             if j in seen:
                 continue
             seen.add(j)
@@ -1198,7 +1225,7 @@ def _lead_ok(con: _Constraint, h: int) -> bool:
     om = old_mask(h, con.pub)
     if con.fu + om.bit_count() >= 6 or om == h:
         return True
-    return bool(_lead_singles_mask(h, om) >> con.idx & 1)
+    return bool(lead_singles_mask(h, om) >> con.idx & 1)
 
 
 class _Worlds:
@@ -1227,7 +1254,7 @@ class _Worlds:
         """Static pruning: single beaters leave the domains; slot lists of every constraint."""
         for con in self.constraints:
             con.slot_mask = self.slots_from(con.owner, con.t)
-            con.slots = tuple(_bits(con.slot_mask))
+            con.slots = tuple(bits(con.slot_mask))
             if con.kind == _FOLLOW and _P_KIND[con.idx] == SINGLE:
                 for b in con.beaters:
                     c = b.bit_length() - 1
@@ -1252,7 +1279,7 @@ class _Worlds:
     def possible_mask(self, con: _Constraint, cards: int, domain: dict[int, int]) -> int:
         """The cards of ``cards`` that may still go among a constraint's holdings."""
         m = 0
-        for c in _bits(cards):
+        for c in bits(cards):
             if domain[c] & con.slot_mask:
                 m |= 1 << c
         return m
@@ -1277,7 +1304,7 @@ class _Worlds:
             # Compliant is impossible when the lead card is surely Old or a held card of a
             # higher suit is surely not Old.
             sure_non_old = 0
-            for e in _bits(con.known_in & ~ANCIENT_MASK):
+            for e in bits(con.known_in & ~ANCIENT_MASK):
                 if HIGHER[e] & con.known_out & ~con.pub:
                     sure_non_old |= 1 << e
             c_sure_old = bool((1 << c) & ANCIENT_MASK) or HIGHER[c] & ~con.pub & ~con.known_in == 0
@@ -1317,7 +1344,7 @@ class _Worlds:
                 out |= 1 << e
         out &= ~con.pub
         scope = _suits_above(con.idx) if con.mode == _COMPLIANT else FULL
-        for e in _bits(inn & scope & ~ANCIENT_MASK):
+        for e in bits(inn & scope & ~ANCIENT_MASK):
             if HIGHER[e] & out:
                 return True
         c = con.idx
@@ -1340,10 +1367,10 @@ class _Worlds:
         while count < 6:
             gains = []
             if room > 0:
-                for e in _bits(possible & ~forced):
+                for e in bits(possible & ~forced):
                     g = con.fu + old_mask(held | (1 << e), con.pub).bit_count()
                     if g > count:
-                        cards = _bits(forced | (1 << e))
+                        cards = bits(forced | (1 << e))
                         if _fits(cards, {x: domain[x] & con.slot_mask for x in cards}, self.slot_cap):
                             gains.append((e, g))
             if not gains:
@@ -1352,7 +1379,7 @@ class _Worlds:
             forced |= 1 << e
             held |= 1 << e
             room -= 1
-        for e in _bits(forced):
+        for e in bits(forced):
             domain[e] &= con.slot_mask
         return domain
 
@@ -1431,7 +1458,7 @@ class _Worlds:
             if budget and nodes > budget:
                 return False
             c = order[k]
-            cands = [j for j in _bits(domain[c]) if caps[j] > 0]
+            cands = [j for j in bits(domain[c]) if caps[j] > 0]
             # A random order weighted by the room left in each slot (uniform when unconstrained).
             cands.sort(key=lambda j: -(rng.random() ** (1.0 / caps[j])))
             bit = 1 << c
@@ -1527,7 +1554,7 @@ def _determinize(obs: LukFuObservation, rng: random.Random) -> LukFuState:
                             size=size_before,
                         )
                     )
-                best = _PLAY_BY_MASK[m]
+                best = PLAY_BY_MASK[m]
         if t < len(obs.tricks):
             for s, cards in reversed(tv):  # the winner made the last face-up play
                 if cards[0] != "down":
@@ -1540,7 +1567,7 @@ def _determinize(obs: LukFuObservation, rng: random.Random) -> LukFuState:
     if claimer >= 0:
         w.constraints.append(_Constraint(owner=claimer, t=_INF_T, kind=_CLAIM, idx=-1, pub=public, target=target))
     every_slot = (1 << len(w.slot_owner)) - 1
-    for c in _bits(hidden):
+    for c in bits(hidden):
         w.domain[c] = every_slot
     # What is known about each constraint's holdings.
     for con in w.constraints:
@@ -1562,7 +1589,7 @@ def _determinize(obs: LukFuObservation, rng: random.Random) -> LukFuState:
         con.known_in = inn
         con.known_out = out & ~inn
         if con.kind == _FOLLOW:
-            con.beaters = tuple(b for b in _BEATER_MASKS[con.idx] if not b & con.known_out)
+            con.beaters = tuple(b for b in BEATER_MASKS[con.idx] if not b & con.known_out)
     # A lead made while the leader could surely claim says nothing about its other cards.
     w.constraints = [
         con
@@ -1630,7 +1657,7 @@ def _determinize(obs: LukFuObservation, rng: random.Random) -> LukFuState:
         won=(cards_to_mask(obs.won_cards[0]), cards_to_mask(obs.won_cards[1]), cards_to_mask(obs.won_cards[2])),
         leader=obs.leader,
         trick=trick,
-        best=_PLAY_BY_MASK[cards_to_mask(obs.best)] if obs.best else -1,
+        best=PLAY_BY_MASK[cards_to_mask(obs.best)] if obs.best else -1,
         best_seat=-1 if obs.best_seat is None else obs.best_seat,
         need=need,
         tricks=tuple(entries(t, tv) for t, tv in enumerate(obs.tricks)),

@@ -70,9 +70,11 @@ Observation fields (``MusObservation``):
 - ``bettor_team: int | None``: the team whose bet is being answered, None when nobody bet.
 - ``ordago: bool``: an órdago is on the table.
 - ``to_speak: tuple[int, ...]``: the seats still to speak in this betting round, in order.
-- ``lance_results: tuple[tuple[str, str], ...]``: lances already settled in this deal, e.g.
-  ``("grande", "deje 1 to team 0")``, ``("chica", "accepted 5")``, ``("pares", "passed")``,
-  ``("pares", "no bet: team 1")`` (only one team could bet), ``("pares", "nobody")``.
+- ``lance_results: tuple[LanceResult, ...]``: the lances already settled in this deal, in order:
+  ``LanceResult(lance, outcome, team, amount)`` with ``outcome`` ``"passed"`` (en paso),
+  ``"accepted"`` (``amount``: the stake, scored at the count), ``"rejected"`` (a deje of
+  ``amount`` paid at once to ``team``), ``"no-bet"`` (only ``team`` held pares / juego) or
+  ``"nobody"`` (nobody held pares); ``team`` is None and ``amount`` 0 where they do not apply.
 - ``declarations: tuple[tuple[bool | None, bool | None], ...]``: per seat (has pares, has
   juego), None until declared.
 - ``events: tuple[str, ...]``: the public events of the current deal, in order.
@@ -84,7 +86,7 @@ Observation fields (``MusObservation``):
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
@@ -101,19 +103,35 @@ from game.rules.common import (
 
 __all__ = [
     "CARDS",
+    "CARD_INDEX",
+    "F_CHICA",
+    "F_GRANDE",
+    "F_JBONUS",
+    "F_JUEGO",
+    "F_PARES",
+    "F_PBONUS",
+    "F_TOTAL",
+    "JUEGO_ORDER",
     "LANCES",
+    "LANCE_FEATURE",
+    "LANCE_TITLES",
     "RULES",
     "DealSummary",
+    "Feat",
     "LanceCount",
+    "LanceResult",
     "MusObservation",
     "MusRules",
     "MusState",
+    "RoleSystem",
     "card_role",
+    "hand_features",
     "juego_bonus",
     "juego_total",
     "lance_winner",
     "pares_bonus",
     "parse_card",
+    "role_system",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -123,14 +141,16 @@ __all__ = [
 _RANKS = "A234567SCR"
 _SUITS = "oceb"
 CARDS: tuple[str, ...] = tuple(r + s for r in _RANKS for s in _SUITS)
-_CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
+#: A card's index in ``CARDS`` (the engine's card ints).
+CARD_INDEX: dict[str, int] = {name: i for i, name in enumerate(CARDS)}
 _RANK_ALIASES = {"1": "A", "10": "S", "11": "C", "12": "R"}
 
 LANCES: tuple[str, ...] = ("grande", "chica", "pares", "juego", "punto")
-_LANCE_TITLES = {"grande": "Grande", "chica": "Chica", "pares": "Pares", "juego": "Juego", "punto": "Punto"}
+#: Each lance's name as the events write it (the line that opens the lance).
+LANCE_TITLES = {"grande": "Grande", "chica": "Chica", "pares": "Pares", "juego": "Juego", "punto": "Punto"}
 
-# Juego order 31 > 32 > 40 > 37 > 36 > 35 > 34 > 33 (R2.6.5); 38 and 39 cannot occur.
-_JUEGO_ORDER = {31: 8, 32: 7, 40: 6, 37: 5, 36: 4, 35: 3, 34: 2, 33: 1}
+#: The juego key of each juego total, bigger is better: 31 > 32 > 40 > 37 > ... > 33 (R2.6.5; 38, 39 cannot occur).
+JUEGO_ORDER = {31: 8, 32: 7, 40: 6, 37: 5, 36: 4, 35: 3, 34: 2, 33: 1}
 
 # Card roles: 8 kings (3 = R, 2 = A; R2.1.2) or natural ranks (kings=4, R2.1.5).
 _ROLE8 = {"A": 0, "2": 0, "4": 1, "5": 2, "6": 3, "7": 4, "S": 5, "C": 6, "R": 7, "3": 7}
@@ -138,11 +158,13 @@ _ROLE4 = {r: i for i, r in enumerate(_RANKS)}
 _VALUE_OF_ROLE8 = (1, 4, 5, 6, 7, 10, 10, 10)
 _VALUE_OF_ROLE4 = (1, 2, 3, 4, 5, 6, 7, 10, 10, 10)
 
-# Feature tuple indices.
-_F_GRANDE, _F_CHICA, _F_PARES, _F_JUEGO, _F_TOTAL, _F_PBONUS, _F_JBONUS = range(7)
-_LANCE_FEATURE = {"grande": _F_GRANDE, "chica": _F_CHICA, "pares": _F_PARES, "juego": _F_JUEGO,
-                  "punto": _F_TOTAL}
+#: Indices into a hand's features (``hand_features``): the grande, chica, pares and juego keys (bigger is
+#: better, R2.14), the point total (the punto key), the pares bonus and the juego bonus (R2.11).
+F_GRANDE, F_CHICA, F_PARES, F_JUEGO, F_TOTAL, F_PBONUS, F_JBONUS = range(7)
+#: The feature index of each lance's key (punto: the point total).
+LANCE_FEATURE = {"grande": F_GRANDE, "chica": F_CHICA, "pares": F_PARES, "juego": F_JUEGO, "punto": F_TOTAL}
 
+#: A hand's features: see ``F_GRANDE`` ... ``F_JBONUS``.
 Feat = tuple[int, int, int, int, int, int, int]
 
 
@@ -150,7 +172,7 @@ def _build_features(num_roles: int, values: Sequence[int]) -> dict[int, Feat]:
     """Every 4-card role multiset -> (grande, chica, pares, juego keys, total, bonuses).
 
     Keys are ints where bigger is better (R2.14): grande = roles high->low as digits, chica =
-    9999 - roles low->high, pares = category*100 + high*10 + low, juego = _JUEGO_ORDER.
+    9999 - roles low->high, pares = category*100 + high*10 + low, juego = JUEGO_ORDER.
     """
     table: dict[int, Feat] = {}
     for combo in combinations_with_replacement(range(num_roles), 4):
@@ -173,7 +195,7 @@ def _build_features(num_roles: int, values: Sequence[int]) -> dict[int, Feat]:
         else:
             pares = 100 + groups[0][1] * 10  # pareja: kickers never count
         total = sum(values[r] for r in combo)
-        juego = _JUEGO_ORDER.get(total, 0)
+        juego = JUEGO_ORDER.get(total, 0)
         jbonus = 3 if total == 31 else (2 if juego else 0)
         table[key] = (grande, chica, pares, juego, total, pares // 100, jbonus)
     return table
@@ -185,7 +207,35 @@ _BITS8 = tuple(1 << (3 * _ROLE8[name[0]]) for name in CARDS)
 _BITS4 = tuple(1 << (3 * _ROLE4[name[0]]) for name in CARDS)
 
 
-def _feat(hand: Sequence[int], kings8: bool) -> Feat:
+@dataclass(frozen=True)
+class RoleSystem:
+    """The card roles of one ``kings`` option (R2.1), for code that tabulates hands by roles (the AI).
+
+    Roles run 0 (ace) .. ``king``; a hand's key is the sum of its four cards' ``bits``."""
+
+    kings8: bool
+    count: int  # how many roles: 8 with 8 kings, 10 with 4
+    king: int  # the king's role, the highest
+    card_roles: tuple[int, ...]  # each card's role (``card_role``), by card int
+    values: tuple[int, ...]  # each role's juego points (R2.1.4)
+    bits: tuple[int, ...]  # each card's key part, ``1 << (3 * role)``, by card int
+    features: Mapping[int, Feat]  # every hand key's features
+
+
+_ROLE_SYSTEMS = tuple(
+    RoleSystem(k8, len(values), len(values) - 1, tuple((_ROLE8 if k8 else _ROLE4)[c[0]] for c in CARDS), values,
+               bits, feats)
+    for k8, values, bits, feats in ((False, _VALUE_OF_ROLE4, _BITS4, _FEATS4), (True, _VALUE_OF_ROLE8, _BITS8, _FEATS8))
+)
+
+
+def role_system(kings8: bool) -> RoleSystem:
+    """The card roles with 8 kings (``kings8``) or with 4."""
+    return _ROLE_SYSTEMS[kings8]
+
+
+def hand_features(hand: Sequence[int], kings8: bool) -> Feat:
+    """The features (``Feat``) of four card ints, with 8 kings or with 4."""
     if kings8:
         return _FEATS8[_BITS8[hand[0]] + _BITS8[hand[1]] + _BITS8[hand[2]] + _BITS8[hand[3]]]
     return _FEATS4[_BITS4[hand[0]] + _BITS4[hand[1]] + _BITS4[hand[2]] + _BITS4[hand[3]]]
@@ -198,13 +248,13 @@ def parse_card(text: str) -> str:
         rank = t[:-1].upper()
         rank = _RANK_ALIASES.get(rank, rank)
         name = rank + t[-1].lower()
-        if name in _CARD_INDEX:
+        if name in CARD_INDEX:
             return name
     raise ValueError(f"{text!r} is not a Spanish card (rank A 2 3 4 5 6 7 S C R, suit o c e b)")
 
 
 def _card_int(text: str) -> int:
-    return _CARD_INDEX[parse_card(text)]
+    return CARD_INDEX[parse_card(text)]
 
 
 def _fmt(cards: Sequence[int]) -> tuple[str, ...]:
@@ -233,13 +283,13 @@ def lance_winner(lance: str, hands: Sequence[Sequence[str]], mano: int,
     """The seat that wins ``lance`` with these four hands (R2.6): ties go to the seat nearest
     mano (R2.2.5). None for ``"pares"`` / ``"juego"`` when nobody holds pares / juego; for
     ``"punto"`` the best total wins whether or not someone has juego."""
-    if lance not in _LANCE_FEATURE:
+    if lance not in LANCE_FEATURE:
         raise ValueError(f"unknown lance {lance!r}; choose one of {', '.join(LANCES)}")
     if len(hands) != 4 or not (isinstance(mano, int) and 0 <= mano < 4):
         raise ValueError("lance_winner needs four hands (by seat) and a mano seat 0-3")
     k8 = _kings8(options)
-    feats = [_feat(_hand_ints(h), k8) for h in hands]
-    return _best_seat(feats, _LANCE_FEATURE[lance], mano)
+    feats = [hand_features(_hand_ints(h), k8) for h in hands]
+    return _best_seat(feats, LANCE_FEATURE[lance], mano)
 
 
 def _best_seat(feats: Sequence[Feat], index: int, mano: int) -> int | None:
@@ -250,7 +300,7 @@ def _best_seat(feats: Sequence[Feat], index: int, mano: int) -> int | None:
         key = feats[s][index]
         if key > best:
             best, seat = key, s
-    if best == 0 and index in (_F_PARES, _F_JUEGO):
+    if best == 0 and index in (F_PARES, F_JUEGO):
         return None
     return seat
 
@@ -264,17 +314,17 @@ def card_role(card: str, options: dict[str, Any] | None = None) -> int:
 
 def pares_bonus(hand: Sequence[str], options: dict[str, Any] | None = None) -> int:
     """0 without pares, 1 for a pareja, 2 for medias, 3 for duples (R2.11.1)."""
-    return _feat(_hand_ints(hand), _kings8(options))[_F_PBONUS]
+    return hand_features(_hand_ints(hand), _kings8(options))[F_PBONUS]
 
 
 def juego_total(hand: Sequence[str], options: dict[str, Any] | None = None) -> int:
     """The point total of a hand (R2.1.4): figures 10, pips their value, aces 1."""
-    return _feat(_hand_ints(hand), _kings8(options))[_F_TOTAL]
+    return hand_features(_hand_ints(hand), _kings8(options))[F_TOTAL]
 
 
 def juego_bonus(hand: Sequence[str], options: dict[str, Any] | None = None) -> int:
     """3 for a 31, 2 for any other juego (32-40), 0 without juego (R2.11.2)."""
-    return _feat(_hand_ints(hand), _kings8(options))[_F_JBONUS]
+    return hand_features(_hand_ints(hand), _kings8(options))[F_JBONUS]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -304,6 +354,22 @@ OPTION_SPECS: dict[str, OptionSpec] = {
 # ---------------------------------------------------------------------------------------------
 # Values: state, summaries, observation
 # ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LanceResult:
+    """A lance settled during the current deal, before the count (``MusObservation.lance_results``).
+
+    ``outcome``: ``"passed"`` (en paso), ``"accepted"`` (``amount`` = the stake accepted),
+    ``"rejected"`` (a deje of ``amount`` paid at once to ``team``), ``"no-bet"`` (only ``team``
+    could bet) or ``"nobody"`` (nobody had pares). ``team`` is None for passed, accepted and
+    nobody; ``amount`` is 0 for passed, no-bet and nobody.
+    """
+
+    lance: str
+    outcome: str
+    team: int | None
+    amount: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,8 +420,6 @@ class DealSummary:
 
 # Deal-start snapshot kept for the ``replay`` action: (deck, mano, points, games_won, deal_number).
 Snapshot = tuple[tuple[int, ...], int, tuple[int, int], tuple[int, int], int]
-# A settled lance of the current deal: (lance, outcome, team, amount).
-Result = tuple[str, str, int, int]
 Decl = tuple[bool | None, bool | None]
 
 
@@ -400,7 +464,7 @@ class MusState:
     seen: int
     bettor: int  # team, -1 when nobody bet
     ordago: bool
-    results: tuple[Result, ...]
+    results: tuple[LanceResult, ...]
     declarations: tuple[Decl, ...]
     speech: tuple[str, ...]
     events: tuple[str, ...]
@@ -496,7 +560,7 @@ class MusObservation:
     bettor_team: int | None
     ordago: bool
     to_speak: tuple[int, ...]
-    lance_results: tuple[tuple[str, str], ...]
+    lance_results: tuple[LanceResult, ...]
     declarations: tuple[Decl, ...]
     events: tuple[str, ...]
     last_deal: DealSummary | None
@@ -554,32 +618,6 @@ def _lance_name(state: MusState) -> str:
 def _cap(state: MusState) -> int:
     """R2.8.5: a stake never needs to exceed target - min(team points)."""
     return max(2, state.target - min(state.points))
-
-
-def _result_text(result: Result) -> str:
-    _, outcome, team, amount = result
-    if outcome == "passed":
-        return "passed"
-    if outcome == "accepted":
-        return f"accepted {amount}"
-    if outcome == "rejected":
-        return f"deje {amount} to team {team}"
-    if outcome == "no-bet":
-        return f"no bet: team {team}"
-    return "nobody"
-
-
-def _result_from_text(lance: str, text: str) -> Result:
-    words = text.split()
-    if text == "passed":
-        return (lance, "passed", -1, 0)
-    if words[0] == "accepted":
-        return (lance, "accepted", -1, int(words[1]))
-    if words[0] == "deje":
-        return (lance, "rejected", int(words[4]), int(words[1]))
-    if words[0] == "no":
-        return (lance, "no-bet", int(words[3]), 0)
-    return (lance, "nobody", -1, 0)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -739,7 +777,7 @@ class MusRules:
             reshuffles=state.reshuffles, speech=state.speech, stakes=state.stake,
             stake_seen=state.seen, bettor_team=None if state.bettor < 0 else state.bettor,
             ordago=state.ordago, to_speak=state.queue,
-            lance_results=tuple((r[0], _result_text(r)) for r in state.results),
+            lance_results=state.results,
             declarations=state.declarations, events=state.events, last_deal=state.last_deal,
             winner=state.winner,
             all_hands=tuple(_fmt(h) for h in state.hands) if state.open_hands else None,
@@ -902,7 +940,7 @@ def _parse_discard(state: MusState, action: str) -> tuple[int, ...]:
         raise IllegalAction("You can discard at most 4 cards.")
     cards: list[int] = []
     for w in words[1:]:
-        c = _CARD_INDEX.get(w)
+        c = CARD_INDEX.get(w)
         if c is None:
             raise IllegalAction(f"{w!r} is not a card (write cards like 'Ro' or '3e').")
         if c not in hand:
@@ -998,12 +1036,12 @@ def _start_lance(new: MusState, lance: int) -> MusState:
             idx = lance - 2
             word_yes, word_no = ("Pares sí", "No tengo pares") if lance == 2 else ("Juego sí", "No tengo juego")
             name = "pares" if lance == 2 else "juego"
-            events = (*events, _LANCE_TITLES[name])
+            events = (*events, LANCE_TITLES[name])
             new_decl = list(decl)
             words = list(speech)
             for s in _order(mano):  # truthful, public declarations (R2.7.1)
-                f = _feat(new.hands[s], new.kings8)
-                has = bool(f[_F_PARES] if lance == 2 else f[_F_JUEGO])
+                f = hand_features(new.hands[s], new.kings8)
+                has = bool(f[F_PARES] if lance == 2 else f[F_JUEGO])
                 new_decl[s] = (has, decl[s][1]) if lance == 2 else (decl[s][0], has)
                 words[s] = word_yes if has else word_no
                 events = (*events, f"{s} {'has' if has else 'has no'} {name}")
@@ -1015,18 +1053,18 @@ def _start_lance(new: MusState, lance: int) -> MusState:
                 punto = True  # nobody has juego: Punto instead (R2.5.1, R2.7.6)
                 events = (*events, "Nobody has juego: Punto")
             elif not holders:  # nobody has pares (R2.7.3, R2.11.5)
-                results = (*results, ("pares", "nobody", -1, 0))
+                results = (*results, LanceResult("pares", "nobody", None, 0))
                 events = (*events, "Pares: nobody has pares")
                 lance += 1
                 continue
             elif len(teams) == 1:  # only one team: no betting (R2.7.3, A-8)
                 team = teams.pop()
-                results = (*results, (name, "no-bet", team, 0))
-                events = (*events, f"{_LANCE_TITLES[name]}: only team {team} has {name}, no bet")
+                results = (*results, LanceResult(name, "no-bet", team, 0))
+                events = (*events, f"{LANCE_TITLES[name]}: only team {team} has {name}, no bet")
                 lance += 1
                 continue
         if lance < 2 or punto:
-            events = (*events, _LANCE_TITLES["punto" if punto else LANCES[lance]])
+            events = (*events, LANCE_TITLES["punto" if punto else LANCES[lance]])
         queue = _eligible(lance, punto, decl, mano)
         new.lance = lance
         new.punto = punto
@@ -1120,7 +1158,7 @@ def _apply_bet(state: MusState, action: str) -> MusState:
                 new.queue = queue
                 new.to_act = queue[0]
                 return new
-            return _settle(state, (_lance_name(state), "passed", -1, 0), "passed", speech, events,
+            return _settle(state, LanceResult(_lance_name(state), "passed", None, 0), "passed", speech, events,
                            state.points)  # en paso (R2.8.2)
         n = _ENVIDO_AMOUNT.get(action)
         if n is None:
@@ -1146,8 +1184,8 @@ def _apply_bet(state: MusState, action: str) -> MusState:
             new.speech = speech
             new.events = events
             return _ordago_accepted(new)
-        return _settle(state, (_lance_name(state), "accepted", -1, state.stake), f"accepted at {state.stake}",
-                       speech, events, state.points)
+        return _settle(state, LanceResult(_lance_name(state), "accepted", None, state.stake),
+                       f"accepted at {state.stake}", speech, events, state.points)
     if action == NO_QUIERO:
         queue = state.queue[1:]
         speech = _set_speech(state.speech, seat, "No quiero")
@@ -1162,7 +1200,7 @@ def _apply_bet(state: MusState, action: str) -> MusState:
         deje = state.seen if state.seen > 0 else 1  # R2.8.6
         pts = list(state.points)
         pts[state.bettor] = min(state.target, pts[state.bettor] + deje)  # paid at once (R2.10.1)
-        result = (_lance_name(state), "rejected", state.bettor, deje)
+        result = LanceResult(_lance_name(state), "rejected", state.bettor, deje)
         return _settle(state, result, f"deje {deje} to team {state.bettor}", speech, events, (pts[0], pts[1]))
     if state.ordago:
         raise IllegalAction("An órdago can only be answered 'quiero' or 'no-quiero'.")
@@ -1202,11 +1240,11 @@ def _open_bet(state: MusState, seat: int, stake: int, seen: int, ordago: bool, w
     return new
 
 
-def _settle(state: MusState, result: Result, text: str, speech: tuple[str, ...], events: tuple[str, ...],
+def _settle(state: MusState, result: LanceResult, text: str, speech: tuple[str, ...], events: tuple[str, ...],
             points: tuple[int, int]) -> MusState:
     """Close the current lance with ``result`` and move on (R2.10.2: a deje reaching the
     target ends the game at once)."""
-    name = result[0]
+    name = result.lance
     new = _copy(state)
     new.results = (*state.results, result)
     new.queue = ()
@@ -1214,7 +1252,7 @@ def _settle(state: MusState, result: Result, text: str, speech: tuple[str, ...],
     new.ordago = False
     new.speech = speech
     new.points = points
-    new.events = (*events, f"{_LANCE_TITLES[name]} {text}")
+    new.events = (*events, f"{LANCE_TITLES[name]} {text}")
     if max(points) >= new.target:
         return _end_deal(new, "deje", False, _counts_without_count(new), False)
     return _start_lance(new, new.lance + 1)
@@ -1223,16 +1261,16 @@ def _settle(state: MusState, result: Result, text: str, speech: tuple[str, ...],
 def _counts_without_count(state: MusState) -> tuple[LanceCount, ...]:
     """Lance records for a deal that ended before the count (nothing counted at a count)."""
     out = []
-    for name, outcome, team, amount in state.results:
-        out.append(LanceCount(name, outcome, amount, None, team if team >= 0 else None, 0, (0, 0, 0, 0), False))
+    for r in state.results:
+        out.append(LanceCount(r.lance, r.outcome, r.amount, None, r.team, 0, (0, 0, 0, 0), False))
     return tuple(out)
 
 
 def _ordago_accepted(new: MusState) -> MusState:
     """R2.9.2: hands shown, the best hand for this lance wins the whole game (``new`` in place)."""
     name = _lance_name(new)
-    feats = [_feat(h, new.kings8) for h in new.hands]
-    seat = _best_seat(feats, _LANCE_FEATURE[name], new.mano)
+    feats = [hand_features(h, new.kings8) for h in new.hands]
+    seat = _best_seat(feats, LANCE_FEATURE[name], new.mano)
     assert seat is not None  # both teams hold pares/juego when an órdago is bet on them
     team = _team(seat)
     pts = list(new.points)
@@ -1248,22 +1286,23 @@ def _ordago_accepted(new: MusState) -> MusState:
 def _final_count(new: MusState) -> MusState:
     """R2.11 / R2.12.2: score the lances in order, stopping the moment a team reaches the target
     (``new`` in place)."""
-    feats = [_feat(h, new.kings8) for h in new.hands]
+    feats = [hand_features(h, new.kings8) for h in new.hands]
     order = _order(new.mano)
     pts = list(new.points)
     target = new.target
     stopped = max(pts) >= target
     reached = False
     counts: list[LanceCount] = []
-    for name, outcome, team, amount in new.results:
+    for result in new.results:
+        name, outcome, amount = result.lance, result.outcome, result.amount
         if outcome == "nobody":
             counts.append(LanceCount(name, outcome, 0, None, None, 0, (0, 0, 0, 0), not stopped))
             continue
         seat: int | None = None
-        if outcome == "rejected":
-            win_team = team
+        if outcome == "rejected" and result.team is not None:
+            win_team = result.team
         else:
-            seat = _best_seat(feats, _LANCE_FEATURE[name], new.mano)
+            seat = _best_seat(feats, LANCE_FEATURE[name], new.mano)
             assert seat is not None
             win_team = _team(seat)
         if name in ("grande", "chica"):
@@ -1272,7 +1311,7 @@ def _final_count(new: MusState) -> MusState:
             base = amount + 1 if outcome == "accepted" else 1  # A-11: the Punto point after a deje too
         else:
             base = amount if outcome == "accepted" else 0
-        bonus_index = _F_PBONUS if name == "pares" else _F_JBONUS
+        bonus_index = F_PBONUS if name == "pares" else F_JBONUS
         items: list[tuple[int, int]] = [(-1, base)] if base else []
         if name in ("pares", "juego"):
             items += [(s, feats[s][bonus_index]) for s in order if _team(s) == win_team and feats[s][bonus_index]]
@@ -1308,11 +1347,11 @@ def _final_count(new: MusState) -> MusState:
 def _determinize(obs: MusObservation, rng: random.Random) -> MusState:
     opts = dict(obs.options)
     kings8 = opts["kings"] == 8
-    results = tuple(_result_from_text(lance, text) for lance, text in obs.lance_results)
+    results = obs.lance_results
     dejes = [0, 0]
-    for _, outcome, team, amount in results:
-        if outcome == "rejected":
-            dejes[team] += amount
+    for r in results:
+        if r.outcome == "rejected" and r.team is not None:
+            dejes[r.team] += r.amount
     start_points = (obs.team_points[0] - dejes[0], obs.team_points[1] - dejes[1])
     prev: Snapshot | None = None
     if obs.last_deal is not None:
@@ -1400,7 +1439,7 @@ def _skeleton(obs: MusObservation, rng: random.Random, kings8: bool) -> World | 
             pile.extend(a)
     real: dict[int, int] = {}
     window = reshuffles[-1] if reshuffles else 0
-    known = [_CARD_INDEX[c] for c in obs.my_discards] + [_CARD_INDEX[c] for c in obs.hand]
+    known = [CARD_INDEX[c] for c in obs.my_discards] + [CARD_INDEX[c] for c in obs.hand]
     tokens = [t for r in rounds[window:] for t in r[me]] + hands[me]
     for t, c in zip(tokens, known, strict=True):
         real[t] = c
@@ -1411,7 +1450,7 @@ def _skeleton(obs: MusObservation, rng: random.Random, kings8: bool) -> World | 
             continue
         slots = hands[s]
         if obs.all_hands is not None:
-            cards = [_CARD_INDEX[c] for c in obs.all_hands[s]]
+            cards = [CARD_INDEX[c] for c in obs.all_hands[s]]
         else:
             decl = obs.declarations[s]
             for _ in range(200):
@@ -1442,7 +1481,7 @@ def _fits(hand: tuple[int, ...], decl: Decl, kings8: bool) -> bool:
     pares, juego = decl
     if pares is None and juego is None:
         return True
-    f = _feat(hand, kings8)
-    if pares is not None and bool(f[_F_PARES]) != pares:
+    f = hand_features(hand, kings8)
+    if pares is not None and bool(f[F_PARES]) != pares:
         return False
-    return juego is None or bool(f[_F_JUEGO]) == juego
+    return juego is None or bool(f[F_JUEGO]) == juego

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.app.keys import Key
-from game.rules.mus import card_role, juego_total, pares_bonus
+from game.rules.mus import LanceResult, card_role, juego_total, pares_bonus
 from game.scenes.table import Choice, Panel, TableScene
 from game.scenes.widgets import title_bar, wrap
 from game.screen import glyphs, palette
@@ -346,25 +346,24 @@ class MusTable(TableScene):
         else:
             text = f"{self.seat_name(seat)}: {action}."
         if after.deal_number == before.deal_number and after.last_deal == before.last_deal:
-            for lance_name, result in after.lance_results[len(before.lance_results):]:
-                sentence = self.result_sentence(lance_name, result)
+            for result in after.lance_results[len(before.lance_results):]:
+                sentence = self.result_sentence(result)
                 if len(text) + 1 + len(sentence) <= COLS - 4:  # the rest is on the lance board
                     text += " " + sentence
         return text
 
-    def result_sentence(self, lance: str, result: str) -> str:
-        """A settled lance (``lance_results`` text) in words."""
-        title = lance.capitalize()
-        words = result.split()
-        if result == "passed":
+    def result_sentence(self, result: LanceResult) -> str:
+        """A settled lance (one of ``lance_results``) in words."""
+        title = result.lance.capitalize()
+        if result.outcome == "passed":
             return f"{title} en paso."
-        if words[0] == "accepted":
-            return f"{title}: {words[1]} accepted."
-        if words[0] == "deje":
-            return f"{title}: deje {words[1]} to {self.team_name(int(words[4]))}."
-        if words[0] == "no":
-            return f"{title}: only {self.team_name(int(words[3]))}, no bet."
-        return f"Nobody has {lance}."
+        if result.outcome == "accepted":
+            return f"{title}: {result.amount} accepted."
+        if result.outcome == "rejected":
+            return f"{title}: deje {result.amount} to {self.team_name(result.team)}."
+        if result.outcome == "no-bet":
+            return f"{title}: only {self.team_name(result.team)}, no bet."
+        return f"Nobody has {result.lance}."
 
     # ---- the lances in words ----
     def lance_status(self, lance: str) -> tuple[str, int]:
@@ -372,17 +371,17 @@ class MusTable(TableScene):
         obs = self.view
         if obs.phase in ("replay", "over"):
             return self.last_lance_status(lance)
-        for name, result in obs.lance_results:
+        for result in obs.lance_results:
+            name = result.lance
             if name == lance or (lance == "juego" and name == "punto"):
-                words = result.split()
-                if result == "passed":
+                if result.outcome == "passed":
                     return "en paso", palette.WHITE
-                if words[0] == "accepted":
-                    return f"{words[1]} accepted", palette.WHITE
-                if words[0] == "deje":
-                    return f"deje {words[1]} to {self.team_name(int(words[4]))}", palette.WHITE
-                if words[0] == "no":
-                    return f"{self.team_name(int(words[3]))} only, no bet", palette.WHITE
+                if result.outcome == "accepted":
+                    return f"{result.amount} accepted", palette.WHITE
+                if result.outcome == "rejected":
+                    return f"deje {result.amount} to {self.team_name(result.team)}", palette.WHITE
+                if result.outcome == "no-bet":
+                    return f"{self.team_name(result.team)} only, no bet", palette.WHITE
                 return f"nobody has {name}", palette.WHITE
         current = obs.lance
         if current == lance or (lance == "juego" and current == "punto"):
@@ -415,7 +414,7 @@ class MusTable(TableScene):
 
     def juego_title(self) -> str:
         obs = self.view
-        names = [name for name, _ in obs.lance_results]
+        names = [result.lance for result in obs.lance_results]
         if obs.phase in ("replay", "over") and obs.last_deal is not None:
             names = [count.lance for count in obs.last_deal.lances]
         return "PUNTO" if obs.lance == "punto" or "punto" in names else "JUEGO"

@@ -23,21 +23,14 @@ from game.ai.klaberjass_search import (
     BID_FEATURES,
     Solver,
     bid_features,
-    bits,
     settle_utility,
     tables,
 )
+from game.rules.common import bits, mask_of
 from game.rules.klaberjass import CARDS, meld_points, top_meld
 
 _FIRST_ELDER = (0, 1, 2, 6, 7, 8)
 _FIRST_DEALER = (3, 4, 5, 9, 10, 11)
-
-
-def _mask(ids: list[int] | tuple[int, ...]) -> int:
-    m = 0
-    for c in ids:
-        m |= 1 << c
-    return m
 
 
 def _cards(mask: int) -> list[str]:
@@ -48,11 +41,11 @@ def sample(rng: random.Random) -> tuple[list[float], float]:
     """One (features, maker margin) pair."""
     deck = list(range(32))
     rng.shuffle(deck)
-    e6 = _mask([deck[p] for p in _FIRST_ELDER])
-    d6 = _mask([deck[p] for p in _FIRST_DEALER])
+    e6 = mask_of([deck[p] for p in _FIRST_ELDER])
+    d6 = mask_of([deck[p] for p in _FIRST_DEALER])
     turn_up = deck[12]
-    e9 = e6 | _mask([deck[13], deck[15], deck[17]])
-    d9 = d6 | _mask([deck[14], deck[16], deck[18]])
+    e9 = e6 | mask_of([deck[13], deck[15], deck[17]])
+    d9 = d6 | mask_of([deck[14], deck[16], deck[18]])
     round1 = rng.random() < 0.5
     trump = turn_up >> 3 if round1 else rng.choice([s for s in range(4) if s != turn_up >> 3])
     maker_elder = rng.random() < 0.5

@@ -18,7 +18,6 @@ from game.ai import choose_action
 from game.ai.jubmoo import BUDGETS, LEVELS, choose
 from game.ai.jubmoo_rule import jubmoo_rule
 from game.ai.jubmoo_search import (
-    FULL,
     MATCH_BONUS,
     Budget,
     Context,
@@ -27,7 +26,7 @@ from game.ai.jubmoo_search import (
     search,
     utility,
 )
-from game.rules.jubmoo import CARD_INDEX, RULES, RULESETS, card_mask
+from game.rules.jubmoo import CARD_INDEX, FULL, RULES, RULESETS, card_mask
 from tests.ai.positions import jubmoo_options
 from tests.ai.positions import jubmoo_position as position
 

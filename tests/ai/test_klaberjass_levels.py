@@ -19,7 +19,6 @@ from game.ai.baselines import RULE_PLAYERS, choose_baseline, klaberjass_rule
 from game.ai.klaberjass_search import (
     BID_COEF,
     BID_FEATURES,
-    CARD_BIT,
     Budget,
     Solver,
     Tables,
@@ -31,7 +30,7 @@ from game.ai.klaberjass_search import (
     tables,
 )
 from game.rules import klaberjass as kj
-from game.rules.klaberjass import CARDS, RULES, card_points, legal_plays, trick_winner
+from game.rules.klaberjass import CARD_ID, CARDS, RULES, card_points, legal_plays, trick_winner
 from game.tools import arena
 from tests.ai.positions import klaberjass_new as new
 from tests.ai.positions import klaberjass_options as random_options
@@ -63,14 +62,14 @@ def test_tables_match_the_engine(contract: str, cross: bool) -> None:
     t = tables(kj.CONTRACTS.index(contract), cross)
     rng = random.Random(len(contract) + cross)
     for led in CARDS:
-        assert t.points[CARD_BIT[led]] == card_points(led, contract)
+        assert t.points[CARD_ID[led]] == card_points(led, contract)
         for fol in CARDS:
             if fol != led:
-                assert (t.beats[CARD_BIT[led]] >> CARD_BIT[fol] & 1) == trick_winner(led, fol, contract, options)
+                assert (t.beats[CARD_ID[led]] >> CARD_ID[fol] & 1) == trick_winner(led, fol, contract, options)
     for _ in range(300):
         hand = rng.sample(CARDS, rng.randint(1, 9))
         led = rng.choice([c for c in CARDS if c not in hand])
-        mine = legal_mask(mask_of(hand), CARD_BIT[led], t.variant)
+        mine = legal_mask(mask_of(hand), CARD_ID[led], t.variant)
         assert {CARDS[c] for c in range(32) if mine >> c & 1} == legal_plays(hand, led, contract, options)
 
 
@@ -345,8 +344,8 @@ def test_bidding_model_ranks_hands_sensibly() -> None:
     assert len(BID_COEF) == len(BID_FEATURES)
     strong_hand = mask_of(["JH", "9H", "AH", "AS", "TS", "AD"])
     weak_hand = mask_of(["7H", "8S", "9S", "7D", "8D", "QC"])
-    assert bid_value(strong_hand, 1, True, CARD_BIT["8H"], True) > 40
-    assert bid_value(weak_hand, 1, True, CARD_BIT["8H"], True) < -40
+    assert bid_value(strong_hand, 1, True, CARD_ID["8H"], True) > 40
+    assert bid_value(weak_hand, 1, True, CARD_ID["8H"], True) < -40
     # The Jass is worth more than the Menel, the Menel more than a plain ace.
     base = ["8H", "7S", "8D", "7C", "QC"]
     jass, menel = mask_of([*base, "JH"]), mask_of([*base, "9H"])

@@ -15,6 +15,7 @@ from game.rules.mus import (
     CARDS,
     RULES,
     LanceCount,
+    LanceResult,
     MusObservation,
     MusState,
     card_role,
@@ -479,7 +480,11 @@ def test_punto_instead_of_juego_when_nobody_has_juego_r2_5_1():
     o = obs(s)
     assert o.lance == "punto" and o.declarations == ((False, False), (False, False), (True, False), (False, False))
     assert "Nobody has juego: Punto" in o.events
-    assert o.lance_results == (("grande", "passed"), ("chica", "passed"), ("pares", "no bet: team 0"))
+    assert o.lance_results == (
+        LanceResult("grande", "passed", None, 0),
+        LanceResult("chica", "passed", None, 0),
+        LanceResult("pares", "no-bet", 0, 0),
+    )
 
 
 def test_declarations_truthful_public_automatic_r2_7_1():
@@ -610,7 +615,7 @@ def test_partner_may_still_accept_after_no_quiero_r2_8_3_a7():
     s = play(deal(A), "cut", "envido 2", "no-quiero")
     assert RULES.current_player(s) == 3 and obs(s).speech[1] == "No quiero" and s.points == (0, 0)
     s = RULES.apply(s, "quiero")
-    assert obs(s).lance_results == (("grande", "accepted 2"),)
+    assert obs(s).lance_results == (LanceResult("grande", "accepted", None, 2),)
     s = play(deal(A), "cut", "envido 2", "no-quiero", "raise 2")
     o = obs(s)
     assert o.to_speak == (0, 2) and o.stakes == 4 and o.stake_seen == 2 and o.bettor_team == 1
@@ -630,7 +635,7 @@ def test_partner_may_still_accept_after_no_quiero_r2_8_3_a7():
 def test_deje_worked_examples_r2_8_6_a5(actions, team, deje):
     s = play(deal(A), "cut", *actions)
     assert s.points[team] == deje and s.points[1 - team] == 0  # paid at once (R2.10.1)
-    assert obs(s).lance_results == (("grande", f"deje {deje} to team {team}"),)
+    assert obs(s).lance_results == (LanceResult("grande", "rejected", team, deje),)
     assert obs(s).lance == "chica"
     s = pass_all(s)
     grande = lance_of(s, "grande")
@@ -975,11 +980,14 @@ def test_open_hands_shows_every_hand():
     assert obs(s, 1).all_hands == tuple(RULES.hand(s, seat) for seat in range(4))
 
 
-def test_lance_results_texts():
+def test_lance_results_are_structured():
     s = play(deal(A), "cut", "envido 2", "quiero", "envido 2", "no-quiero", "no-quiero")
-    assert obs(s).lance_results == (("grande", "accepted 2"), ("chica", "deje 1 to team 0"))
+    assert obs(s).lance_results == (
+        LanceResult("grande", "accepted", None, 2),
+        LanceResult("chica", "rejected", 0, 1),
+    )
     s = play(deal(C), "cut", *["paso"] * 8)
-    assert obs(s).lance_results[-1] == ("pares", "no bet: team 0")
+    assert obs(s).lance_results[-1] == LanceResult("pares", "no-bet", 0, 0)
     s = play(deal(D), "cut", *["paso"] * 4)
     assert s.deal_number == 1 and obs(s).lance == "chica"
 

@@ -8,6 +8,7 @@ import pytest
 
 from game.app.match import Match
 from game.registry import available
+from game.rules.mus import LanceResult
 from game.scenes.attract import AttractScene
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
@@ -147,7 +148,7 @@ def test_a_mus_round_a_raise_and_a_quiero_by_keys(table_app):
     assert table.obs.stakes == 7 and table.obs.speech[0] == "3 más"
     assert "You raise 3 more on Grande: 7." in app.screen_text()
     table.perform(1, "quiero")
-    assert ("grande", "accepted 7") in table.obs.lance_results
+    assert LanceResult("grande", "accepted", None, 7) in table.obs.lance_results
     assert "7 accepted" in app.screen_text()
     # Chica: you pass, East bets, your partner refuses, you accept after all
     app.press("P")
@@ -155,7 +156,7 @@ def test_a_mus_round_a_raise_and_a_quiero_by_keys(table_app):
     table.perform(2, "no-quiero")
     assert table.human_to_act and "No quiero pays 1" in app.screen_text()
     app.press("Q")
-    assert ("chica", "accepted 2") in table.obs.lance_results
+    assert LanceResult("chica", "accepted", None, 2) in table.obs.lance_results
     play_by_keys(app, table, lambda: table.panel is not None, check_every=5)
     text = app.screen_text()
     assert "Deal 1:" in text and "7 accepted" in text and "2 accepted" in text
@@ -227,7 +228,7 @@ def test_ordago_asks_first_then_bets_the_game(table_app):
     assert "ÓRDAGO" in app.screen_text() and "the game" in app.screen_text()
     table.perform(1, "no-quiero")
     table.perform(3, "no-quiero")
-    assert ("grande", "deje 1 to team 0") in table.obs.lance_results
+    assert LanceResult("grande", "rejected", 0, 1) in table.obs.lance_results
     assert table.obs.team_points == (1, 0)
     assert "deje 1 to US" in app.screen_text()
 
