@@ -174,6 +174,7 @@ class TableScene(Scene):
         self.frozen_obs: Any = None  # the finished deal's last view, kept under its summary
         self.deal_counts = not attract  # False once the deal is replayed or the computer played for you
         self.human_decided = False  # the human made a decision in this match (statistics)
+        self.computer_helped = False  # F2 played a decision of the human's: the match is not his (statistics)
         self.hand = self.make_hand()
         self._deal = deal_of(self.obs)
         self._decision: tuple[int, int] | None = None  # the decision whose prompt is up
@@ -336,6 +337,7 @@ class TableScene(Scene):
         if seat in self.humans and not self.attract:
             if self.app.demo:
                 self.deal_counts = False
+                self.computer_helped = True
             else:
                 self.human_decided = True
         if action == "replay":
@@ -531,17 +533,24 @@ class TableScene(Scene):
                      fg: int = palette.WHITE, bg: int = palette.GREEN, highlight: bool = True) -> int:
         """Draw ``K Label`` items; the one under the cursor in reverse video (``highlight``)."""
         cursor = min(self.choice_cursor, max(0, len(choices) - 1)) if highlight else -1
+        mono = self.app.mode.mono
         for i, choice in enumerate(choices):
             selected = i == cursor
             key_fg, text_fg, back = (palette.RED, palette.BLACK, palette.GREY) if selected else (palette.YELLOW, fg, bg)
-            col = canvas.text(col, row, choice.key, key_fg, back)
+            # A mono monitor shows every reversed cell alike: the key letter stays in normal
+            # video there, or it could not be told from its label.
+            col = canvas.text(col, row, choice.key, palette.YELLOW if selected and mono else key_fg,
+                              bg if selected and mono else back)
             col = canvas.text(col, row, " " + choice.label, text_fg, back)
             col += 2
         return col
 
     # ---- panels ----
     def show_panel(self, panel: Panel) -> None:
-        if self.attract or (self.app.demo and panel.auto_seconds is None):
+        """Show ``panel`` over the table. In the demo show every panel closes by itself; with
+        F2 (the computer playing for you) so do the deal summaries, but a panel that asks for
+        a key (the match result: a new match or the menu) waits for it."""
+        if self.attract or (self.app.demo and panel.auto_seconds is None and panel.on_key is None):
             panel.auto_seconds = max(3.0, 2 * self.move_delay())
         self.panel = panel
 
@@ -567,7 +576,8 @@ class TableScene(Scene):
         self.deal_counts = not self.attract
 
     def count_match(self) -> None:
-        if self.attract or not self.human_decided:
+        """Add the finished match to the statistics, if the human played it himself."""
+        if self.attract or not self.human_decided or self.computer_helped:
             return
         self.app.stats.record_match(self.game_name, self.human_won(), self.human_score(), self.match_extra())
         self.app.flush_notices()

@@ -1,0 +1,62 @@
+"""A match that ends in demo (F2) leaves a way on; mono keeps the key letter of a choice visible."""
+
+from __future__ import annotations
+
+from game.scenes.table import PROMPT_ROW, TableScene
+from game.screen import palette
+from game.screen.palette import mono_pair
+
+
+def quick_klaberjass(make_app, home, *letters: str) -> tuple:
+    (home / "settings.toml").write_text("[klaberjass]\ngame_point = 100\n[play]\ndelay = 0.0\n", encoding="utf-8")
+    app = make_app("S*", *letters, "--game", "klaberjass", "--seed", "5")
+    table = app.top_scene()
+    assert isinstance(table, TableScene)
+    return app, table
+
+
+def test_a_match_the_computer_finished_for_you_waits_on_its_result(make_app, home):
+    app, table = quick_klaberjass(make_app, home)
+    app.press("F2")
+    for _ in range(200_000):
+        if table.result_shown:
+            break
+        app.tick(0.05)
+    assert table.result_shown and table.panel is not None
+    app.tick(0.5, steps=20)  # 10 s: the result does not close by itself
+    assert table.panel is not None and "Enter: new match" in app.screen_text()
+    assert app.stats.games["klaberjass"]["matches_played"] == 0, "the computer played it for you"
+    app.press("ENTER")
+    fresh = app.top_scene()
+    assert isinstance(fresh, TableScene) and fresh is not table and not fresh.match.steps
+
+
+def test_escape_on_the_result_goes_back_to_the_menu(make_app, home):
+    from game.scenes.menu import MenuScene
+
+    app, table = quick_klaberjass(make_app, home)
+    app.press("F2")
+    for _ in range(200_000):
+        if table.result_shown:
+            break
+        app.tick(0.05)
+    app.press("ESC")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_mono_keeps_the_highlighted_choice_key_apart_from_its_label(make_app, home):
+    app, table = quick_klaberjass(make_app, home, "M")
+    for _ in range(2000):
+        if table.human_to_act and not table.guarded and table.prompt().choices:
+            break
+        app.tick(0.05)
+    canvas = app.compose()
+    row_text = canvas.row_text(PROMPT_ROW)
+    first = table.prompt().choices[0]
+    col = row_text.index(f"{first.key} {first.label}")
+    key, label = canvas.cell(col, PROMPT_ROW), canvas.cell(col + 2, PROMPT_ROW)
+    key_look = mono_pair(key.fg, key.bg)
+    label_look = mono_pair(label.fg, label.bg)
+    assert label_look == (0, 1), "the highlighted label is in reverse video"
+    assert key_look != label_look, "its key letter is not lost in the reversed run"
+    assert key.bg != palette.GREY
