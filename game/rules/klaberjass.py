@@ -52,7 +52,8 @@ Observation fields (``KlaberjassObservation``; tuples of ``(seat, card)`` are le
 - ``declared: tuple[str, ...] | None`` the observer's own declared cards (None before he
   declares); ``meld_messages: tuple[str, ...]`` the top-meld protocol (A10), e.g.
   ``"Elder: 50"``, ``"Dealer: how high?"``, ``"Elder: high J"``, ``"Elder: in trumps"``,
-  ``"Dealer: good"`` / ``"Dealer: not good"`` / ``"Dealer: tie"`` / ``"Dealer: none"``;
+  ``"Dealer: good"`` / ``"Dealer: not good"`` / ``"Dealer: tie"`` / ``"Dealer: none"``, and after
+  ``"Elder: none"`` the dealer's own ``"Dealer: 20"`` / ``"Dealer: 50"``;
   ``top_meld: int | None`` the seat that scores melds once decided; ``meld_value: int`` its
   meld points, public once shown after trick 1 (0 before); ``shown_melds`` per seat the cards
   shown (lowest four of a longer run); ``shown_tops`` per seat the announced top card of each
@@ -482,7 +483,8 @@ def _protocol(ke: int | None, kd: int | None, suit_game: bool, no_tie: bool) -> 
     if ke is None:
         if kd is None:
             return ("Elder: none", "Dealer: none"), -1
-        return ("Elder: none", "Dealer: not good"), 1
+        # Elder has none: the dealer announces his own meld, as the manual's protocol goes.
+        return ("Elder: none", "Dealer: 20" if kd >> 5 == 3 else "Dealer: 50"), 1
     msgs = ["Elder: 20" if ke >> 5 == 3 else "Elder: 50"]
     if kd is None or kd >> 5 < ke >> 5:
         msgs.append("Dealer: good")

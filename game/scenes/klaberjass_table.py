@@ -225,15 +225,14 @@ class KlaberjassTable(TableScene):
         text = self._verb(seat, "lead", "leads") if leading else self._verb(seat, "play", "plays")
         text += f" the {card_name(card)}"
         if "bella" in words:
-            text += ": Bella!"
-        if after.deal_number == before.deal_number and len(after.tricks) > len(before.tricks):
-            winner = after.last_trick_winner
-            text += f". {self._verb(winner, 'take', 'takes')} the trick."
-        elif after.last_deal is not None and after.last_deal != before.last_deal:
-            winner = 0 if after.last_deal.last_trick[0] else 1
-            text += f". {self._verb(winner, 'take', 'takes')} the last trick."
+            text += " and " + ("call" if seat == self.viewer else "calls") + " Bella!"
         else:
             text += "."
+        if after.deal_number == before.deal_number and len(after.tricks) > len(before.tricks):
+            text += f" {self._verb(after.last_trick_winner, 'take', 'takes')} the trick."
+        elif after.last_deal is not None and after.last_deal != before.last_deal:
+            winner = 0 if after.last_deal.last_trick[0] else 1
+            text += f" {self._verb(winner, 'take', 'takes')} the last trick."
         return text
 
     # ---- summary and result ----
@@ -259,6 +258,9 @@ class KlaberjassTable(TableScene):
                 verdict = "A tie: the computer scores nothing."
             lines.append((verdict, palette.LIGHT_RED if last.outcome != "made" else palette.LIGHT_GREEN))
             lines.append((f"Added{'':11}{last.added[you]:>8}{last.added[it]:>10}", palette.WHITE))
+        if last.outcome in ("thrown-in", "annulled"):  # no score table above: the columns need their names
+            lines.append(("", palette.WHITE))
+            lines.append((f"{'':16}{'YOU':>8}{'COMPUTER':>10}", palette.LIGHT_CYAN))
         lines.append((f"Scores{'':10}{last.scores_after[you]:>8}{last.scores_after[it]:>10}", palette.YELLOW))
         return lines
 
@@ -301,7 +303,7 @@ class KlaberjassTable(TableScene):
     def draw_layout(self, canvas: TextCanvas) -> None:
         obs = self.view
         mine, theirs = self.hand_rows()
-        label = " YOUR HAND (DEALER) " if obs.dealer == self.viewer else " YOUR HAND "
+        label = " YOUR HAND (DEALER) " if self.shows_dealer(self.viewer) else " YOUR HAND "
         canvas.text(2, mine[0], label, palette.YELLOW, TABLE_BG)
         self.draw_hand(canvas)
         self.draw_computer_hand(canvas, theirs)
@@ -311,11 +313,16 @@ class KlaberjassTable(TableScene):
         self.draw_stock_and_trick(canvas)
         self.draw_info(canvas)
 
+    def shows_dealer(self, seat: int) -> bool:
+        """``seat`` deals the deal on screen. While the replay is offered no deal is on yet
+        (replaying keeps the last dealer, going on passes the deal), so nobody is marked."""
+        return self.view.dealer == seat and self.view.phase != "replay"
+
     def draw_computer_hand(self, canvas: TextCanvas, rows: tuple[int, int, int]) -> None:
         label_row, cards_row, _ = rows
         obs = self.view
         it = 1 - self.viewer
-        label = " COMPUTER'S HAND (DEALER) " if obs.dealer == it else " COMPUTER'S HAND "
+        label = " COMPUTER'S HAND (DEALER) " if self.shows_dealer(it) else " COMPUTER'S HAND "
         canvas.text(2, label_row, label, palette.YELLOW, TABLE_BG)
         open_cards = obs.opponent_hand
         for i in range(obs.hand_sizes[it]):

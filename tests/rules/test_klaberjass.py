@@ -843,7 +843,13 @@ def test_declarations_are_hidden_from_the_opponent_a10() -> None:
         (
             "AS TS KS AH KD AD QC AC 9H",
             "7C 8C 9C 7S 8S JS 7D 8D JD",
-            ("Elder: none", "Dealer: not good"),
+            ("Elder: none", "Dealer: 20"),  # after "none" the dealer announces his own meld
+            1,
+        ),
+        (
+            "AS TS KS AH KD AD QC AC 9H",
+            "7C 8C 9C TC 8S JS 7D 8D JD",
+            ("Elder: none", "Dealer: 50"),
             1,
         ),
         (
@@ -913,7 +919,7 @@ def test_sunk_meld_is_not_compared_a9() -> None:
         "7C 8C 9C KS AS 9H JD 8D 7D",
         declares=("declare none", None),
     )
-    assert obs(state).meld_messages == ("Elder: none", "Dealer: not good")
+    assert obs(state).meld_messages == ("Elder: none", "Dealer: 20")
     assert obs(state).top_meld == 1
 
 
