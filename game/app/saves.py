@@ -27,12 +27,16 @@ class SaveStore:
         self.folder = folder
         self.memory: dict[str, dict[str, Any]] = {}
         self.notices: list[str] = []
+        self.table_state: dict[str, Any] = {}  # the table's own part of the last save loaded
 
     def path(self, game: str) -> Path | None:
         return None if self.folder is None else self.folder / f"{game}.json"
 
-    def write(self, match: Match, humans: tuple[int, ...]) -> None:
-        record = {"format": FORMAT, "version": VERSION, **match.record(), "humans": list(humans)}
+    def write(self, match: Match, humans: tuple[int, ...], table: dict[str, Any] | None = None) -> None:
+        """Save ``match``; ``table`` is what the table keeps of its own (the player's order of
+        his hand), given back by ``table_state`` after a ``load``."""
+        record = {"format": FORMAT, "version": VERSION, **match.record(), "humans": list(humans),
+                  "table": dict(table or {})}
         self.memory[match.game] = record
         path = self.path(match.game)
         if path is None:
@@ -79,6 +83,8 @@ class SaveStore:
         except (KeyError, TypeError):
             self._damaged(game, DAMAGED)
             return None
+        table = record.get("table", {})
+        self.table_state = dict(table) if isinstance(table, dict) else {}
         return match, humans
 
     def _damaged(self, game: str, why: str) -> None:

@@ -159,7 +159,7 @@ class ResumeDialog(Scene):
             else:
                 self.app.flush_notices()
                 match, humans = loaded
-                self.app.stack.push(table.resume(self.app, match, humans))
+                self.app.stack.push(table.resume(self.app, match, humans, self.app.saves.table_state))
         elif key.typed == "N":
             self.app.stack.pop()
             self.app.stack.push(table.new(self.app))

@@ -149,9 +149,25 @@ class TableScene(Scene):
         return cls(app, match, attract=attract)
 
     @classmethod
-    def resume(cls, app: App, match: Match, humans: tuple[int, ...]) -> TableScene:
-        """A table for a saved match, exactly where it was left."""
-        return cls(app, match, humans=humans)
+    def resume(cls, app: App, match: Match, humans: tuple[int, ...],
+               table_state: dict[str, Any] | None = None) -> TableScene:
+        """A table for a saved match, exactly where it was left (the hand in the player's own
+        order too: ``table_state`` is what ``save`` kept of the table)."""
+        table = cls(app, match, humans=humans)
+        table.restore_state(table_state or {})
+        return table
+
+    def table_state(self) -> dict[str, Any]:
+        """What is saved with the match besides the rules' record: the player's order of his hand."""
+        return {"arrangement": list(self.hand.arrangement)}
+
+    def restore_state(self, state: dict[str, Any]) -> None:
+        """Take back ``table_state`` from a save; anything odd in it is ignored (the hand is
+        then simply sorted)."""
+        arrangement = state.get("arrangement")
+        if isinstance(arrangement, list) and all(isinstance(card, str) for card in arrangement):
+            self.hand.arrangement = list(arrangement)
+            self.hand.show(self.hand_cards(self.view), self.sorted_hand)
 
     def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
         super().__init__(app)
@@ -373,7 +389,7 @@ class TableScene(Scene):
         if self.match.is_over:
             self.app.saves.delete(self.game_name)
         else:
-            self.app.saves.write(self.match, tuple(sorted(self.humans)))
+            self.app.saves.write(self.match, tuple(sorted(self.humans)), self.table_state())
         self.app.flush_notices()
 
     def human_act(self, action: str) -> bool:
@@ -403,6 +419,12 @@ class TableScene(Scene):
         if self.legacy:
             self._legacy_key(key)
             return
+        arrangement = list(self.hand.arrangement)
+        self._on_key(key)
+        if self.hand.arrangement != arrangement and not self.match.is_over:
+            self.save()  # the player's own order of his hand survives a closed window too
+
+    def _on_key(self, key: Key) -> None:
         if self.panel is not None:
             self._panel_key(key)
         elif self.hold > 0:

@@ -7,6 +7,7 @@ from game.app.saves import SaveStore, restore
 from game.scenes.dialogs import MessageScene, ResumeDialog
 from game.scenes.klaberjass_table import KlaberjassTable
 from game.tools.headless import advance
+from tests.scenes.test_tables_common import TABLES, play
 
 
 def _played_table(make_app, actions=12):
@@ -164,3 +165,27 @@ def test_damaged_statistics_are_moved_aside(home):
     store = StatsStore(home)
     assert store.notices and list(home.glob("statistics.json.damaged-*"))
     assert store.games["mus"]["matches_played"] == 0
+
+
+def test_a_hand_arranged_by_the_player_comes_back_as_arranged(make_app, home):
+    import pygame
+
+    from game.app.keys import Key
+
+    (home / "settings.toml").write_text("[play]\nhand_sort = false\ndelay = 0.0\n", encoding="utf-8")
+    app = make_app("S*", "--game", "klaberjass", "--seed", "17")
+    table = app.top_scene()
+    case = next(case for case in TABLES if case.game == "klaberjass")
+    play(app, table, case, lambda: table.human_to_act and not table.guarded and table.prompt().hand is not None)
+    before = list(table.hand.cards)
+    table.hand.cursor = 0
+    table.on_key(Key(pygame.K_RIGHT, "", shift=True))  # move the first card one place right
+    arranged = list(table.hand.cards)
+    assert arranged == [before[1], before[0], *before[2:]]
+    app.quit()
+    again = make_app("*")
+    again.press("1")
+    again.press("Y")
+    resumed = again.top_scene()
+    assert isinstance(resumed, KlaberjassTable)
+    assert list(resumed.hand.cards) == arranged
