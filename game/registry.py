@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.ai import LEVEL_NAMES, LEVELS
 from game.rules.common import OptionSpec
+
+if TYPE_CHECKING:  # for the type only: the registry is imported by pure code and loads tables lazily
+    from game.scenes.table import TableScene
 
 # The first row of every game's options page, and the first key of every game's settings.
 LEVEL = OptionSpec.choice(
@@ -102,7 +105,7 @@ def app_option_keys(name: str) -> frozenset[str]:
     return frozenset({"level", *dict(entry(name).options)})
 
 
-def table_class(name: str) -> type | None:
+def table_class(name: str) -> type[TableScene] | None:
     """The table scene class of ``name``, or None while that game has no table yet."""
     module_name, _, cls = entry(name).table.partition(":")
     try:
@@ -111,7 +114,7 @@ def table_class(name: str) -> type | None:
         if exc.name == module_name:
             return None
         raise
-    found: type = getattr(module, cls)
+    found: type[TableScene] = getattr(module, cls)
     return found
 
 

@@ -316,7 +316,7 @@ class KlaberjassTable(TableScene):
     def shows_dealer(self, seat: int) -> bool:
         """``seat`` deals the deal on screen. While the replay is offered no deal is on yet
         (replaying keeps the last dealer, going on passes the deal), so nobody is marked."""
-        return self.view.dealer == seat and self.view.phase != "replay"
+        return bool(self.view.dealer == seat and self.view.phase != "replay")
 
     def draw_computer_hand(self, canvas: TextCanvas, rows: tuple[int, int, int]) -> None:
         label_row, cards_row, _ = rows
