@@ -3,7 +3,7 @@
 from game.app.keys import Key
 from game.app.settings import Settings
 from game.scenes.dialogs import QuitDialog
-from game.scenes.help import HelpScene, help_pages
+from game.scenes.help import HelpScene
 from game.scenes.intro import IntroScene
 from game.scenes.menu import MenuScene
 from game.scenes.options import PAGES, OptionsScene
@@ -102,15 +102,6 @@ def test_help_pager_pages_and_closes(make_app):
     assert isinstance(app.top_scene(), HelpScene)
     app.press("F5")
     assert isinstance(app.top_scene(), MenuScene)
-
-
-def test_help_lines_fit_the_box():
-    from game.scenes.help import LINES_PER_PAGE, TEXT_W
-
-    for game in (None, "klaberjass", "jubmoo", "mus", "lukfu"):
-        for page in help_pages(game):
-            assert 0 < len(page) <= LINES_PER_PAGE
-            assert all(len(line) <= TEXT_W for line in page)
 
 
 def test_f7_asks_and_n_keeps_going(make_app):
