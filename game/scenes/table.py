@@ -503,8 +503,8 @@ class TableScene(Scene):
         the player's ``decision()``. Pure: drawing and keys both read it."""
         if self.panel is not None:
             return Prompt()
-        if self.hold > 0:
-            return Prompt("Any key: go on.")
+        if self.hold > 0:  # the demo show goes on by itself (its own banner says: any key ends it)
+            return Prompt() if self.attract else Prompt("Any key: go on.")
         seat = self.match.current_player
         if seat is None:
             return Prompt()

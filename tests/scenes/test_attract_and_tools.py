@@ -70,3 +70,17 @@ def test_bench_rules_figures_print_for_every_game(capsys):
     assert bench.main(["--only", "rules", "--seconds", "0.2"]) == 0
     rows = [line.split()[0] for line in capsys.readouterr().out.splitlines()[3:]]
     assert rows == list(registry.GAME_NAMES)
+
+
+def test_the_demo_show_never_asks_for_a_key_of_its_own(make_app):
+    """Under "DEMO - press any key" the table shows no prompt of a player's ("Any key: go on.")."""
+    app = make_app("--demo", "S*")
+    attract = app.top_scene()
+    assert isinstance(attract, AttractScene)
+    held = 0
+    for _ in range(3000):
+        app.tick(0.05)
+        if attract.table.hold > 0:
+            held += 1
+            assert "go on" not in app.screen_text()
+    assert held, "a finished trick was held on screen during the show"
