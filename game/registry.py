@@ -1,8 +1,9 @@
 """Every game, declared once: the menu, the settings, the options screen, the statistics, the
 instructions, attract mode, the AI entry point and the tools (arena, bench, soak) read it here.
 
-Pure data: nothing here imports pygame or a game's own modules; the rules, AI and table modules
-are named by their import paths and loaded when asked for. Adding a game means adding its entry
+Pure data at the bottom of the house: it imports only ``game.options``, so the rules, the AI
+and everything above may read it; the rules, AI and table modules are named by their import
+paths and loaded when asked for. Adding a game means adding its entry
 below and writing that game's own files (docs/adding-a-game.md).
 """
 
@@ -10,13 +11,14 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game.ai import LEVEL_NAMES, LEVELS
-from game.rules.common import OptionSpec
+from game.options import OptionSpec
 
-if TYPE_CHECKING:  # for the type only: the registry is imported by pure code and loads tables lazily
-    from game.scenes.table import TableScene
+# The computer players' strengths, weakest first, and how the options screen names them:
+# every game's player offers these (game.ai checks a level against them).
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVEL_NAMES: tuple[str, ...] = ("Easy", "Normal", "Hard")
 
 # The first row of every game's options page, and the first key of every game's settings.
 LEVEL = OptionSpec.choice(
@@ -105,7 +107,7 @@ def app_option_keys(name: str) -> frozenset[str]:
     return frozenset({"level", *dict(entry(name).options)})
 
 
-def table_class(name: str) -> type[TableScene] | None:
+def table_class(name: str) -> type[Any] | None:
     """The table scene class of ``name``, or None while that game has no table yet."""
     module_name, _, cls = entry(name).table.partition(":")
     try:
@@ -114,7 +116,7 @@ def table_class(name: str) -> type[TableScene] | None:
         if exc.name == module_name:
             return None
         raise
-    found: type[TableScene] = getattr(module, cls)
+    found: type[Any] = getattr(module, cls)  # a TableScene subclass (game/scenes is not imported here)
     return found
 
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 import importlib
 import random
 
+from game.registry import LEVEL_NAMES, LEVELS, entry
 from game.rules.common import Observation, Rules
 
-# The computer players' strengths, weakest first, and how the options screen names them.
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-LEVEL_NAMES: tuple[str, ...] = ("Easy", "Normal", "Hard")
+__all__ = ["LEVELS", "LEVEL_NAMES", "choose_action"]
 
 
 def choose_action(rules: Rules, observation: Observation, level: str, rng: random.Random) -> str:
@@ -26,8 +25,6 @@ def choose_action(rules: Rules, observation: Observation, level: str, rng: rando
         raise ValueError("the observing seat has nothing to decide now")
     if len(legal) == 1:
         return str(legal[0])
-    from game.registry import entry
-
     module = importlib.import_module(entry(rules.name).ai)
     action: str = module.choose(rules, observation, level, rng)
     return action

@@ -17,7 +17,7 @@ import tomli_w
 from game import registry
 from game.app import storage
 from game.data import data_file
-from game.rules.common import OptionSpec, as_toml
+from game.options import OptionSpec, as_toml
 from game.screen import palette
 from game.screen.palette import PHOSPHOR_NAMES
 

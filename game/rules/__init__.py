@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 
+from game.registry import GAME_NAMES, entry
 from game.rules.common import IllegalAction, Observation, Rules
 
 __all__ = ["IllegalAction", "Observation", "Rules", "get_rules"]
@@ -15,10 +16,6 @@ __all__ = ["IllegalAction", "Observation", "Rules", "get_rules"]
 
 def get_rules(name: str) -> Rules:
     """The ``RULES`` object of the game called ``name`` (imported on first use)."""
-    # The game registry names the games and their modules (imported here, not at the top:
-    # the registry itself reads the option type from game.rules.common).
-    from game.registry import GAME_NAMES, entry
-
     if name not in GAME_NAMES:
         raise ValueError(f"unknown game {name!r}; choose one of {', '.join(GAME_NAMES)}")
     rules: Rules = importlib.import_module(entry(name).rules).RULES

@@ -86,13 +86,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.options import OptionSpec, resolve_options
 from game.rules.common import (
     IllegalAction,
     OptionItems,
-    OptionSpec,
     freeze_options,
     is_bool,
-    resolve_options,
     rng_for,
 )
 

@@ -84,12 +84,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from game.options import OptionSpec, resolve_options
 from game.rules.common import (
     IllegalAction,
     OptionItems,
-    OptionSpec,
     freeze_options,
-    resolve_options,
     rng_for,
 )
 

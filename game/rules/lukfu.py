@@ -84,13 +84,12 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.options import OptionSpec, resolve_options
 from game.rules.common import (
     IllegalAction,
     OptionItems,
-    OptionSpec,
     bits,
     freeze_options,
-    resolve_options,
     rng_for,
 )
 

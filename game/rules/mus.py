@@ -92,12 +92,11 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
+from game.options import OptionSpec, resolve_options
 from game.rules.common import (
     IllegalAction,
     OptionItems,
-    OptionSpec,
     freeze_options,
-    resolve_options,
     rng_for,
 )
 

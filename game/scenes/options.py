@@ -16,7 +16,7 @@ from game import registry
 from game.app.keys import Key
 from game.app.scene import Scene
 from game.app.settings import PROGRAM_OPTIONS
-from game.rules.common import OptionSpec
+from game.options import OptionSpec
 from game.scenes.widgets import PLAY_ROWS, dialog, title_bar, wrap
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas

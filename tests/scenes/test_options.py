@@ -9,8 +9,8 @@ import pytest
 
 from game import registry
 from game.app.settings import PROGRAM_OPTIONS, Settings
+from game.options import OptionSpec
 from game.rules import get_rules
-from game.rules.common import OptionSpec
 from game.scenes.help import HelpScene
 from game.scenes.options import PAGE_NAMES, PAGES, OptionsScene
 

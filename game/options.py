@@ -1,0 +1,162 @@
+"""How an option is declared: its kind, default, range or choices, label and help line.
+
+Options are data so that each is written once: a game's rules module declares its rules
+options (``OPTION_SPECS``), the game registry the program's own options of each game, and
+the engines' validation, the settings loader, the options screen and its F5 explanations all
+read the same ``OptionSpec``. This module imports nothing of the program's, so every layer
+may use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+KINDS = ("bool", "int", "choice", "seat")
+
+
+def _same(value: Any, choice: Any) -> bool:
+    """``value`` is ``choice``: equal and of the same type (True is not 1), except that a
+    number option offered in halves also takes a whole number (2 for 2.0)."""
+    if type(value) is type(choice):
+        return bool(value == choice)
+    return type(choice) is float and type(value) is int and value == choice
+
+
+def _words(values: Sequence[str]) -> str:
+    return values[0] if len(values) == 1 else f"{', '.join(values[:-1])} or {values[-1]}"
+
+
+def as_toml(value: Any) -> str:
+    """A value as a settings file spells it (None, which TOML lacks, as None)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return "None" if value is None else str(value)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option, declared once: the rules' check, the settings file's check, the options
+    screen's row and its F5 explanation are all read from it.
+
+    ``kind`` is "bool", "int" (a whole number from ``lo`` to ``hi``, None = no limit, stepped
+    by ``step`` on the options screen, or cycled through ``choices`` when it has any), "choice"
+    (one of ``choices``; ``aliases`` are other spellings accepted, each with the choice it
+    means) or "seat" (None or a seat from 0 to ``hi``). ``names`` are how the options screen
+    shows each of ``choices`` (for a bool: off, on). ``shown``: the option is on the options
+    screen and in the settings file (False for the first-seat keys and replay, which the
+    table sets).
+    """
+
+    kind: str
+    default: Any
+    label: str
+    help: str
+    shown: bool = True
+    lo: int | None = None
+    hi: int | None = None
+    step: int = 1
+    choices: tuple[Any, ...] = ()
+    names: tuple[str, ...] = ()
+    aliases: tuple[tuple[Any, Any], ...] = ()
+
+    @classmethod
+    def boolean(cls, default: bool, label: str, help: str, off: str = "Off", on: str = "On",
+                shown: bool = True) -> OptionSpec:
+        """An on/off option; ``off`` and ``on`` are what the options screen shows."""
+        return cls("bool", default, label, help, shown=shown, choices=(False, True), names=(off, on))
+
+    @classmethod
+    def integer(cls, default: int, lo: int | None, hi: int | None, label: str, help: str, step: int = 1,
+                stops: tuple[int, ...] = (), names: tuple[str, ...] = ()) -> OptionSpec:
+        """A whole number from ``lo`` to ``hi`` (None: no limit); the options screen steps it by
+        ``step``, or cycles through ``stops`` shown as ``names``."""
+        return cls("int", default, label, help, lo=lo, hi=hi, step=step, choices=stops, names=names)
+
+    @classmethod
+    def choice(cls, default: Any, choices: tuple[Any, ...], names: tuple[str, ...], label: str, help: str,
+               aliases: tuple[tuple[Any, Any], ...] = ()) -> OptionSpec:
+        """One of ``choices``, each shown on the options screen by its name in ``names``."""
+        return cls("choice", default, label, help, choices=choices, names=names, aliases=aliases)
+
+    @classmethod
+    def seat(cls, num_players: int, label: str, help: str) -> OptionSpec:
+        """None (drawn from the seed) or a fixed seat; set by tests and tools, not on the screen."""
+        return cls("seat", None, label, help, shown=False, hi=num_players - 1)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown option kind {self.kind!r}")
+        if len(self.names) != len(self.choices):
+            raise ValueError(f"option {self.label!r}: one name for each choice")
+        if not self.valid(self.default):
+            raise ValueError(f"option {self.label!r}: the default {self.default!r} is not allowed")
+
+    def valid(self, value: Any) -> bool:
+        """Whether ``value`` is allowed (its type included: 1 is not true, "40" is not 40)."""
+        if self.kind == "bool":
+            return isinstance(value, bool)
+        if self.kind == "choice":
+            return any(_same(value, c) for c in self.choices) or any(_same(value, a) for a, _ in self.aliases)
+        if self.kind == "seat" and value is None:
+            return True
+        if not isinstance(value, int) or isinstance(value, bool):
+            return False
+        lo = 0 if self.kind == "seat" else self.lo
+        return (lo is None or value >= lo) and (self.hi is None or value <= self.hi)
+
+    def canonical(self, value: Any) -> Any:
+        """The allowed ``value`` in its stored form: an alias becomes the choice it means."""
+        for alias, meant in self.aliases:
+            if _same(value, alias):
+                return meant
+        for choice in self.choices:
+            if _same(value, choice):
+                return choice
+        return value
+
+    def range_words(self) -> str:
+        """An int option's limits in words: "from 100 to 9999", "-100 or lower"."""
+        if self.lo is not None and self.hi is not None:
+            return f"from {self.lo} to {self.hi}"
+        if self.hi is not None:
+            return f"{self.hi} or lower"
+        return f"{self.lo} or higher" if self.lo is not None else "any whole number"
+
+    def allowed(self) -> str:
+        """The allowed values in words, as an error message or a notice names them."""
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "int":
+            return f"a whole number {self.range_words()}"
+        if self.kind == "seat":
+            return f"None or a seat from 0 to {self.hi}"
+        shown = [as_toml(c) for c in self.choices]
+        if len(shown) > 6:
+            shown = [shown[0], shown[1], "...", shown[-1]]
+            return f"{', '.join(shown[:-1])} or {shown[-1]}"
+        return _words(shown)
+
+    def name_of(self, value: Any) -> str:
+        """How the options screen shows ``value``."""
+        for choice, name in zip(self.choices, self.names, strict=True):
+            if type(value) is type(choice) and value == choice:
+                return name
+        return str(value)
+
+
+def resolve_options(specs: Mapping[str, OptionSpec], options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Fill in defaults and validate; an unknown key or bad value raises ValueError naming the
+    key and the values it allows."""
+    result = {key: spec.default for key, spec in specs.items()}
+    for key, value in (options or {}).items():
+        if key not in specs:
+            raise ValueError(f"unknown option {key!r}; the options are {', '.join(specs)}")
+        spec = specs[key]
+        if not spec.valid(value):
+            raise ValueError(f"option {key!r} must be {spec.allowed()}, not {value!r}")
+        result[key] = spec.canonical(value)
+    return result
