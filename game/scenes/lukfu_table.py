@@ -385,7 +385,8 @@ class LukFuTable(TableScene):
             return self._verb(seat, "call: you are", "calls: it is") + " the Caller."
         if head == "pass":
             if after.redeals > before.redeals and after.deal_number == before.deal_number:
-                return f"All three passed: new cards are dealt; {self._verb(after.master, 'are', 'is')} still Master."
+                master = "you are" if after.master == self.viewer else f"{self.seat_name(after.master)} is"
+                return f"All three passed: new cards are dealt; {master} still Master."
             return self._verb(seat, "pass", "passes") + "."
         if head == "claim":
             last = after.last_deal

@@ -528,5 +528,6 @@ def test_new_cards_start_in_order_even_when_they_share_some_with_the_last(table_
     app.press("F3")
     play_by_keys(app, table, to_act(table, lambda: table.obs.redeals >= 1), seed=7)
     assert table.hand.cards == table.hand_cards(table.view) and table.hand.cursor == 0
+    assert table.message == "All three passed: new cards are dealt; you are still Master."
     play_by_keys(app, table, lambda: table.obs.deal_number == 2 and table.panel is None, seed=7)
     assert table.hand.cards == table.hand_cards(table.view) and table.hand.cursor == 0
