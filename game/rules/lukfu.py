@@ -763,12 +763,14 @@ def _explain_lead(state: LukFuState, seat: int, idx: int | None, action: str) ->
     hand = state.hands[seat]
     if action == "claim":
         n, om = _count(state, seat)
-        return f"You cannot claim: you have {n} (fu {state.fu[seat]} + {om.bit_count()} Old cards); you need six."
+        old = om.bit_count()
+        return (f"You cannot claim: you have {n} (fu {state.fu[seat]} + {old} Old card{'' if old == 1 else 's'});"
+                " you need six.")
     if idx is None:
         if action.startswith("discard"):
             return "You have the lead: only a follower who cannot beat discards. Lead a play."
         if action in _WORDS:
-            return f"You have the lead: lead a single, a set or a run, not {action!r}."
+            return "You have the lead: lead a single, a set or a run."
         try:
             m = cards_to_mask(action.split())
         except ValueError:
@@ -782,7 +784,7 @@ def _explain_lead(state: LukFuState, seat: int, idx: int | None, action: str) ->
     if p.mask & hand != p.mask:
         return f"You do not hold {p.text}."
     if seat != state.caller and state.cfg.singles_only and p.kind != SINGLE:
-        return "Only the Caller may lead sets and runs (noncaller_singles_only)."
+        return "Only the Caller may lead sets and runs in this match; lead a single."
     if _r1_applies(state, seat) and ((p.kind == SET and p.size == 4) or (p.kind == RUN and p.size >= 4)):
         return "A Master who passed may not lead four of a kind or a run of four or more."
     n, om = _count(state, seat)
@@ -798,16 +800,17 @@ def _illegal(state: LukFuState, action: str) -> IllegalAction:
     if ph == PH_OVER:
         return IllegalAction("The match is over.")
     if ph == PH_CALL:
-        return IllegalAction(f"Say call or pass ({state.turn} to speak), not {action!r}.")
+        return IllegalAction("It is the call: you may call or pass.")
     if ph == PH_REPLAY:
-        return IllegalAction(f"Choose replay or continue, not {action!r}.")
+        return IllegalAction("Choose first: replay the last deal, or continue to the next.")
     seat = state.turn
+    if action == "claim" and state.trick:
+        return IllegalAction("You cannot claim now: you may claim only when you have the lead.")
     if state.need or (state.trick and not can_beat(state.hands[seat], state.best)):
         k = state.need or P_SIZE[state.best]
-        return IllegalAction(
-            f"You cannot beat {_P_TEXT[state.best]}: discard a card face down (write discard and a card "
-            f"you hold, e.g. discard {CARDS[bits(state.hands[seat])[0]]}; {k} to go)."
-        )
+        more = "more " if state.need else ""
+        owed = f"{k} {more}cards" if k > 1 else ("one more card" if state.need else "a card")
+        return IllegalAction(f"You cannot beat {_P_TEXT[state.best]}: throw {owed} face down.")
     if state.trick:
         opts = ", ".join(_P_TEXT[j] for j in follow_indices(state.hands[seat], state.best))
         return IllegalAction(f"You must beat {_P_TEXT[state.best]} if you can: play one of {opts}.")

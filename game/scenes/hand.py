@@ -9,7 +9,7 @@ mode). Keys and clicks come back as a ``HandInput`` naming the cards chosen; the
 turns them into an action. The geometry (``HandGeometry``) and the face of a card are
 parameters, so one widget draws Klaberjass's wide cards and Jub Moo's thirteen narrow ones.
 
-Only ``show``, ``reorder``, ``begin``, ``key`` and ``click`` change the widget, and they
+Only ``show``, ``restart``, ``reorder``, ``begin``, ``key`` and ``click`` change the widget, and they
 are called when an observation or an input arrives; ``draw`` reads it and changes nothing.
 """
 
@@ -115,6 +115,12 @@ class Hand:
         self.arrangement = list(self.cards)
         self.picked &= set(self.cards)
         self.cursor = max(0, min(self.cursor, len(self.cards) - 1))
+
+    def restart(self) -> None:
+        """A new deal, whatever cards it shares with the last: the next ``show`` starts the
+        player's order afresh, with the cursor on the first card."""
+        self.arrangement = []
+        self.cursor = 0
 
     def reorder(self, cards: Sequence[str], sort: bool) -> None:
         """F3 was pressed: the hand in its new order (F3 off starts from the sorted order)."""

@@ -130,6 +130,9 @@ class KlaberjassTable(TableScene):
         if obs.phase == "play":
             lead = "lead" if not obs.trick else "play"
             playable = frozenset(a.split()[0] for a in obs.legal_actions)
+            if len(obs.hand) == 1:
+                return Prompt(f"Your {lead}: your last card, the {card_name(obs.hand[0])}; 1 or Enter plays it.",
+                              hand=HandMode(playable))
             return Prompt(f"Your {lead}: 1-{len(obs.hand)}, or {glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT} then Enter.",
                           hand=HandMode(playable))
         choices = self.choices()

@@ -1,43 +1,49 @@
 """The Luk Fu table: you at the bottom, West on the left, East on the right, the trick between.
 
-Each computer seat shows its name (with the Master and Caller marks), its hand and its
-face-down discards as backs, its fu and the winning plays it took, face up. The trick row
-holds each seat's play in its own place (face-down discards as backs), the play now winning
-marked BEST. Your line counts fu + Old cards toward six; the line under it names your Old
-cards and says why each is Old; your hand has its Old cards marked on the top edge.
+Built on the table kit (game.scenes.table): this file holds the layout, the narration and
+the game's own keys. Each computer seat shows its name (with the Master and Caller marks),
+its hand and its face-down discards as backs, its fu and the winning plays it took, face
+up. The trick row holds each seat's play in its own place (face-down discards as backs),
+the play now winning marked BEST. Your line counts fu + Old cards toward six; the line
+under it names your Old cards and says why each is Old; your hand has its Old cards marked
+on the top edge.
 
-Cards are raised with the keys under them (or Left/Right and Space, Up, Down) and played
-together with Enter; the prompt line says what the raised cards make ("run of 3, Strings
-4-6"). A follower who cannot beat throws one card at a time with the same keys. The call,
-the pass and the claim are labelled keys. Everything drawn comes from seat 0's observation.
+Your hand is the kit's hand in multi mode: cards are raised with the keys under them (or
+Left/Right and Space, Up, Down) and played together with Enter, the prompt line saying what
+the raised cards make ("run of 3, Strings 4-6"); Enter with none raised plays the
+highlighted card. A follower who cannot beat picks the cards to throw face down the same
+way, the prompt counting them, and Enter throws them all once they are as many as owed.
+The call, the pass and the claim are labelled keys; O explains the Old cards.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-import pygame
+from typing import cast
 
 from game.app.keys import Key
-from game.rules.lukfu import ANCIENT, SUIT_NAMES, SUITS, VALUE_WORDS, describe_play, play_of_cards
-from game.scenes.table import Choice, Panel, TableScene
-from game.scenes.widgets import title_bar, wrap
+from game.rules.lukfu import (
+    ANCIENT,
+    CARDS,
+    SUIT_NAMES,
+    SUITS,
+    VALUE_WORDS,
+    DealSummary,
+    LukFuObservation,
+    describe_play,
+    play_of_cards,
+)
+from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
+from game.scenes.table import TABLE_BG, Choice, Panel, Prompt, TableScene
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
-from game.screen.cards import CARD_BG, LUKFU_COLOUR, draw_back, draw_face, draw_slot, hand_key, key_index, lukfu_face
+from game.screen.cards import CARD_BG, LUKFU_COLOUR, draw_back, draw_face, draw_slot, hand_key, lukfu_face
 
-if TYPE_CHECKING:
-    from game.app.app import App
-    from game.app.match import Match
-
-TABLE_BG = palette.GREEN
 CARD_W, CARD_H, CARD_STEP = 6, 5, 6
 # Rows of the screen (row 0 is the title bar, row 1 and row 23 the table's frame).
 SEAT_ROW = 2  # West and East: name, then hand and discards, then the plays they won
 CAPTION_ROW, TRICK_ROW = 6, 7  # the trick: who played what, then the cards (rows 7-11)
 YOU_ROW, OLD_ROW = 12, 13  # your count and won plays; your Old cards and why
 HAND_ROW, KEYS_ROW = 15, 20  # your cards (a raised card starts on row 14), the keys under them
-MESSAGE_ROW, PROMPT_ROW = 21, 22  # a message too long for its row (a refusal) covers the prompt
 BLOCK_COLS = {2: 2, 1: 41}  # West's and East's blocks
 BLOCK_W = 37
 SLOT_COLS = {2: 2, 0: 27, 1: 52}  # the trick: West's place, yours, East's
@@ -168,11 +174,22 @@ def draw_mini_backs(canvas: TextCanvas, col: int, row: int, count: int) -> int:
 
 class LukFuTable(TableScene):
     game_name = "lukfu"
-    legacy = True  # its own keys, prompt and drawing until it is ported to the kit
+    KEYS = (
+        Choice("C", "Call (be the Caller)", "call"),
+        Choice("P", "Pass", "pass"),
+        Choice("C", "Claim", "claim"),
+        Choice("O", "Old cards", "old"),  # the panel of every card and why it is Old
+        Choice("X", "Lower all", "lower"),  # puts every raised card back (as Backspace)
+        Choice("R", "Replay it (same cards)", "replay"),
+        Choice("C", "Continue", "continue"),
+    )
+    obs: LukFuObservation
+    frozen_obs: LukFuObservation | None
 
-    def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
-        super().__init__(app, match, attract, humans)
-        self.selected: set[str] = set()  # the cards raised for the next play
+    @property
+    def view(self) -> LukFuObservation:
+        """The base's view, as this game's observation."""
+        return cast(LukFuObservation, super().view)
 
     # ---- names ----
     def seat_name(self, seat: int) -> str:
@@ -182,46 +199,41 @@ class LukFuTable(TableScene):
         return f"{self.seat_name(seat)} {you if seat == self.viewer else it}"
 
     @property
-    def options(self) -> dict[str, Any]:
-        return dict(self.view.options)
-
-    @property
     def deals(self) -> int:
-        return int(self.options["deals"])
+        return int(dict(self.view.options)["deals"])
 
-    # ---- the hand as shown ----
-    @property
-    def by_suit(self) -> bool:
-        """F3 on: the hand by suit (runs side by side); off: by value (sets side by side)."""
-        return bool(self.app.settings.get("play", "hand_sort"))
+    # ---- the hand ----
+    def make_hand(self) -> Hand:
+        return Hand(lukfu_face, arrange=True, decorate=self.mark_old)
 
-    def shown_hand(self, obs: Any = None) -> list[str]:
-        return self.shown_hand_of((obs or self.view).hand)
+    def hand_geometry(self) -> HandGeometry:
+        return HandGeometry(row=HAND_ROW, keys_row=KEYS_ROW, width=CARD_W, height=CARD_H, step=CARD_STEP)
+
+    def hand_cards(self, view: LukFuObservation) -> list[str]:
+        return self.shown_hand_of(view.hand)
 
     def shown_hand_of(self, cards: tuple[str, ...]) -> list[str]:
-        """Cards in the order F3 asks for: by suit, or by value."""
+        """Cards in the order F3 asks for: by suit (runs side by side), or by value (sets)."""
         hand = list(cards)
-        if not self.by_suit:
+        if not self.sorted_hand:
             hand.sort(key=lambda c: (value_of(c), suit_index(c)))
         return hand
+
+    def mark_old(self, canvas: TextCanvas, col: int, row: int, card: str, look: CardLook) -> None:
+        """Your Old cards carry OLD on their top edge."""
+        if card in self.view.old_cards:
+            canvas.text(col + 1, row, "OLD", palette.RED, CARD_BG)
 
     def suit_groups(self, cards: tuple[str, ...]) -> list[tuple[str, ...]]:
         """Cards in F3's order, in groups of one suit (by suit) or of one value (by value)."""
         groups: list[tuple[str, ...]] = []
-        part = 0 if self.by_suit else 1
+        part = 0 if self.sorted_hand else 1
         for card in self.shown_hand_of(cards):
             if groups and groups[-1][-1][part] == card[part]:
                 groups[-1] = (*groups[-1], card)
             else:
                 groups.append((card,))
         return groups
-
-    def selection(self) -> list[str]:
-        """The raised cards, in the rules' order."""
-        return [c for c in self.obs.hand if c in self.selected]
-
-    def selection_action(self) -> str:
-        return " ".join(self.selection())
 
     # ---- what you may do now ----
     @property
@@ -234,127 +246,127 @@ class LukFuTable(TableScene):
     def leading(self) -> bool:
         return self.obs.phase == "play" and not self.obs.trick
 
-    def choices(self) -> list[Choice]:
-        obs = self.obs
-        legal = obs.legal_actions
-        if "replay" in legal:
-            return [Choice("R", "Replay it (same cards)", "replay"),
-                    Choice("C", f"Continue to deal {obs.deal_number + 1}", "continue")]
-        if "call" in legal:
-            return [Choice("C", "Call (be the Caller)", "call"), Choice("P", "Pass", "pass")]
-        if "claim" in legal:
-            value = obs.claim_count - 5
-            return [Choice("C", f"Claim {obs.claim_count} (worth {value})", "claim")]
-        return []
+    @property
+    def owed(self) -> int:
+        """The cards you must throw face down now (0 when you can beat or lead)."""
+        return (self.obs.to_discard or len(self.obs.best)) if self.discarding else 0
 
-    def playable_cards(self) -> set[str]:
+    def playable_cards(self) -> frozenset[str]:
         """Cards that are part of some legal play now (the others are drawn dim)."""
         out: set[str] = set()
         for action in self.obs.legal_actions:
-            if action in ("claim", "call", "pass", "replay", "continue"):
-                continue
-            out.update(action.split()[-1:] if action.startswith("discard ") else action.split())
-        return out
+            if action not in ("claim", "call", "pass", "replay", "continue"):
+                out.update(action.split()[-1:] if action.startswith("discard ") else action.split())
+        return frozenset(out)
+
+    def decision(self) -> Prompt:
+        obs = self.obs
+        if obs.phase == "replay":
+            go_on = self.offer("continue", label=f"Continue to deal {obs.deal_number + 1}")
+            return Prompt(f"Deal {obs.deal_number} is over. ", (self.offer("replay"), go_on), default=1)
+        if obs.phase == "call":
+            master = "You are Master. " if obs.master == self.viewer else ""
+            return Prompt(f"{master}Play this hand? ", (self.offer("call"), self.offer("pass")))
+        mode = HandMode(self.playable_cards(), multi=True)
+        picked = self.hand.picked_cards()
+        if self.discarding:
+            return Prompt(self.throw_text(picked), hand=mode)
+        if picked:
+            return Prompt(self.raised_text(picked), hand=mode)
+        claim = (self.offer("claim", label=f"Claim {obs.claim_count} (worth {obs.claim_count - 5})"),) \
+            if obs.can_claim else ()
+        return Prompt(self.play_text(), claim, hand=mode)
+
+    def keys_text(self) -> str:
+        n = len(self.hand.cards)
+        return f"1-{hand_key(n - 1)}" if n > 1 else "1"
+
+    def play_text(self) -> str:
+        """Nothing raised: what Enter plays (the highlighted card, when it may be played alone)."""
+        obs = self.obs
+        head = "Your lead" if self.leading else f"Beat {short_play(obs.best)}"
+        current = self.hand.current
+        if len(self.hand.cards) == 1:
+            return f"{head}: your last card, {current}; Enter plays it. "
+        if current in obs.legal_actions:
+            return f"{head}: Enter plays {current}, or raise cards ({self.keys_text()}). "
+        return f"{head}: raise cards ({self.keys_text()}, Space), Enter plays them. "
+
+    def raised_text(self, picked: tuple[str, ...]) -> str:
+        """What the raised cards make, and whether Enter may play them."""
+        action = self.play_action(picked)
+        what = describe_play(picked)
+        if action in self.obs.legal_actions:
+            return f"Raised: {what}. Enter plays it, X lowers all."
+        if what == "not a legal play":
+            return f"Raised {action}: not a legal play. X lowers all."
+        return f"Raised: {what}, not allowed now (Enter: why)."
+
+    def throw_text(self, picked: tuple[str, ...]) -> str:
+        """How many cards you owe face down, and those chosen so far."""
+        owed, chosen = self.owed, len(picked)
+        cards = "a card" if owed == 1 else f"{owed} cards"
+        if not chosen:
+            if owed == 1:
+                return (f"You cannot beat {short_play(self.obs.best)}: pick a card to throw face down, "
+                        f"or Enter throws {self.hand.current}.")
+            return (f"You cannot beat {short_play(self.obs.best)}: pick {cards} to throw face down "
+                    f"({self.keys_text()}, Space).")
+        if chosen < owed:
+            return f"Throw {cards} face down: {' '.join(picked)} chosen; pick {owed - chosen} more."
+        if chosen > owed:
+            return f"Throw {cards} face down: {chosen} chosen, put {chosen - owed} back."
+        return f"Throw {cards} face down: {' '.join(picked)}. Enter throws {'it' if owed == 1 else 'them'}."
+
+    def play_action(self, cards: tuple[str, ...]) -> str:
+        """The play of ``cards``, in the rules' order."""
+        return " ".join(c for c in self.obs.hand if c in cards)
 
     # ---- keys ----
-    def on_key(self, key: Key) -> None:
-        if len(wrap(self.message, COLS - 4)) > 1:
-            self.message = ""  # a long refusal was read: the prompt line comes back
-        if (key.typed == "O" and self.panel is None and self.hold <= 0 and not self.attract
-                and self.obs.phase in ("call", "play") and self.obs.hand):
-            self.show_old_panel()
-            return
-        super().on_key(key)
-
-    def table_key(self, key: Key) -> None:  # type: ignore[override]  # legacy: ported to the kit next
+    def table_key(self, key: Key) -> bool:
+        """O explains your Old cards; while you play, C claims (the rules say why not) and X
+        lowers every raised card."""
         obs = self.obs
-        if obs.phase == "call":
-            self.choice_key(key, self.choices())
-            return
-        if obs.phase != "play":
-            return
-        hand = self.shown_hand(obs)
-        if not hand:
-            return
-        self.cursor = min(self.cursor, len(hand) - 1)
-        index = key_index(key.typed, len(hand)) if key.typed and key.typed != " " else None
-        if key.is_left or key.is_right:
-            self.cursor = (self.cursor + (-1 if key.is_left else 1)) % len(hand)
-            return
-        if self.discarding:
-            if index is None and (key.is_confirm or key.is_up or key.is_down):
-                index = self.cursor
-            if index is not None:
-                self.cursor = index
-                self.human_act(f"discard {hand[index]}")
-            elif key.typed == "C":
-                self.refuse("You cannot claim now: you may claim only when you have the lead.")
-            return
-        if index is not None:
-            self.cursor = index
-            self.toggle(hand[index])
-        elif key.typed == " ":
-            self.toggle(hand[self.cursor])
-        elif key.is_up:
-            self.raise_card(hand[self.cursor], True)
-        elif key.is_down:
-            self.raise_card(hand[self.cursor], False)
-        elif key.code == pygame.K_BACKSPACE or key.typed == "X":  # lower every card
-            self.selected.clear()
-        elif key.is_confirm:
-            self.play_selection(hand[self.cursor])
-        elif key.typed == "C":
-            if self.leading:
-                self.human_act("claim")  # the rules say why, if you cannot
-            else:
-                self.refuse("You cannot claim now: you may claim only when you have the lead.")
+        if key.typed == "O" and not self.attract and obs.phase in ("call", "play") and obs.hand:
+            self.show_old_panel()
+            return True
+        if not (self.human_to_act and obs.phase == "play"):
+            return False
+        if key.typed == "C":
+            self.human_act("claim")
+            return True
+        if key.typed == "X":
+            self.hand.picked.clear()
+            return True
+        return False
 
-    def refuse(self, reason: str) -> None:
-        self.message = reason
-        self.app.sound("buzz")
-
-    def toggle(self, card: str) -> None:
-        self.raise_card(card, card not in self.selected)
-
-    def raise_card(self, card: str, up: bool) -> None:
-        if up:
-            self.selected.add(card)
-        else:
-            self.selected.discard(card)
-        self.app.sound("click")
-
-    def play_selection(self, highlighted: str) -> None:
-        """Enter: play the raised cards (none raised: the highlighted card alone)."""
-        action = self.selection_action() or highlighted
-        self.human_act(action)
-
-    def on_click(self, col: int, row: int) -> None:
-        """Clicking one of your cards raises or lowers it (throws it, when you must discard)."""
-        if not (self.human_to_act and self.obs.phase == "play") or not HAND_ROW - 1 <= row < HAND_ROW + CARD_H:
-            return
-        hand = self.shown_hand()
-        first = self.hand_col(len(hand))
-        index = (col - first) // CARD_STEP
-        if 0 <= index < len(hand) and col >= first:
-            self.cursor = index
-            if self.discarding:
-                self.human_act(f"discard {hand[index]}")
-            else:
-                self.toggle(hand[index])
+    def cards_action(self, cards: tuple[str, ...]) -> str | None:
+        """Enter: the raised cards (none raised: the highlighted card alone); when you cannot
+        beat, the cards chosen are thrown face down together, once they are as many as owed."""
+        if not cards and self.hand.current is not None and (not self.discarding or self.owed == 1):
+            cards = (self.hand.current,)
+        if not self.discarding:
+            return self.play_action(cards) or None
+        owed = self.owed
+        if len(cards) != owed:
+            self.refuse(f"You must throw {'a card' if owed == 1 else f'{owed} cards'} face down: "
+                        f"you have chosen {len(cards) or 'none'}.")
+            return None
+        for card in cards:
+            if not self.human_act(f"discard {card}"):
+                break
+        return None
 
     # ---- acting ----
-    def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
+    def after_action(self, seat: int, action: str, before: LukFuObservation, after: LukFuObservation) -> None:
         self.message = self.describe(seat, action, before, after)
-        if seat == self.viewer:
-            self.selected.clear()
-            self.choice_cursor = 0
+        if after.redeals != before.redeals:
+            self.hand.restart()  # new cards, the same deal for the kit (its message stays)
         new_deal = after.deal_number != before.deal_number or after.last_deal != before.last_deal
-        if new_deal or after.phase != before.phase or after.redeals != before.redeals:
-            self.cursor = 0
         if new_deal and after.last_deal is not None and after.last_deal != before.last_deal:
             self.app.sound("trick")
         elif len(after.tricks) > len(before.tricks):
-            self.hold = 0.8 if self.attract else max(1.0, self.app.delay)
+            self.hold_trick()
             self.app.sound("trick")
         elif action.startswith("discard"):
             self.app.sound("deal")
@@ -363,7 +375,7 @@ class LukFuTable(TableScene):
         else:
             self.app.sound("click")
 
-    def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
+    def describe(self, seat: int, action: str, before: LukFuObservation, after: LukFuObservation) -> str:
         head = action.split()[0]
         if head == "replay":
             return "Replaying the last deal: the same cards, Master and scores."
@@ -373,7 +385,8 @@ class LukFuTable(TableScene):
             return self._verb(seat, "call: you are", "calls: it is") + " the Caller."
         if head == "pass":
             if after.redeals > before.redeals and after.deal_number == before.deal_number:
-                return f"All three passed: new cards are dealt; {self._verb(after.master, 'are', 'is')} still Master."
+                master = "you are" if after.master == self.viewer else f"{self.seat_name(after.master)} is"
+                return f"All three passed: new cards are dealt; {master} still Master."
             return self._verb(seat, "pass", "passes") + "."
         if head == "claim":
             last = after.last_deal
@@ -385,11 +398,17 @@ class LukFuTable(TableScene):
         taker = self.trick_taker(seat, action, before, after)
         if head == "discard":
             if seat == self.viewer:
+                earlier = [c for t, cards in before.my_discard_groups if t == len(before.tricks) for c in cards]
+                thrown = sorted((*earlier, action.split()[1]), key=CARDS.index)
                 owed = after.to_discard if after.current_player == seat and taker is None else 0
                 more = f" ({owed} more to go)" if owed else ""
-                text = f"You throw the {action.split()[1]} face down{more}."
+                what = f"the {thrown[0]}" if len(thrown) == 1 else f"{len(thrown)} cards"
+                which = f": {' '.join(thrown)}" if len(thrown) > 1 else ""
+                text = f"You throw {what} face down{which}{more}."
             else:
-                text = f"{self.seat_name(seat)} cannot beat: throws a card face down."
+                owed = len(before.best)
+                text = (f"{self.seat_name(seat)} cannot beat: throws "
+                        f"{'a card' if owed == 1 else f'{owed} cards'} face down.")
             if taker is not None:
                 text += " " + self._verb(taker, "take", "takes") + f" the trick: {len(before.best)} fu."
             return text
@@ -401,7 +420,7 @@ class LukFuTable(TableScene):
                     + ("take" if seat == self.viewer else "takes") + f" the trick: {len(cards)} fu.")
         return self._verb(seat, "beat", "beats") + f" it with {long_play(cards)}."
 
-    def trick_taker(self, seat: int, action: str, before: Any, after: Any) -> int | None:
+    def trick_taker(self, seat: int, action: str, before: LukFuObservation, after: LukFuObservation) -> int | None:
         """Who took the trick, when this action ended it (else None)."""
         if before.phase != "play" or not before.trick or action in ("claim", "call", "pass"):
             return None
@@ -422,7 +441,7 @@ class LukFuTable(TableScene):
             ("", palette.WHITE),
         ]
         old = set(obs.old_cards)
-        for card in self.shown_hand(obs):
+        for card in self.hand.cards:
             colour = palette.LIGHT_GREEN if card in old else palette.GREY
             lines.append((f"{card}  {old_card_reason(card, obs.hand, obs.public_played)}", colour))
         title = f"Your Old cards: {obs.fu[self.viewer]} fu + {len(old)} Old = {obs.claim_count}"
@@ -430,7 +449,7 @@ class LukFuTable(TableScene):
         self.show_panel(Panel(title, lines))
 
     # ---- summary and result ----
-    def deal_end_sentence(self, last: Any) -> str:
+    def deal_end_sentence(self, last: DealSummary) -> str:
         """How the deal ended: a claim, the hands running out, or a draw (§2.10)."""
         if last.winner is None:
             return "Nobody reached six fu: the deal is drawn, nobody scores."
@@ -444,7 +463,7 @@ class LukFuTable(TableScene):
         wins = "win" if last.winner == self.viewer else "wins"
         return f"The hands ran out. {self._verb(last.winner, 'have', 'has')} {last.count} fu and {wins} the deal."
 
-    def payment_sentence(self, last: Any) -> str:
+    def payment_sentence(self, last: DealSummary) -> str:
         """Who pays whom: the Caller wins double, or pays both shares when it loses (§2.11)."""
         if last.winner is None:
             return ""
@@ -463,7 +482,7 @@ class LukFuTable(TableScene):
         v = self.viewer
         return (v, (v + 1) % 3, (v + 2) % 3)
 
-    def summary_lines(self, last: Any) -> list[tuple[str, int]]:
+    def summary_lines(self, last: DealSummary) -> list[tuple[str, int]]:
         order = self.seats_order()
         master = self._verb(last.master, "were", "was")
         master = master[0].lower() + master[1:] if last.master == self.viewer else master
@@ -499,7 +518,7 @@ class LukFuTable(TableScene):
         lines.append((f"{'Total':16}" + "".join(f"{signed(last.totals[s]):>7}" for s in order), palette.YELLOW))
         return lines
 
-    def show_summary(self, last_deal: Any) -> None:
+    def show_summary(self, last_deal: DealSummary) -> None:
         title = f"Deal {last_deal.deal_number} of {self.deals}: " + ("drawn" if last_deal.drawn else "result")
         self.show_panel(Panel(title, self.summary_lines(last_deal)))
 
@@ -534,19 +553,20 @@ class LukFuTable(TableScene):
     def human_score(self) -> int:
         return int(self.obs.scores[self.viewer])
 
-    def deal_stats(self, last: Any) -> tuple[bool, dict[str, int]] | None:
+    def deal_stats(self, last: DealSummary) -> tuple[bool, dict[str, int]] | None:
         """A deal is won by winning it (claim or end of the hands); drawn deals count as played."""
         mine = last.winner == self.viewer
         return mine, {"claims": int(mine and last.how in ("claim", "auto-claim")), "draws": int(last.drawn)}
 
     # ---- drawing ----
-    def draw_table(self, canvas: TextCanvas) -> None:
+    def title(self) -> tuple[str, str, str]:
+        obs = self.view
+        scores = "  ".join(f"{self.seat_name(s).upper()} {signed(obs.scores[s])}" for s in self.seats_order())
+        return "LUK FU", f"DEAL {obs.deal_number} OF {self.deals}", scores
+
+    def draw_layout(self, canvas: TextCanvas) -> None:
         obs = self.view
         order = self.seats_order()
-        scores = "  ".join(f"{self.seat_name(s).upper()} {signed(obs.scores[s])}" for s in order)
-        title_bar(canvas, "LUK FU", f"DEAL {obs.deal_number} OF {self.deals}", scores)
-        canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, TABLE_BG)
-        canvas.box(0, 1, COLS, 23, fg=palette.WHITE, bg=TABLE_BG, double=True)
         canvas.text(2, 1, f" {self.phase_title()} ", palette.YELLOW, TABLE_BG)
         order_text = f" PLAY GOES YOU {glyphs.ARROW_RIGHT} EAST {glyphs.ARROW_RIGHT} WEST "
         canvas.text(COLS - 2 - len(order_text), 1, order_text, palette.WHITE, TABLE_BG)
@@ -559,7 +579,6 @@ class LukFuTable(TableScene):
         self.draw_you(canvas)
         self.draw_old_line(canvas)
         self.draw_hand(canvas)
-        self.draw_prompt(canvas)
 
     def phase_title(self) -> str:
         obs = self.view
@@ -738,90 +757,3 @@ class LukFuTable(TableScene):
         col = 2
         for text, colour in self.old_line():
             col = canvas.text(col, OLD_ROW, text[: max(0, COLS - 2 - col)], colour, TABLE_BG)
-
-    @staticmethod
-    def hand_col(n: int) -> int:
-        return (COLS - max(1, n) * CARD_STEP) // 2
-
-    def draw_hand(self, canvas: TextCanvas) -> None:
-        obs = self.view
-        hand = self.shown_hand(obs)
-        acting = self.human_to_act and self.frozen_obs is None and obs.phase == "play"
-        playable = self.playable_cards() if acting else set()
-        old = set(obs.old_cards)
-        self.cursor = min(self.cursor, max(0, len(hand) - 1))
-        first = self.hand_col(len(hand))
-        for i, card in enumerate(hand):
-            col = first + i * CARD_STEP
-            raised = acting and card in self.selected
-            highlight = acting and i == self.cursor
-            row = HAND_ROW - 1 if raised else HAND_ROW
-            draw_face(canvas, col, row, lukfu_face(card), CARD_W, CARD_H, highlight=highlight,
-                      dim=acting and card not in playable)
-            if card in old:
-                canvas.text(col + 1, row, "OLD", palette.RED, CARD_BG)
-            key_fg, key_bg = palette.WHITE, TABLE_BG
-            if highlight:
-                key_fg, key_bg = palette.BLACK, palette.GREY
-            elif raised:
-                key_fg, key_bg = palette.BLACK, palette.CYAN
-            canvas.put(col + CARD_W // 2, KEYS_ROW, hand_key(i), key_fg, key_bg)
-
-    def prompt(self) -> tuple[str, list[Choice]]:  # type: ignore[override]  # legacy: ported to the kit next
-        """The prompt line: what you can do now (or whom we wait for)."""
-        obs = self.obs
-        if self.panel is not None:
-            return "", []
-        if self.hold > 0:
-            return "Any key: go on.", []
-        seat = obs.current_player
-        if seat is None:
-            return "", []
-        if not self.human_to_act:
-            if self.app.demo or self.attract:
-                return "Demo: the computer plays every seat.", []
-            return f"{self.seat_name(seat)} is thinking...", []
-        if obs.phase == "replay":
-            return f"Deal {obs.deal_number} is over. ", self.choices()
-        if obs.phase == "call":
-            master = "You are Master. " if obs.master == self.viewer else ""
-            return f"{master}Play this hand? ", self.choices()
-        n = len(obs.hand)
-        keys = f"1-{hand_key(n - 1)}" if n > 1 else "1"
-        if self.discarding:
-            owed = obs.to_discard or len(obs.best)
-            if owed > 1:
-                return f"You cannot beat {' '.join(obs.best)}: throw {owed} cards face down, one key each ({keys}).", []
-            return f"You cannot beat {' '.join(obs.best)}: throw a card face down, its key ({keys}).", []
-        picked = self.selection()
-        if picked:
-            action = " ".join(picked)
-            what = describe_play(picked)
-            if action in obs.legal_actions:
-                return f"Raised: {what}. Enter plays it, X lowers all.", []
-            if what == "not a legal play":
-                return f"Raised {action}: not a legal play. X lowers all.", []
-            return f"Raised: {what}, not allowed now (Enter: why).", []
-        if self.leading:
-            return f"Your lead: raise cards ({keys}, Space), Enter plays. ", self.choices()
-        return f"Beat {short_play(obs.best)}: raise cards ({keys}, Space), Enter plays.", []
-
-    def draw_prompt(self, canvas: TextCanvas) -> None:
-        lines = wrap(self.message, COLS - 4)[:2]
-        for i, line in enumerate(lines):
-            canvas.text(2, MESSAGE_ROW + i, line, palette.YELLOW, TABLE_BG)
-        if len(lines) > 1:
-            return  # the prompt comes back with the next key
-        text, choices = self.prompt()
-        col = canvas.text(2, PROMPT_ROW, text[: COLS - 4], palette.WHITE, TABLE_BG)
-        if choices:
-            self.draw_choices(canvas, col, PROMPT_ROW, choices)
-
-    # ---- settings ----
-    def on_setting_changed(self, section: str, key: str) -> None:
-        super().on_setting_changed(section, key)
-        if (section, key) == ("play", "hand_sort"):
-            self.cursor = 0
-
-    def on_demo_changed(self) -> None:
-        self.selected.clear()

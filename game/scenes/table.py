@@ -314,11 +314,13 @@ class TableScene(Scene):
 
     # ---- the view ----
     def _note_deal(self) -> None:
-        """The view shows a new deal: the last deal's message goes."""
+        """The view shows a new deal: the last deal's message goes, the hand starts again (even
+        when the new cards share some with what was left of the last deal's)."""
         deal = deal_of(self.view)
         if deal != self._deal:
             self._deal = deal
             self.message = ""
+            self.hand.restart()
 
     def _view_changed(self) -> None:
         self._note_deal()

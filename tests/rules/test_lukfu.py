@@ -847,6 +847,27 @@ def test_illegal_actions_have_readable_messages() -> None:
     assert issubclass(IllegalAction, ValueError)
 
 
+def test_refusals_are_sentences_for_the_player() -> None:
+    """The table shows these as they are: no action notation, no option names, right in number."""
+    st = play(start(EX_A, E), "pass", "call")
+    with pytest.raises(IllegalAction) as refused:
+        RULES.apply(st, "pass")
+    assert "'" not in str(refused.value)
+    st = play(st, "S6 M6 T6", "S8 M8 T8")
+    with pytest.raises(IllegalAction, match="claim only when you have the lead"):
+        RULES.apply(st, "claim")
+    with pytest.raises(IllegalAction) as refused:
+        RULES.apply(st, "C1 S2 M3")
+    assert str(refused.value).endswith("throw 3 cards face down.") and "write" not in str(refused.value)
+    st = play(st, "discard C2")
+    with pytest.raises(IllegalAction, match="throw 2 more cards face down"):
+        RULES.apply(st, "C1")
+    call = start(EX_A, E)
+    with pytest.raises(IllegalAction) as refused:
+        RULES.apply(call, "T4")
+    assert "'" not in str(refused.value) and "call or pass" in str(refused.value)
+
+
 def test_apply_never_changes_its_input() -> None:
     st = play(start(EX_A, E), "pass", "call")
     snapshot = dataclasses.astuple(st)

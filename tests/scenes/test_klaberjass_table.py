@@ -138,3 +138,16 @@ def test_any_other_key_drops_the_bella_question(table_app):
     app.press("ESC")
     assert table.bella_card is None and len(table.match.steps) == steps
     assert "Your play" in app.screen_text()
+
+
+def test_the_last_card_is_offered_in_a_sentence(table_app):
+    """Issue 14: the prompt read "Your play: 1-1" for the last card."""
+    app, table = table_app(11)
+    play_by_keys(app, table, lambda: table.human_to_act and not table.guarded and table.obs.phase == "play"
+                 and len(table.obs.hand) == 1)
+    line = app.screen_text().splitlines()[22]
+    assert "1-1" not in line
+    assert "your last card, the " in line and "1 or Enter plays it." in line
+    card = table.obs.hand[0]
+    app.press("1")
+    assert table.match.steps[-1].split()[0] == card

@@ -34,7 +34,7 @@ def table_app(make_app):
         assert isinstance(table, LukFuTable)
         if options:
             table.match.state = table.match.rules.new_match(seed, options)
-            table.obs = table.match.observation(0)
+            table.refresh()
         return app, table
 
     return start
@@ -47,18 +47,32 @@ def assert_grid(app) -> list[str]:
     return lines
 
 
-def keys_for(table: LukFuTable, action: str) -> list[str]:
-    """The keys a player presses for ``action``, read off the hand as it is shown."""
+def keys_for(table: LukFuTable, actions: list[str]) -> list[str]:
+    """The keys a player presses for ``actions`` (one, or a whole throw of discards), read off
+    the hand as it is shown: the cards' keys, then Enter."""
+    action = actions[0]
     if action in ("call", "claim", "continue"):
         return ["C"]
     if action == "pass":
         return ["P"]
     if action == "replay":
         return ["R"]
-    hand = table.shown_hand()
-    if action.startswith("discard "):
-        return [hand_key(hand.index(action.split()[1]))]
-    return [hand_key(hand.index(card)) for card in action.split()] + ["ENTER"]
+    hand = table.hand.cards
+    cards = [a.split()[1] for a in actions] if action.startswith("discard ") else action.split()
+    return [hand_key(hand.index(card)) for card in cards] + ["ENTER"]
+
+
+def choose_throw(table: LukFuTable, rng: random.Random) -> list[str]:
+    """The computer's choice for the player at the keyboard; a throw face down is all its discards."""
+    rules, state = table.match.rules, table.match.state
+    actions = [choose_action(rules, table.obs, "easy", rng)]
+    while actions[-1].startswith("discard "):
+        state = rules.apply(state, actions[-1])
+        obs = rules.observation(state, table.viewer)
+        if obs.current_player != table.viewer or not obs.to_discard or not obs.trick:
+            break
+        actions.append(choose_action(rules, obs, "easy", rng))
+    return actions
 
 
 def kind_of(action: str) -> str:
@@ -82,21 +96,26 @@ def play_by_keys(app, table: LukFuTable, until: Callable[[], bool], seed: int = 
             app.press("ENTER")
         elif table.hold > 0:
             app.press("SPACE")
-        elif table.human_to_act:
-            action = choose_action(table.match.rules, table.obs, "easy", rng)
+        elif table.human_to_act and not table.guarded:
+            actions = choose_throw(table, rng)
             steps = len(table.match.steps)
-            for key in keys_for(table, action):
+            for key in keys_for(table, actions):
                 app.press(key)
-            assert len(table.match.steps) == steps + 1, (action, table.message)
+            assert len(table.match.steps) == steps + len(actions), (actions, table.message)
             if played is not None:
-                played.append(action)
+                played.extend(actions)
         else:
             app.tick(0.05)
     raise AssertionError("the table stopped making progress")
 
 
 def to_act(table: LukFuTable, test: Callable[[], bool]) -> Callable[[], bool]:
-    return lambda: table.human_to_act and test()
+    return lambda: table.human_to_act and not table.guarded and test()
+
+
+def card_col(table: LukFuTable, index: int) -> int:
+    """The first column of the hand's card at ``index``."""
+    return table.hand_geometry().card_col(index, len(table.hand.cards))
 
 
 def test_first_screen(table_app):
@@ -169,59 +188,85 @@ def test_raising_cards_describes_the_play_and_enter_plays_it(table_app):
     play_by_keys(app, table, to_act(table, lambda: any(kind_of(a) in ("run", "set") for a in table.obs.legal_actions)
                                     and bool(table.obs.legal_actions) and table.obs.phase == "play"))
     action = next(a for a in table.obs.legal_actions if kind_of(a) in ("run", "set"))
-    hand = table.shown_hand()
+    hand = table.hand.cards
     first = action.split()[0]
     app.press(hand_key(hand.index(first)))
-    assert table.selected == {first}
+    assert table.hand.picked == {first}
     assert "Raised: single " + first in app.screen_text() or "not allowed now" in app.screen_text()
     app.press("X")
-    assert not table.selected
+    assert not table.hand.picked
+    steps = len(table.match.steps)
     for card in action.split():
         app.press(hand_key(hand.index(card)))
     text = app.screen_text()
     described = {"run": "run of", "set": "set of"}[kind_of(action)]
     assert f"Raised: {described}" in text and "Enter plays it" in text
+    assert len(table.match.steps) == steps  # named on the prompt line before it is played
     lines = text.splitlines()
-    index = hand.index(first)
-    col = LukFuTable.hand_col(len(hand)) + index * 6
+    col = card_col(table, hand.index(first))
     assert lines[14][col] in "┌╔"  # the raised card's top edge is one row up
-    steps = len(table.match.steps)
     app.press("ENTER")
     assert len(table.match.steps) == steps + 1 and table.match.steps[-1] == action
-    assert not table.selected
+    assert not table.hand.picked
 
 
 def test_arrows_space_up_down_move_and_raise(table_app):
     app, table = table_app(SEED_EVERY_PLAY)
     play_by_keys(app, table, to_act(table, lambda: table.obs.phase == "play" and not table.discarding))
-    hand = table.shown_hand()
+    hand, start = table.hand.cards, table.hand.cursor
+    assert hand[start] in table.prompt().hand.playable  # the cursor starts on a playable card
     app.press("RIGHT")
     app.press("RIGHT")
-    assert table.cursor == 2
+    at = (start + 2) % len(hand)
+    assert table.hand.cursor == at
     app.press("SPACE")
-    assert table.selected == {hand[2]}
+    assert table.hand.picked == {hand[at]}
     app.press("SPACE")
-    assert not table.selected
+    assert not table.hand.picked
     app.press("UP")
-    assert table.selected == {hand[2]}
+    assert table.hand.picked == {hand[at]}
     app.press("DOWN")
-    assert not table.selected
+    assert not table.hand.picked
     app.press("LEFT")
-    assert table.cursor == 1
+    assert table.hand.cursor == (at - 1) % len(hand)
 
 
-def test_discarding_one_card_at_a_time_by_its_key(table_app):
+def test_a_throw_of_several_cards_is_chosen_then_thrown_with_enter(table_app):
     app, table = table_app(SEED_EVERY_PLAY)
-    play_by_keys(app, table, to_act(table, lambda: table.discarding))
-    owed = table.obs.to_discard
-    assert owed >= 1
-    assert "You cannot beat" in app.screen_text() and "face down" in app.screen_text()
-    hand = table.shown_hand()
+    play_by_keys(app, table, to_act(table, lambda: table.discarding and table.owed > 1))
+    owed, hand = table.owed, table.hand.cards
+    assert f"pick {owed} cards to throw face down" in app.screen_text()
+    steps = len(table.match.steps)
     app.press(hand_key(0))
-    assert hand[0] in table.obs.my_discards
-    assert f"You throw the {hand[0]} face down" in app.screen_text()
-    if owed > 1:
-        assert table.obs.to_discard == owed - 1 and "more to go" in app.screen_text()
+    assert len(table.match.steps) == steps  # a key chooses, it throws nothing
+    assert f"Throw {owed} cards face down: {hand[0]} chosen; pick {owed - 1} more." in app.screen_text()
+    app.press("ENTER")
+    assert len(table.match.steps) == steps
+    assert table.message == f"You must throw {owed} cards face down: you have chosen 1."
+    chosen = hand[:owed]
+    for i in range(1, owed):
+        app.press(hand_key(i))
+    assert f"Throw {owed} cards face down: {' '.join(chosen)}. Enter throws them." in app.screen_text()
+    app.press("ENTER")
+    assert table.match.steps[steps:] == [f"discard {c}" for c in chosen]
+    assert set(chosen) <= set(table.obs.my_discards)
+    assert f"You throw {owed} cards face down: {' '.join(chosen)}." in table.message
+
+
+def test_one_card_owed_is_thrown_by_enter_on_the_highlighted_card(table_app):
+    for seed in (SEED_EVERY_PLAY, *range(1, 30)):
+        app, table = table_app(seed)
+        play_by_keys(app, table, lambda t=table: to_act(t, lambda: t.discarding and t.owed == 1)()
+                     or t.obs.deal_number > 1, seed=seed)
+        if table.obs.deal_number > 1:
+            continue
+        card = table.hand.current
+        assert f"pick a card to throw face down, or Enter throws {card}." in app.screen_text()
+        app.press("ENTER")
+        assert table.match.steps[-1] == f"discard {card}"
+        assert f"You throw the {card} face down." in table.message
+        return
+    pytest.fail("no seed gave a single card to throw")
 
 
 def test_claim_on_its_key_and_refused_claim_says_why(table_app):
@@ -241,7 +286,7 @@ def test_claim_on_its_key_and_refused_claim_says_why(table_app):
 def test_illegal_plays_buzz_with_the_reason(table_app):
     app, table = table_app(SEED_EVERY_PLAY)
     play_by_keys(app, table, to_act(table, lambda: table.leading))
-    hand = table.shown_hand()
+    hand = table.hand.cards
     steps = len(table.match.steps)
     app.press(hand_key(0), hand_key(1))  # two cards are never a play
     assert "not a legal play" in app.screen_text()
@@ -259,12 +304,12 @@ def test_illegal_plays_buzz_with_the_reason(table_app):
 def test_a_follower_must_beat(table_app):
     for seed in range(1, 40):
         app, table = table_app(seed)
-        play_by_keys(app, table, lambda t=table: (t.human_to_act and t.obs.phase == "play" and bool(t.obs.trick)
+        play_by_keys(app, table, lambda t=table: (to_act(t, lambda: t.obs.phase == "play" and bool(t.obs.trick))()
                                                   and not t.discarding) or t.obs.deal_number > 1)
         if table.obs.deal_number > 1:
             continue
         legal = set(table.obs.legal_actions)
-        hand = table.shown_hand()
+        hand = table.hand.cards
         bad = next((c for c in hand if c not in legal), None)
         if bad is None:
             continue
@@ -284,10 +329,9 @@ def test_old_cards_are_marked_and_explained(table_app):
     assert lines[13].lstrip("║ ").startswith("OLD")
     for card in obs.old_cards:
         assert card in lines[13]
-    hand = table.shown_hand()
-    first = LukFuTable.hand_col(len(hand))
-    marked = [c for i, c in enumerate(hand) if "OLD" in lines[15][first + i * 6: first + i * 6 + 6]
-              or "OLD" in lines[14][first + i * 6: first + i * 6 + 6]]
+    hand = table.hand.cards
+    marked = [c for i, c in enumerate(hand) if "OLD" in lines[15][card_col(table, i): card_col(table, i) + 6]
+              or "OLD" in lines[14][card_col(table, i): card_col(table, i) + 6]]
     assert set(marked) == set(obs.old_cards)
     app.press("O")
     text = app.screen_text()
@@ -323,10 +367,10 @@ def test_every_f_key_at_the_table(table_app):
     assert app.settings.get("play", "replay") is True
     assert dict(table.obs.options)["replay"] is True
     app.press("F3")  # your hand by value
-    hand = table.shown_hand()
+    hand = table.hand.cards
     assert [int(c[1]) for c in hand] == sorted(int(c[1]) for c in hand)
     app.press("F3")
-    assert table.shown_hand() == list(table.obs.hand)
+    assert table.hand.cards == list(table.obs.hand)
     app.press("F8")
     app.press("F9")
     app.press("F10")
@@ -389,9 +433,10 @@ def test_every_hand_size_and_a_nine_card_run_fit(table_app):
     rest = [c for c in CARDS if c not in mine]
     deck = [mine[i // 3] if i % 3 == 0 else rest.pop(0) for i in range(36)]
     table.match.state = table.match.rules.new_match(3, {"first_master": 0}, deck=deck)
-    table.obs = table.match.observation(0)
+    table.refresh()
     app.press("C")
-    hand = table.shown_hand()
+    app.tick(0.5)  # past the input guard
+    hand = table.hand.cards
     for card in mine[:9]:
         app.press(hand_key(hand.index(card)))
     assert "Raised: run of 9, Tens 1-9" in app.screen_text()
@@ -421,18 +466,68 @@ def test_attract_mode_plays_luk_fu(make_app):
     assert isinstance(app.top_scene(), MenuScene)
 
 
-def test_mono_table_screenshot(table_app, tmp_path):
-    app, _ = table_app(4, "M")
-    app.save_png(tmp_path / "mono.png")
-    assert (tmp_path / "mono.png").stat().st_size > 2000
-
-
 def test_clicking_a_card_raises_it(table_app):
     app, table = table_app(SEED_EVERY_PLAY)
     play_by_keys(app, table, to_act(table, lambda: table.obs.phase == "play" and not table.discarding))
-    hand = table.shown_hand()
-    col = LukFuTable.hand_col(len(hand)) + 2 * 6 + 1
+    hand = table.hand.cards
+    col = card_col(table, 2) + 1
     table.on_click(col, 16)
-    assert table.selected == {hand[2]} and table.cursor == 2
+    assert table.hand.picked == {hand[2]} and table.hand.cursor == 2
     table.on_click(col, 15)  # the raised card is one row higher
-    assert not table.selected
+    assert not table.hand.picked
+
+
+# ---- issue 14: a key meant for what was before plays nothing; narration says how many ----
+def test_a_key_pressed_as_the_trick_goes_away_does_not_lead_a_card(table_app):
+    """The trick you won goes by itself: Enter pressed then lands on "Your lead" and plays nothing."""
+    app, table = table_app(SEED_EVERY_PLAY)
+    play_by_keys(app, table, lambda: table.hold > 0 and table.match.current_player == table.viewer)
+    while table.hold > 0:
+        app.tick(0.05)
+    assert "Your lead" in app.screen_text()
+    steps = len(table.match.steps)
+    app.press("ENTER")
+    app.press("SPACE")
+    app.press("ENTER")
+    assert len(table.match.steps) == steps and not table.hand.picked
+
+
+def test_enter_pressed_twice_on_the_summary_does_not_call(table_app):
+    """The second Enter meant for the deal's summary lands on "Play this hand?" and calls nothing."""
+    app, table = table_app(SEED_EVERY_PLAY)
+    play_by_keys(app, table, lambda: table.panel is not None, seed=SEED_EVERY_PLAY)
+    app.press("ENTER", "ENTER")
+    assert table.panel is None and table.obs.phase == "call" and table.human_to_act
+    assert table.obs.calls == () and table.obs.caller is None
+    app.tick(0.5)
+    app.press("ENTER")  # on its own prompt, Enter answers it (Call is the first choice)
+    assert table.obs.caller == table.viewer
+
+
+def test_a_computer_throwing_several_cards_face_down_says_how_many(table_app):
+    for seed in (SEED_EVERY_PLAY, *range(1, 30)):
+        app, table = table_app(seed)
+
+        def throwing(t: LukFuTable = table) -> bool:
+            trick = t.obs.trick
+            return bool(trick) and trick[-1][0] != t.viewer and trick[-1][1][0] == "down" and len(t.obs.best) > 1
+
+        play_by_keys(app, table, lambda t=table: throwing(t) or t.obs.deal_number > 1, seed=seed)
+        if table.obs.deal_number > 1:
+            continue
+        seat, owed = table.obs.trick[-1][0], len(table.obs.best)
+        assert table.message == f"{table.seat_name(seat)} cannot beat: throws {owed} cards face down."
+        return
+    pytest.fail("no seed gave a computer a throw of several cards")
+
+
+def test_new_cards_start_in_order_even_when_they_share_some_with_the_last(table_app):
+    """F3 off: a redeal and a new deal show the new hand by value from its first card, not
+    the old hand's places for the cards the two happen to share."""
+    app, table = table_app(7)
+    app.press("F3")
+    play_by_keys(app, table, to_act(table, lambda: table.obs.redeals >= 1), seed=7)
+    assert table.hand.cards == table.hand_cards(table.view) and table.hand.cursor == 0
+    assert table.message == "All three passed: new cards are dealt; you are still Master."
+    play_by_keys(app, table, lambda: table.obs.deal_number == 2 and table.panel is None, seed=7)
+    assert table.hand.cards == table.hand_cards(table.view) and table.hand.cursor == 0

@@ -30,6 +30,12 @@ def one_card(action: str) -> tuple[str, ...] | None:
     return (head,) if len(head) == 2 and head[0] in "789TJQKA" and head[1] in "SHDC" else None
 
 
+def lukfu_cards(action: str) -> tuple[str, ...] | None:
+    """The Luk Fu cards an action raises (``S4 S5 S6``, ``discard C2``); None for the words."""
+    words = action.split()[1:] if action.startswith("discard ") else action.split()
+    return tuple(words) if all(len(w) == 2 and w[0] in "CSMT" and w[1].isdigit() for w in words) else None
+
+
 @dataclass(frozen=True)
 class Case:
     game: str
@@ -46,6 +52,7 @@ class Case:
 
 TABLES = [
     Case("klaberjass", "game.scenes.klaberjass_table:KlaberjassTable", one_card),
+    Case("lukfu", "game.scenes.lukfu_table:LukFuTable", lukfu_cards),
 ]
 
 
@@ -101,10 +108,13 @@ def decide(app, table: TableScene, case: Case) -> None:
         for action in legal:
             cards = case.cards_of(action)
             if cards and all(c in hand.cards for c in cards):
+                steps = len(table.match.steps)
                 for card in cards:
                     app.press(hand_key(hand.cards.index(card)))
                 if prompt.hand.multi:
                     app.press("ENTER")
+                    if len(table.match.steps) == steps and hand.picked:
+                        continue  # one play of several actions (Luk Fu's throws): pick the next one's cards too
                 return
     app.press(prompt.choices[0].key if prompt.choices else "ENTER")
 
