@@ -6,29 +6,33 @@ cards in hand (backs), tricks, what its stack would score now, its running total
 point cards it has won; the trick is a cross in the middle. Everything drawn comes from the
 viewer's observation.
 
+Built on the table kit (game.scenes.table): this file holds the layout, the narration and
+the game's own keys (L recalls the last trick). A trick the player at the keyboard takes
+stays on the table until his key, since his own lead would come next.
+
 Hot seat: with 2-4 human players, seats 0..h-1 are people sharing the keyboard. Before a
-different human acts the table hides every hand behind a "pass the keyboard" panel, then
-turns to that player's view.
+different human acts the table hides every hand behind a "pass the keyboard" panel (which
+ignores keys for a moment, as a new prompt does), then turns to that player's view, his
+hand in his own order.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game.app.keys import Key
 from game.app.match import Match
-from game.rules.jubmoo import pig_seats, winner_seats
-from game.scenes.table import Choice, Panel, TableScene
-from game.scenes.widgets import title_bar
+from game.rules.jubmoo import JubMooObservation, pig_seats, winner_seats
+from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
+from game.scenes.table import TABLE_BG, Choice, Panel, Prompt, TableScene
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
-from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face, hand_key, key_index
+from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face, hand_key
 
 if TYPE_CHECKING:
     from game.app.app import App
 
-TABLE_BG = palette.GREEN
 CARD_W, CARD_H, CARD_STEP = 5, 4, 6  # the narrow card: 13 of them fill the width
 NORTH_ROW = 2  # two rows: the seat's line and its point cards
 SOUTH_ROW = 14
@@ -37,7 +41,6 @@ SIDE_W = 26
 SUMMARY_MAX = 18  # lines a panel can hold on the 80x25 screen
 LEFT_COL, RIGHT_COL = 2, 52
 HAND_ROW, KEYS_ROW = 16, 20
-MESSAGE_ROW, PROMPT_ROW = 21, 22
 # Where each position's trick card lies: 0 bottom, 1 right, 2 top, 3 left.
 TRICK_AT = {0: (37, 10), 1: (44, 7), 2: (37, 4), 3: (30, 7)}
 COMPASS = {1: "East", 2: "North", 3: "West"}
@@ -118,9 +121,19 @@ def sort_key(card: str) -> tuple[int, int]:
     return SORTED_SUITS.index(card[1]), RANKS.index(card[0])
 
 
+def card_corner(canvas: TextCanvas, col: int, row: int, card: str, dim: bool = False) -> None:
+    """The narrow card's second corner: the suit again, bottom right."""
+    face = french_face(card)
+    canvas.put(col + CARD_W - 2, row + CARD_H - 2, face.suit, palette.DARK_GREY if dim else face.colour)
+
+
 class JubMooTable(TableScene):
     game_name = "jubmoo"
-    legacy = True  # its own keys, prompt and drawing until it is ported to the kit
+    KEYS = (
+        Choice("L", "Last trick", "last"),
+        Choice("R", "Replay the last deal", "replay"),
+        Choice("C", "Continue", "continue"),
+    )
 
     @classmethod
     def new(cls, app: App, attract: bool = False) -> TableScene:
@@ -132,13 +145,17 @@ class JubMooTable(TableScene):
         return cls(app, match, attract=attract, humans=tuple(range(max(1, min(4, humans)))))
 
     def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
-        super().__init__(app, match, attract, humans)
-        self.arrangements: dict[int, list[str]] = {}  # each human's own order when F3 (sort) is off
+        self.arrangements: dict[int, list[str]] = {}  # each person's own order when F3 (sort) is off
         self.passing = False  # the keyboard is being passed: every hand is hidden
         self.show_last = False  # L: the last trick is shown in the middle
+        super().__init__(app, match, attract, humans)
         seat = match.current_player
         if self.hot_seat and seat is not None and seat != self.viewer and not self.computer_plays(seat):
-            self.pass_keyboard(seat)  # a resumed match: nobody sees a hand before its player is ready
+            self.hand_over(seat)  # a resumed match: nobody sees a hand before its player is ready
+
+    @property
+    def view(self) -> JubMooObservation:
+        return cast(JubMooObservation, super().view)
 
     # ---- who sits where ----
     @property
@@ -179,27 +196,10 @@ class JubMooTable(TableScene):
     def target(self) -> int:
         return int(dict(self.view.options)["target"])
 
-    # ---- turns and the keyboard ----
-    @property
-    def human_to_act(self) -> bool:
-        return bool(super().human_to_act) and self.match.current_player == self.viewer
-
-    def set_viewer(self, seat: int) -> None:
-        self.viewer = seat
-        self.obs = self.match.observation(seat)
-        self.cursor = 0
-        self.show_last = False
-
-    def update(self, dt: float) -> None:
-        if self.panel is None and self.hold <= 0 and not self.match.is_over:
-            seat = self.match.current_player
-            if seat is not None and seat != self.viewer and not self.computer_plays(seat):
-                self.pass_keyboard(seat)
-                return
-        super().update(dt)
-
-    def pass_keyboard(self, seat: int) -> None:
-        """Hide every hand, then show ``seat``'s view once its player presses Enter."""
+    # ---- the hot seat ----
+    def hand_over(self, seat: int) -> None:
+        """Hide every hand, then show ``seat``'s view once its player presses Enter. The panel
+        comes up under the last player's fingers: it ignores keys for a moment."""
         self.set_viewer(seat)
         self.passing = True
         name = self.seat_name(seat)
@@ -208,100 +208,81 @@ class JubMooTable(TableScene):
                  ("please look away from the screen.", palette.WHITE)]
 
         def key(key: Key) -> bool:
-            return key.is_confirm
+            return key.is_confirm and not self.guarded
 
         def done() -> None:
             self.passing = False
 
         self.show_panel(Panel("Pass the keyboard", lines, f"{name}: press Enter when ready", on_key=key,
                               on_close=done))
+        self.guard_keys()
 
-    # ---- the hand as shown ----
-    @property
-    def sorted_hand(self) -> bool:
-        return bool(self.app.settings.get("play", "hand_sort"))
+    def set_viewer(self, seat: int) -> None:
+        """Turn to ``seat``: his own order of his cards (F3 off) comes back with him."""
+        self.arrangements[self.viewer] = list(self.hand.arrangement)
+        self.hand.arrangement = self.arrangements.get(seat, [])
+        self.show_last = False
+        super().set_viewer(seat)
 
-    def shown_hand(self, obs: Any = None) -> list[str]:
-        """Your cards in the order on screen: sorted by suit and rank, or your own order."""
-        hand = sorted((obs or self.obs).hand, key=sort_key)
-        if self.sorted_hand:
-            return hand
-        kept = [c for c in self.arrangements.get(self.viewer, []) if c in hand]
-        kept += [c for c in hand if c not in kept]
-        self.arrangements[self.viewer] = kept
-        return kept
+    # ---- the hand ----
+    def make_hand(self) -> Hand:
+        return Hand(french_face, arrange=True, decorate=self._corner)
 
-    def on_key(self, key: Key) -> None:
-        if self.panel is None and self.hold <= 0 and not self.passing:
-            if self.show_last:
-                self.show_last = False  # any key goes back to the table
-                return
-            if key.typed == "L" and self.obs.phase == "play":
-                if self.view.last_trick:
-                    self.show_last = True
-                else:
-                    self.message = "No trick has been completed yet in this deal."
-                return
-        super().on_key(key)
+    def hand_geometry(self) -> HandGeometry:
+        return HandGeometry(row=HAND_ROW, keys_row=KEYS_ROW, width=CARD_W, height=CARD_H, step=CARD_STEP)
 
-    def table_key(self, key: Key) -> None:  # type: ignore[override]  # legacy: ported to the kit next
-        if self.obs.phase != "play":
-            self.choice_key(key, self.choices())
-            return
-        hand = self.shown_hand()
-        if not hand:
-            return
-        if key.is_left or key.is_right:
-            step = -1 if key.is_left else 1
-            if key.shift and not self.sorted_hand:
-                self._move_card(hand, step)
+    def hand_cards(self, view: Any) -> list[str]:
+        """F3's order: suits in alternating colours, each from the ace down."""
+        return sorted(view.hand, key=sort_key)
+
+    @staticmethod
+    def _corner(canvas: TextCanvas, col: int, row: int, card: str, look: CardLook) -> None:
+        card_corner(canvas, col, row, card, look.dim)
+
+    # ---- the prompt and the keys ----
+    def decision(self) -> Prompt:
+        obs = self.view
+        if obs.phase != "play":
+            choices = self.choices()
+            actions = [c.action for c in choices]
+            return Prompt(f"Deal {obs.deal_number} is over.  ", choices,
+                          default=actions.index("continue") if "continue" in actions else 0)
+        who = f"{self.seat_name(self.viewer)}, your" if self.hot_seat else "Your"
+        lead = "lead" if not obs.trick else "turn"
+        arrows = f"{glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT}"
+        return Prompt(f"{who} {lead}: {keys_text(len(obs.hand))}, or {arrows} then Enter.   ",
+                      (self.offer("last"),), hand=HandMode(frozenset(obs.legal_actions)))
+
+    def choices(self) -> tuple[Choice, ...]:
+        legal = self.view.legal_actions
+        return tuple(self.offer(action) for action in ("replay", "continue") if action in legal)
+
+    def prompt(self) -> Prompt:
+        """The last trick recalled with L takes the whole line."""
+        if self.show_last and self.panel is None and self.hold <= 0:
+            name = self.seat_name(self.view.last_trick_winner or 0)
+            return Prompt(f"The last trick, taken by {'you' if name == 'You' else name}. Any key: back to the table.")
+        return super().prompt()
+
+    def waiting_text(self, seat: int) -> str:
+        if seat in self.humans and not (self.app.demo or self.attract):
+            return f"Waiting for {self.seat_name(seat)}."
+        return super().waiting_text(seat)
+
+    def table_key(self, key: Key) -> bool:
+        """L shows the last trick in the middle; any key goes back to the table."""
+        if self.show_last:
+            self.show_last = False
+            if self.human_to_act:
+                self.hand.to_playable(self.prompt().hand)
+            return True
+        if key.typed == "L" and self.view.phase == "play":
+            if self.view.last_trick:
+                self.show_last = True
             else:
-                self.cursor = (self.cursor + step) % len(hand)
-            return
-        index = key_index(key.typed, len(hand)) if key.typed else None
-        if key.is_confirm or key.is_up or key.is_down:
-            index = self.cursor
-        if index is None:
-            return
-        self.cursor = index
-        self.play_card(hand[index])
-
-    def _move_card(self, hand: list[str], step: int) -> None:
-        """Shift+Left/Right with F3 off: move the highlighted card within your hand."""
-        j = self.cursor + step
-        if 0 <= j < len(hand):
-            hand[self.cursor], hand[j] = hand[j], hand[self.cursor]
-            self.arrangements[self.viewer] = hand
-            self.cursor = j
-
-    def choices(self) -> list[Choice]:
-        out = []
-        if "replay" in self.obs.legal_actions:
-            out.append(Choice("R", "Replay the last deal", "replay"))
-        if "continue" in self.obs.legal_actions:
-            out.append(Choice("C", "Continue", "continue"))
-        return out
-
-    def play_card(self, card: str) -> None:
-        if card in self.obs.legal_actions:
-            self.human_act(card)
-            return
-        try:
-            self.match.rules.parse_action(self.match.state, card)
-        except ValueError as exc:
-            self.message = str(exc)
-        self.app.sound("buzz")
-
-    def on_click(self, col: int, row: int) -> None:
-        """Clicking a card of your hand plays it."""
-        if not (HAND_ROW <= row < HAND_ROW + CARD_H) or not self.human_to_act or self.obs.phase != "play":
-            return
-        hand = self.shown_hand()
-        start = self.hand_col(len(hand))
-        index = (col - start) // CARD_STEP
-        if 0 <= index < len(hand) and (col - start) % CARD_STEP < CARD_W:
-            self.cursor = index
-            self.play_card(hand[index])
+                self.message = "No trick has been completed yet in this deal."
+            return True
+        return False
 
     # ---- after each action ----
     def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
@@ -311,7 +292,7 @@ class JubMooTable(TableScene):
         if action in ("replay", "continue"):
             self.app.sound("select")
         elif same_deal and sum(after.tricks_won) > sum(before.tricks_won):
-            self.hold_trick()
+            self.hold_trick(until_key=True)
             self.app.sound("trick")
         elif not same_deal:
             self.app.sound("trick")
@@ -339,6 +320,12 @@ class JubMooTable(TableScene):
         else:
             text += "."
         return text
+
+    # ---- settings ----
+    def on_setting_changed(self, section: str, key: str) -> None:
+        super().on_setting_changed(section, key)
+        if (section, key) == ("play", "hand_sort"):
+            self.arrangements.clear()
 
     # ---- summary and result ----
     def summary_lines(self, last: Any) -> list[tuple[str, int]]:
@@ -462,12 +449,12 @@ class JubMooTable(TableScene):
         return {"pigs": int(any(s in self.pigs() for s in self.humans))}
 
     # ---- drawing ----
-    def draw_table(self, canvas: TextCanvas) -> None:
+    def title(self) -> tuple[str, str, str]:
+        return ("JUB MOO", f"DEAL {self.view.deal_number}   PIG AT {self.target}",
+                f"{RULESET_TITLES.get(self.ruleset, self.ruleset.upper())} SCORING")
+
+    def draw_layout(self, canvas: TextCanvas) -> None:
         obs = self.view
-        title_bar(canvas, "JUB MOO", f"DEAL {obs.deal_number}   PIG AT {self.target}",
-                  f"{RULESET_TITLES.get(self.ruleset, self.ruleset.upper())} SCORING")
-        canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, TABLE_BG)
-        canvas.box(0, 1, COLS, 23, fg=palette.WHITE, bg=TABLE_BG, double=True)
         done = sum(obs.tricks_won)
         number = min(13, done + 1) if obs.phase == "play" else 13
         canvas.text(2, 1, f" TRICK {number} OF 13 ", palette.WHITE, TABLE_BG)
@@ -478,8 +465,20 @@ class JubMooTable(TableScene):
         self.draw_side_seat(canvas, self.seat_at(1), RIGHT_COL)
         self.draw_wide_seat(canvas, self.viewer, SOUTH_ROW, with_hand=False)
         self.draw_trick(canvas)
-        self.draw_hand(canvas)
-        self.draw_prompt(canvas)
+        if self.passing:  # nobody's cards while the keyboard changes hands
+            geometry = self.hand_geometry()
+            for i in range(len(self.hand.cards)):
+                draw_back(canvas, geometry.card_col(i, len(self.hand.cards)), HAND_ROW, CARD_W, CARD_H)
+        else:
+            self.draw_hand(canvas)
+
+    def deal_figure(self, seat: int) -> int:
+        """DEAL: what the seat's pile scores so far. A seat with no trick yet shows 0: the -50
+        of an empty pile is only due if the deal ends so. A settled deal shows its scores."""
+        obs = self.view
+        if obs.phase != "play" and obs.last_deal is not None:
+            return obs.last_deal.scores[seat]
+        return obs.deal_scores_so_far[seat] if obs.tricks_won[seat] else 0
 
     def _to_act(self, seat: int) -> bool:
         obs = self.view
@@ -514,8 +513,7 @@ class JubMooTable(TableScene):
         return col
 
     def _won_lines(self, seat: int, width: int) -> list[list[tuple[str, int]]]:
-        obs = self.view
-        tokens = point_tokens(obs.point_cards[seat], self.ruleset == "all-suits")
+        tokens = point_tokens(self.view.point_cards[seat], self.ruleset == "all-suits")
         return wrap_tokens(tokens or [("-", palette.WHITE)], width)
 
     def draw_wide_seat(self, canvas: TextCanvas, seat: int, row: int, with_hand: bool) -> None:
@@ -524,7 +522,7 @@ class JubMooTable(TableScene):
         self._name(canvas, 3, row, seat)
         if with_hand:  # name and tag end by column 20, the figures start at 42 or later
             self._draw_hand_text(canvas, 22, row, seat)
-        figures = (f"TRICKS {obs.tricks_won[seat]:>2}  DEAL {obs.deal_scores_so_far[seat]:>5}"
+        figures = (f"TRICKS {obs.tricks_won[seat]:>2}  DEAL {self.deal_figure(seat):>5}"
                    f"  TOTAL {obs.scores[seat]:>6}")
         canvas.text(COLS - 3 - len(figures), row, figures, palette.WHITE, TABLE_BG)
         canvas.text(4, row + 1, "WON", palette.YELLOW, TABLE_BG)
@@ -537,7 +535,7 @@ class JubMooTable(TableScene):
         row = SIDE_ROW
         self._name(canvas, col, row, seat)
         self._draw_hand_text(canvas, col + 1, row + 1, seat)
-        for i, (label, value) in enumerate((("TRICKS", obs.tricks_won[seat]), ("DEAL", obs.deal_scores_so_far[seat]),
+        for i, (label, value) in enumerate((("TRICKS", obs.tricks_won[seat]), ("DEAL", self.deal_figure(seat)),
                                             ("TOTAL", obs.scores[seat]))):
             canvas.text(col + 1, row + 2 + i, f"{label:<7}{value:>6}", palette.WHITE, TABLE_BG)
         canvas.text(col + 1, row + 5, "WON", palette.YELLOW, TABLE_BG)
@@ -552,87 +550,16 @@ class JubMooTable(TableScene):
         return obs.trick, None
 
     def draw_trick(self, canvas: TextCanvas) -> None:
-        obs = self.view
         trick, winner = self.trick_shown()
         played = dict(trick)
         for position, (col, row) in TRICK_AT.items():
             seat = self.seat_at(position)
             if seat in played:
                 draw_face(canvas, col, row, french_face(played[seat]), CARD_W, CARD_H, highlight=seat == winner)
-                self._card_corner(canvas, col, row, played[seat])
+                card_corner(canvas, col, row, played[seat])
             else:
                 fg = palette.YELLOW if self._to_act(seat) and winner is None else palette.DARK_GREY
                 draw_slot(canvas, col, row, CARD_W, CARD_H, fg=fg, bg=TABLE_BG)
-        if self.show_last and obs.last_trick:
+        if self.show_last and self.view.last_trick:
             canvas.text(37, 8, "LAST", palette.YELLOW, TABLE_BG)
             canvas.text(37, 9, "TRICK", palette.YELLOW, TABLE_BG)
-
-    @staticmethod
-    def _card_corner(canvas: TextCanvas, col: int, row: int, card: str, dim: bool = False) -> None:
-        """The narrow card's second corner: the suit again, bottom right."""
-        face = french_face(card)
-        canvas.put(col + CARD_W - 2, row + CARD_H - 2, face.suit, palette.DARK_GREY if dim else face.colour)
-
-    @staticmethod
-    def hand_col(n: int) -> int:
-        return max(1, (COLS - (n * CARD_STEP - 1)) // 2)
-
-    def draw_hand(self, canvas: TextCanvas) -> None:
-        obs = self.view
-        hand = self.shown_hand(obs)
-        start = self.hand_col(len(hand))
-        if self.passing:
-            for i in range(len(hand)):
-                draw_back(canvas, start + i * CARD_STEP, HAND_ROW, CARD_W, CARD_H)
-            return
-        playing = obs.phase == "play" and self.human_to_act and not self.show_last
-        legal = set(obs.legal_actions) if playing else set()
-        self.cursor = min(self.cursor, max(0, len(hand) - 1))
-        for i, card in enumerate(hand):
-            col = start + i * CARD_STEP
-            highlight = playing and i == self.cursor
-            dim = playing and card not in legal
-            draw_face(canvas, col, HAND_ROW, french_face(card), CARD_W, CARD_H, highlight=highlight, dim=dim)
-            self._card_corner(canvas, col, HAND_ROW, card, dim)
-            key_fg, key_bg = (palette.BLACK, palette.WHITE) if highlight else (palette.WHITE, TABLE_BG)
-            canvas.put(col + CARD_W // 2, KEYS_ROW, hand_key(i), key_fg, key_bg)
-
-    def prompt(self) -> tuple[str, list[Choice]]:  # type: ignore[override]  # legacy: ported to the kit next
-        """The prompt line: what you can do now (or whom we wait for)."""
-        obs = self.obs
-        if self.panel is not None:
-            return "", []
-        if self.hold > 0:
-            return "Any key: go on.", []
-        if self.show_last:
-            name = self.seat_name(obs.last_trick_winner)
-            return f"The last trick, taken by {'you' if name == 'You' else name}. Any key: back to the table.", []
-        seat = obs.current_player
-        if seat is None:
-            return "", []
-        if not self.human_to_act:
-            if self.app.demo or self.attract:
-                return "Demo: the computer plays every seat.", []
-            if seat in self.humans:
-                return f"Waiting for {self.seat_name(seat)}.", []
-            return f"{self.seat_name(seat)} is thinking...", []
-        if obs.phase != "play":
-            return f"Deal {obs.deal_number} is over.  ", self.choices()
-        who = f"{self.seat_name(seat)}, your" if self.hot_seat else "Your"
-        lead = "lead" if not obs.trick else "turn"
-        arrows = f"{glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT}"
-        return f"{who} {lead}: {keys_text(len(obs.hand))}, or {arrows} then Enter.   L: last trick", []
-
-    def draw_prompt(self, canvas: TextCanvas) -> None:
-        canvas.text(2, MESSAGE_ROW, self.message[: COLS - 4], palette.YELLOW, TABLE_BG)
-        text, choices = self.prompt()
-        col = canvas.text(2, PROMPT_ROW, text[: COLS - 4], palette.WHITE, TABLE_BG)
-        if choices:
-            self.draw_choices(canvas, col, PROMPT_ROW, choices)
-
-    # ---- settings ----
-    def on_setting_changed(self, section: str, key: str) -> None:
-        super().on_setting_changed(section, key)
-        if (section, key) == ("play", "hand_sort"):
-            self.arrangements.clear()
-            self.cursor = 0

@@ -110,14 +110,16 @@ class TableScene(Scene):
     - ``auto_action()``: an action the table takes for the player without asking (None: ask);
       called by ``update`` when the player is to act.
     - ``after_action(seat, action, before, after)``: after every action; sets the message
-      (``describe``), sounds and ``hold_trick()``. ``seat_name(seat)``.
+      (``describe``), sounds and ``hold_trick()`` (``until_key=True``: the trick waits for
+      the key of a person who is next). ``seat_name(seat)``.
     - ``summary_lines(last_deal)``, ``show_summary(last_deal)``, ``result_lines()``,
       ``human_won()``, ``deal_stats(last_deal)``, ``human_score()``, ``match_extra()``: the
       panels and the statistics, when a deal or the match ends.
     - ``on_setting_changed(section, key)`` (call super), ``draw_panel(canvas, panel)``.
     - Hot seat: ``hand_over(seat)`` when another person is to act (default: ``set_viewer``;
-      a table may first hide the hands behind a panel), and ``set_viewer(seat)`` (extend it
-      to keep per-player state such as ``hand.arrangement``).
+      a table may first hide the hands behind a panel, ``guard_keys()`` making it ignore
+      keys for a moment), and ``set_viewer(seat)`` (extend it to keep per-player state
+      such as ``hand.arrangement``).
     - ``prompt()`` itself only to put a state of the table's own in place of the whole
       line (Jub Moo's last-trick view), calling super otherwise.
 
@@ -180,6 +182,7 @@ class TableScene(Scene):
         self.ticket_seat: int | None = None
         self.wait = 0.0
         self.hold = 0.0
+        self.hold_for_key = False  # the held trick waits for a key while a person at the keyboard is next
         self.panel: Panel | None = None
         self.message = ""
         self.choice_cursor = 0  # the highlighted labelled choice
@@ -246,6 +249,9 @@ class TableScene(Scene):
                     self.close_panel()
             return
         if self.hold > 0:
+            seat = self.match.current_player
+            if self.hold_for_key and seat is not None and not self.computer_plays(seat):
+                return  # "Any key: go on." waits for its key
             self.app.keep_active()
             self.hold -= dt
             return
@@ -290,9 +296,20 @@ class TableScene(Scene):
             self.ticket = None
             self.ticket_seat = None
 
-    def hold_trick(self) -> None:
-        """Keep a finished trick on screen long enough to read (any key goes on, and does nothing else)."""
+    def hold_trick(self, until_key: bool = False) -> None:
+        """Keep a finished trick on screen long enough to read (any key goes on, and does nothing else).
+
+        ``until_key``: while the next to act is a person at the keyboard, the trick waits for
+        his key (his own prompt would otherwise come up under a key meant to go on); never in
+        demo or attract mode, where the computer is next.
+        """
         self.hold = ATTRACT_TRICK_HOLD if self.attract else max(MIN_TRICK_HOLD, self.app.delay)
+        self.hold_for_key = until_key
+
+    def guard_keys(self) -> None:
+        """Ignore keys for ``PROMPT_GUARD`` from now: for a table's own panel that comes up under
+        the player's fingers (the hot seat's "pass the keyboard"; its ``on_key`` reads ``guarded``)."""
+        self._guard = PROMPT_GUARD
 
     def _sync(self, guard: bool = True) -> None:
         """After every input and every update: when a new decision of the player's starts, the

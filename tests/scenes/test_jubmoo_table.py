@@ -1,4 +1,9 @@
-"""Jub Moo played through the keyboard, headless, as a player would."""
+"""Jub Moo played through the keyboard, headless, as a player would.
+
+What every table does (F-keys, replay, open hands, refusals, mono, the input guard) is in
+test_tables_common.py; this file holds what only Jub Moo has: four seats, the last trick,
+the hot seat, its summaries and its figures.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from game.scenes.help import HelpScene
 from game.scenes.jubmoo_table import HAND_ROW, TRICK_AT, JubMooTable
 from game.scenes.menu import MenuScene
 from game.scenes.score_tester import ScoreTesterScene
+from game.scenes.table import PROMPT_GUARD
 from game.screen.canvas import COLS, ROWS
 from game.screen.cards import card_name, hand_key
 
@@ -41,24 +47,35 @@ def assert_grid(app) -> list[str]:
 
 def first_legal_key(table: JubMooTable) -> str:
     """The key under the leftmost card that may be played, read off the hand as shown."""
-    hand = table.shown_hand()
+    hand = table.hand.cards
     return hand_key(next(i for i, card in enumerate(hand) if card in table.obs.legal_actions))
 
 
+def ready(table: JubMooTable) -> bool:
+    """The player's prompt is up and takes keys."""
+    return table.human_to_act and not table.guarded
+
+
 def play_by_keys(app, table: JubMooTable, until, max_rounds: int = 20000, check_every: int = 0) -> None:
-    """Press keys as a player (first legal card, first offered choice) until ``until()``."""
+    """Press keys as a player (first legal card, first offered choice) until ``until()``;
+    a prompt or a pass-the-keyboard panel that just came up is given its moment first."""
     for n in range(max_rounds):
         if until():
             return
         if check_every and n % check_every == 0:
             assert_grid(app)
-        if table.panel is not None:
+        if table.guarded:
+            app.tick(0.05)
+        elif table.panel is not None:
             app.press("ENTER")
         elif table.hold > 0:
             app.press("SPACE")
         elif table.human_to_act:
-            _, choices = table.prompt()
-            app.press(choices[0].key if choices else first_legal_key(table))
+            prompt = table.prompt()
+            if prompt.hand is not None:
+                app.press(first_legal_key(table))
+            else:
+                app.press(next(c.key for c in prompt.choices if c.action in table.obs.legal_actions))
         else:
             app.tick(0.05)
     raise AssertionError("the table stopped making progress")
@@ -111,24 +128,26 @@ def test_a_whole_match_by_keys_names_the_pig(table_app):
 
 def test_illegal_card_buzzes_with_the_reason(table_app):
     app, table = table_app(5)
-    play_by_keys(app, table, lambda: table.human_to_act and len(table.obs.legal_actions) < len(table.obs.hand))
-    hand = table.shown_hand()
+    play_by_keys(app, table, lambda: ready(table) and len(table.obs.legal_actions) < len(table.obs.hand))
+    hand = table.hand.cards
     bad = next(i for i, card in enumerate(hand) if card not in table.obs.legal_actions)
+    led = table.obs.trick[0][1][1]
     steps = len(table.match.steps)
     app.press(hand_key(bad))
     assert len(table.match.steps) == steps
-    assert table.message.startswith("You must follow suit")
+    suit = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}[led]
+    assert table.message == f"You must follow suit: play a {suit}."
     assert table.message in app.screen_text()
 
 
 def test_arrow_keys_and_enter_play_the_highlighted_card(table_app):
     app, table = table_app(8)
-    play_by_keys(app, table, lambda: table.human_to_act)
-    hand = table.shown_hand()
-    target = next(i for i, card in enumerate(hand) if card in table.obs.legal_actions)
-    for _ in range((target - table.cursor) % len(hand)):
+    play_by_keys(app, table, lambda: ready(table))
+    hand = list(table.hand.cards)
+    target = max(i for i, card in enumerate(hand) if card in table.obs.legal_actions)
+    for _ in range((target - table.hand.cursor) % len(hand)):
         app.press("RIGHT")
-    assert table.cursor == target
+    assert table.hand.cursor == target
     steps = len(table.match.steps)
     app.press("ENTER")
     assert table.match.steps[steps] == hand[target]
@@ -136,18 +155,19 @@ def test_arrow_keys_and_enter_play_the_highlighted_card(table_app):
 
 def test_sort_off_lets_you_move_cards_and_a_click_plays_one(table_app):
     app, table = table_app(8)
-    sorted_hand = table.shown_hand()
+    sorted_hand = table.hand.cards
     assert [c[1] for c in sorted_hand] == sorted((c[1] for c in sorted_hand), key="SHCD".index)  # ♠ ♥ ♣ ♦
     app.press("F3")
-    play_by_keys(app, table, lambda: table.human_to_act)
-    hand = table.shown_hand()
-    table.cursor = 0
+    play_by_keys(app, table, lambda: ready(table))
+    hand = list(table.hand.cards)
+    while table.hand.cursor:
+        app.press("LEFT")
     app.handle_key(Key(pygame.K_RIGHT, "", shift=True))  # Shift+Right carries the card along
-    assert table.shown_hand() == [hand[1], hand[0], *hand[2:]] and table.cursor == 1
-    hand = table.shown_hand()
+    assert table.hand.cards == [hand[1], hand[0], *hand[2:]] and table.hand.cursor == 1
+    hand = list(table.hand.cards)
     index = next(i for i, card in enumerate(hand) if card in table.obs.legal_actions)
     steps = len(table.match.steps)
-    table.on_click(table.hand_col(len(hand)) + index * 6 + 2, HAND_ROW + 1)
+    table.on_click(table.hand_geometry().card_col(index, len(hand)) + 2, HAND_ROW + 1)
     assert table.match.steps[steps] == hand[index]
 
 
@@ -161,7 +181,7 @@ def test_a_finished_trick_is_held_and_l_shows_it_again(table_app):
     assert lines[row][col] == "╔"  # the winner's card is framed
     app.press("SPACE")
     assert table.hold <= 0
-    play_by_keys(app, table, lambda: table.human_to_act)
+    play_by_keys(app, table, lambda: ready(table))
     app.press("L")
     assert table.show_last
     lines = assert_grid(app)
@@ -172,14 +192,11 @@ def test_a_finished_trick_is_held_and_l_shows_it_again(table_app):
     steps = len(table.match.steps)
     app.press("1")  # any key goes back to the table without playing
     assert not table.show_last and len(table.match.steps) == steps
+    assert table.hand.current in table.prompt().hand.playable
 
 
-def test_every_f_key_at_the_table(table_app):
+def test_f5_opens_the_instructions_and_t_the_score_tester(table_app):
     app, table = table_app(9)
-    app.press("F1")
-    assert app.settings.get("play", "sound") is False
-    app.press("F3")
-    assert app.settings.get("play", "hand_sort") is False
     app.press("F5")
     assert isinstance(app.top_scene(), HelpScene)
     text = app.screen_text()
@@ -190,47 +207,26 @@ def test_every_f_key_at_the_table(table_app):
     assert isinstance(app.top_scene(), HelpScene)
     app.press("ESC")
     assert app.top_scene() is table
-    app.press("F6")
-    assert app.settings.get("play", "replay") is True
-    assert dict(table.obs.options)["replay"] is True
-    app.press("F8")
-    app.press("F9")
-    app.press("F10")
-    app.press("F7")
-    assert "Leave this game" in app.screen_text()
-    app.press("N")
-    assert app.top_scene() is table
     app.press("F2")  # demo: the computer plays your seat too
-    assert app.demo
     steps = len(table.match.steps)
-    for _ in range(300):
-        if table.panel is not None:
-            table.close_panel()
-        table.hold = 0
+    shown = set()
+    for _ in range(200):
         app.tick(0.05)
-    assert len(table.match.steps) > steps + 8
-    if table.panel is not None:
-        table.close_panel()
-    table.hold = 0
-    assert "Demo: the computer plays every seat." in app.screen_text()
-    app.press("F2")
-    assert not app.demo
-    app.press("F7")
-    app.press("Y")
-    assert isinstance(app.top_scene(), MenuScene)
+        shown.add(table.prompt().text)
+    assert app.demo and len(table.match.steps) > steps + 8 and "Demo: the computer plays every seat." in shown
 
 
 def test_replay_offer_restarts_the_deal(table_app):
     app, table = table_app(12)
     app.press("F6")
-    play_by_keys(app, table, lambda: table.human_to_act and "replay" in table.obs.legal_actions)
+    play_by_keys(app, table, lambda: ready(table) and "replay" in table.obs.legal_actions)
     text = app.screen_text()
     assert "R Replay the last deal" in text and "C Continue" in text
     first_hand = table.obs.last_deal.hands[0]
     app.press("R")
     assert "Replaying the last deal" in table.message
     assert table.obs.deal_number == 1 and table.obs.hand == first_hand and table.obs.scores == (0, 0, 0, 0)
-    play_by_keys(app, table, lambda: table.human_to_act and "continue" in table.obs.legal_actions)
+    play_by_keys(app, table, lambda: ready(table) and "continue" in table.obs.legal_actions)
     app.press("C")
     assert table.obs.deal_number == 2 and len(table.obs.hand) == 13 and "Deal 2 is dealt." in app.screen_text()
 
@@ -247,6 +243,7 @@ def test_hot_seat_hides_every_hand_while_the_keyboard_is_passed(table_app):
         assert "Pass the keyboard" in text and f"Hand the keyboard to Player {seat + 1}" in text
         for card in hidden_cards(table, (0, 1)):
             assert card_name(card) not in text  # nobody's hand shows while the keyboard is passed
+        app.tick(PROMPT_GUARD)
         app.press("SPACE")  # Enter or Space: the next player is ready
         assert not table.passing and table.viewer == seat
         lines = assert_grid(app)
@@ -254,6 +251,7 @@ def test_hot_seat_hides_every_hand_while_the_keyboard_is_passed(table_app):
         assert all(card_name(card) in lines[HAND_ROW + 1] for card in table.obs.hand)
         other = "".join(lines)
         assert not any(card_name(card) in other for card in hidden_cards(table, (1 - seat,)))
+        play_by_keys(app, table, lambda: ready(table))
         app.press(first_legal_key(table))
 
 
@@ -271,17 +269,21 @@ def test_four_humans_pass_after_every_card(table_app):
     app, table = table_app(4, "[jubmoo]\nhumans = 4\n")
     assert table.seat_name(3) == "Player 4"
     for _ in range(6):
-        play_by_keys(app, table, lambda: table.human_to_act)
+        play_by_keys(app, table, lambda: ready(table))
         seat = table.match.current_player
         assert table.viewer == seat
         app.press(first_legal_key(table))
         if table.hold > 0:
+            assert table.viewer == seat  # the trick waits for its key before the keyboard goes
+            app.tick(5.0)
+            assert table.hold > 0 and not table.passing
             app.press("SPACE")
         app.tick(0.05)
         if table.match.current_player == seat:  # won the trick and leads again: no need to pass
             assert not table.passing
         else:
             assert table.passing and table.viewer == table.match.current_player
+            app.tick(PROMPT_GUARD)
             app.press("ENTER")
 
 
@@ -315,7 +317,7 @@ def test_big_chuan_deal_summary(table_app):
     others = [c for c in (r + s for s in "HDC" for r in "AKQJT98765432")]
     deck = [spades[i // 4] if i % 4 == 0 else others.pop() for i in range(52)]
     table.match.state = RULES.new_match(1, {"first_leader": 0}, deck=deck)
-    table.obs = table.match.observation(0)
+    table.refresh()
     play_by_keys(app, table, lambda: table.panel is not None)
     text = "\n".join(assert_grid(app))
     assert "BIG CHUAN! Every trick won: +1000 flat" in text
@@ -384,7 +386,124 @@ def test_attract_mode_plays_jub_moo(make_app):
     assert app.screen_text().startswith(" JUB MOO")
 
 
-def test_mono_table_screenshot(table_app, tmp_path):
-    app, _ = table_app(4, "", "M")
-    app.save_png(tmp_path / "mono.png")
-    assert (tmp_path / "mono.png").stat().st_size > 2000
+# ---- issue 14: no card you did not choose, figures a player expects, the hot seat ----
+def test_a_key_pressed_to_go_on_after_a_trick_plays_no_card(make_app):
+    """``main.py 'S*' --game jubmoo --seed 7``, B, five seconds, Space: the 7♦ was led unasked.
+
+    You take the trick you led and lead the next one, so "Any key: go on." waits for its key
+    and the key only goes on; the lead prompt that follows ignores keys for a moment."""
+    for wait in (2.0, 3.0, 3.5, 4.0, 4.1, 4.3, 5.0, 8.0):  # before, at and after the end of the old hold
+        app = make_app("S*", "--game", "jubmoo", "--seed", "7")
+        table = app.top_scene()
+        assert isinstance(table, JubMooTable) and app.delay == 1.0  # the default delay between moves
+        app.press("B")
+        assert table.match.steps == ["AD"]
+        for _ in range(round(wait / 0.05)):
+            app.tick(0.05)
+        if wait >= 3.0:
+            assert "You take the trick." in app.screen_text() and "Any key: go on." in app.screen_text()
+        app.press("SPACE")
+        app.press("SPACE")  # and again at once
+        assert table.match.steps == ["AD", "8D", "KD", "TD"][:len(table.match.steps)], f"a card led after {wait} s"
+        app.saves.delete("jubmoo")  # the next start is a new match, not a resume
+    assert table.hold <= 0 and table.guarded and "Your lead" in app.screen_text()
+    app.tick(PROMPT_GUARD)
+    card = table.hand.current
+    app.press("SPACE")  # the prompt has been on screen: now Space leads the card highlighted on it
+    assert table.match.steps[4] == card
+
+
+def test_a_trick_a_computer_takes_goes_on_by_itself(table_app):
+    app, table = table_app(6)
+    play_by_keys(app, table, lambda: table.hold > 0 and table.match.current_player not in table.humans)
+    steps = len(table.match.steps)
+    app.tick(1.5)
+    assert table.hold <= 0
+    app.tick(0.05)
+    assert len(table.match.steps) > steps  # the computer that took it leads at once (no delay)
+
+
+def deal_figures(lines: list[str], table: JubMooTable) -> dict[int, int]:
+    """The DEAL figure shown for each seat: the wide seats' lines and the side blocks."""
+    shown = {}
+    for seat, row in ((table.seat_at(0), 14), (table.seat_at(2), 2)):
+        shown[seat] = int(re.search(r"DEAL +(-?\d+)", lines[row]).group(1))
+    for seat, col in ((table.seat_at(3), 3), (table.seat_at(1), 53)):
+        text = lines[8][col:col + 13]
+        assert text.startswith("DEAL")
+        shown[seat] = int(text[4:])
+    return shown
+
+
+def test_no_deal_figure_counts_the_empty_pile_before_the_deal_is_over(table_app):
+    """DEAL is what the cards won so far score: 0 before a seat takes a trick, not the -50
+    an empty pile costs only if the deal ends so (the summary counts it then)."""
+    app, table = table_app(7)
+    lines = assert_grid(app)
+    assert deal_figures(lines, table) == {0: 0, 1: 0, 2: 0, 3: 0} and "-50" not in "".join(lines[2:16])
+    for _ in range(6):  # tricks later: a seat that took tricks shows its pile's score, the others 0
+        play_by_keys(app, table, lambda: table.hold > 0)
+        obs = table.obs
+        want = {s: obs.deal_scores_so_far[s] if obs.tricks_won[s] else 0 for s in range(4)}
+        assert deal_figures(assert_grid(app), table) == want
+        app.press("SPACE")
+    assert 0 in want.values() and any(want.values())  # both kinds were seen
+    app.press("F6")  # with the replay offer, the settled deal stays on the table under it
+    play_by_keys(app, table, lambda: ready(table) and "continue" in table.obs.legal_actions)
+    last = table.obs.last_deal
+    assert last.empty and deal_figures(assert_grid(app), table) == dict(enumerate(last.scores))
+    assert all(last.scores[s] == -50 for s in last.empty)  # the empty pile's -50 comes with the deal's end
+
+
+def hot_seat_pass(app, table: JubMooTable) -> None:
+    """Play by keys until the keyboard is passed."""
+    play_by_keys(app, table, lambda: table.passing)
+
+
+def test_hot_seat_the_pass_panel_and_the_new_prompt_ignore_keys_for_a_moment(table_app):
+    """A key pressed as the panel comes up (meant for what was before) does not show the next
+    player's hand, and an Enter right after the one that closes it does not play his card."""
+    app, table = table_app(7, "[jubmoo]\nhumans = 2\n")
+    for _ in range(3):
+        hot_seat_pass(app, table)
+        seat = table.match.current_player
+        assert table.guarded
+        for key in ("ENTER", "SPACE", "ENTER"):
+            app.press(key)
+        assert table.passing and "Pass the keyboard" in app.screen_text()
+        assert not any(card_name(c) in app.screen_text() for c in hidden_cards(table, (0, 1)))
+        app.tick(PROMPT_GUARD + 0.01)
+        steps = len(table.match.steps)
+        app.press("ENTER")
+        assert not table.passing and table.viewer == seat and table.guarded
+        app.press("ENTER")  # a second Enter at once: his card is not played for him
+        assert len(table.match.steps) == steps
+        app.tick(PROMPT_GUARD + 0.01)
+        assert ready(table)
+
+
+def test_hot_seat_the_hand_and_the_keys_are_those_of_the_player_to_act(table_app):
+    """Each person sees and plays his own cards, in his own order (F3 off)."""
+    app, table = table_app(7, "[jubmoo]\nhumans = 2\n")
+    app.press("F3")
+    orders: dict[int, list[str]] = {}
+    seen = set()
+    for _ in range(12):
+        play_by_keys(app, table, lambda: ready(table))
+        seat = table.match.current_player
+        assert table.viewer == seat
+        mine = RULES.hand(table.match.state, seat)
+        assert sorted(table.hand.cards) == sorted(mine)
+        if seat in orders:  # his own order came back with him
+            assert table.hand.cards == [c for c in orders[seat] if c in mine]
+        elif len(table.hand.cards) > 1:  # he arranges his cards: the first goes second
+            while table.hand.cursor:
+                app.press("LEFT")
+            app.handle_key(Key(pygame.K_RIGHT, "", shift=True))
+        orders[seat] = list(table.hand.cards)
+        seen.add(seat)
+        index = next(i for i, c in enumerate(table.hand.cards) if c in table.obs.legal_actions)
+        card = table.hand.cards[index]
+        app.press(hand_key(index))
+        assert table.match.steps[-1] == card and card in mine  # his key played his card
+    assert seen == {0, 1}
