@@ -224,6 +224,21 @@ class JubMooTable(TableScene):
         self.show_last = False
         super().set_viewer(seat)
 
+    def table_state(self) -> dict[str, Any]:
+        """Every person's own order of his hand (hot seat), not only the one on screen."""
+        orders = {**self.arrangements, self.viewer: list(self.hand.arrangement)}
+        return {"arrangements": {str(seat): cards for seat, cards in orders.items()}}
+
+    def restore_state(self, state: dict[str, Any]) -> None:
+        orders = state.get("arrangements")
+        if not isinstance(orders, dict):
+            return
+        for seat, cards in orders.items():
+            if isinstance(seat, str) and seat.isdigit() and isinstance(cards, list) \
+                    and all(isinstance(card, str) for card in cards):
+                self.arrangements[int(seat)] = list(cards)
+        super().restore_state({"arrangement": self.arrangements.get(self.viewer, [])})
+
     # ---- the hand ----
     def make_hand(self) -> Hand:
         return Hand(french_face, arrange=True, decorate=self._corner)

@@ -116,6 +116,10 @@ class TableScene(Scene):
       ``human_won()``, ``deal_stats(last_deal)``, ``human_score()``, ``match_extra()``: the
       panels and the statistics, when a deal or the match ends.
     - ``on_setting_changed(section, key)`` (call super), ``draw_panel(canvas, panel)``.
+    - ``table_state()`` and ``restore_state(state)``: what the table keeps of its own in the
+      save beside the match record (the player's order of his hand), written after every
+      action and every rearrangement, given back on resume; a table with per-player state
+      (hot seat) extends both.
     - Hot seat: ``hand_over(seat)`` when another person is to act (default: ``set_viewer``;
       a table may first hide the hands behind a panel, ``guard_keys()`` making it ignore
       keys for a moment), and ``set_viewer(seat)`` (extend it to keep per-player state

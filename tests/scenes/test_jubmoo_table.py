@@ -507,3 +507,18 @@ def test_hot_seat_the_hand_and_the_keys_are_those_of_the_player_to_act(table_app
         app.press(hand_key(index))
         assert table.match.steps[-1] == card and card in mine  # his key played his card
     assert seen == {0, 1}
+
+
+def test_a_hot_seat_resume_gives_each_person_his_own_order(table_app):
+    app, table = table_app(7, "[jubmoo]\nhumans = 2\n")
+    app.settings.values["play"]["hand_sort"] = False
+    hands = [list(RULES.hand(table.match.state, seat)) for seat in (0, 1)]
+    orders = {0: hands[0][::-1], 1: hands[1][1:] + hands[1][:1]}
+    table.arrangements = {1: orders[1]}
+    table.hand.arrangement = orders[0]
+    saved = table.table_state()
+    resumed = JubMooTable.resume(app, table.match, (0, 1), saved)
+    assert resumed.arrangements[1] == orders[1]
+    assert resumed.arrangements.get(resumed.viewer) == orders[resumed.viewer]
+    resumed.set_viewer(1 - resumed.viewer)
+    assert list(resumed.hand.cards) == orders[resumed.viewer]
