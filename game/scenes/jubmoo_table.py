@@ -500,7 +500,7 @@ class JubMooTable(TableScene):
         return obs.phase == "play" and obs.current_player == seat and self.hold <= 0 and self.frozen_obs is None
 
     def _name(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
-        """The seat's name (reverse video when it is to play) and a LEADS tag."""
+        """The seat's name (reverse video when it is to play) and a LEAD tag (a noun: "YOU LEADS" read wrong)."""
         name = f" {self.seat_name(seat).upper()} "
         if self._to_act(seat):
             col = canvas.text(col, row, name, palette.BLACK, palette.GREY)
@@ -508,7 +508,7 @@ class JubMooTable(TableScene):
             col = canvas.text(col, row, name, palette.YELLOW, TABLE_BG)
         obs = self.view
         if obs.phase == "play" and obs.leader == seat:
-            col = canvas.text(col + 1, row, "LEADS", palette.LIGHT_CYAN, TABLE_BG)
+            col = canvas.text(col + 1, row, "LEAD", palette.LIGHT_CYAN, TABLE_BG)
         return col
 
     def _hand_text(self, seat: int) -> list[tuple[str, int]]:

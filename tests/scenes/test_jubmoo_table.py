@@ -94,7 +94,7 @@ def test_first_screen_shows_the_four_seats_and_your_thirteen_cards(table_app):
     assert "NORTH" in lines[2] and "WEST" in lines[5] and "EAST" in lines[5] and "YOU" in lines[14]
     assert lines[20].strip("║ ").split() == list("1234567890ABC")  # a key under each of the 13 cards
     assert all(card_name(card) in lines[HAND_ROW + 1] for card in table.obs.hand)
-    assert sum("LEADS" in line for line in lines[2:16]) == 1
+    assert sum("LEAD" in line for line in lines[2:16]) == 1
 
 
 def test_a_whole_deal_by_keys_ends_in_the_summary(table_app):
@@ -110,7 +110,7 @@ def test_a_whole_deal_by_keys_ends_in_the_summary(table_app):
     assert table.panel is None and table.obs.deal_number == 2
     lines = assert_grid(app)
     pig_taker = table.seat_name(last.pig_taker).upper()
-    assert any(pig_taker in line and "LEADS" in line for line in lines[2:16])  # the pig taker leads
+    assert any(pig_taker in line and "LEAD" in line for line in lines[2:16])  # the pig taker leads
 
 
 def test_a_whole_match_by_keys_names_the_pig(table_app):
