@@ -726,7 +726,7 @@ class MusRules:
                 return _replay(state)
             if action == CONTINUE:
                 return _deal(state, None)
-            raise _not_now(action, "replay the last deal or go on to the next deal.")
+            raise _not_now(action, "replay the last deal or continue.")
         raise IllegalAction("The match is over.")
 
     # -- text ------------------------------------------------------------------------------
@@ -907,9 +907,9 @@ def _end_deal(new: MusState, ended_by: str, shown: bool, counts: tuple[LanceCoun
 # A refusal in the player's words: what he cannot do ("You cannot <words> now"), the calls he may make.
 _ACTION_WORDS = {MUS: "say Mus", CUT: "cut (Corto)", PASO: "pass (Paso)", "envido": "bet (Envido)",
                  QUIERO: "accept (Quiero)", NO_QUIERO: "refuse (No quiero)", "raise": "raise",
-                 ORDAGO: "bet an órdago", "discard": "throw cards away", REPLAY: "replay the last deal",
-                 CONTINUE: "go on to the next deal"}
-_CALL_WORDS = {PASO: "Paso", "envido": "Envido", QUIERO: "Quiero", NO_QUIERO: "No quiero", "raise": "a raise",
+                 ORDAGO: "bet an órdago", "discard": "throw cards away", REPLAY: "replay a deal",
+                 CONTINUE: "continue"}
+_CALL_WORDS = {PASO: "Paso", "envido": "Envido", QUIERO: "Quiero", NO_QUIERO: "No quiero", "raise": "Raise",
                ORDAGO: "Órdago"}
 
 
