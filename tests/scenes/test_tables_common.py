@@ -352,3 +352,17 @@ def test_a_click_on_a_card_is_its_key(start, case):
     table.on_click(col, geometry.row + 1)
     assert hand.cursor == index
     assert len(table.match.steps) > steps or table.prompt() != prompt or hand.picked
+
+
+def test_a_key_that_brings_back_a_prompt_a_long_message_covered_does_nothing_else(start, case):
+    app, table = start(6)
+    play(app, table, case, lambda: table.human_to_act and not table.guarded)
+    table.message = "A message long enough to take the two rows under the table, " * 2
+    prompt_row = app.screen_text().splitlines()[22]
+    assert table.message.split()[-1] in prompt_row  # the message covers the prompt line
+    steps = len(table.match.steps)
+    app.press("ENTER")  # pressed to go on: it brings the prompt back and plays nothing
+    assert len(table.match.steps) == steps and table.message == ""
+    prompt = table.prompt()
+    decide(app, table, case)
+    assert len(table.match.steps) > steps or table.prompt() != prompt
