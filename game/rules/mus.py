@@ -713,7 +713,7 @@ class MusRules:
     def apply(self, state: MusState, action: str) -> MusState:
         phase = state.phase
         if not isinstance(action, str):
-            raise IllegalAction(f"an action is a text such as 'paso', not {action!r}")
+            raise IllegalAction(f"{action!r} is not a Mus action.")
         if phase == "bet":
             return _apply_bet(state, action)
         if phase == "mus":
@@ -725,7 +725,7 @@ class MusRules:
                 return _replay(state)
             if action == CONTINUE:
                 return _deal(state, None)
-            raise IllegalAction("Choose 'replay' (play the last deal again) or 'continue'.")
+            raise _not_now(action, "replay the last deal or continue.")
         raise IllegalAction("The match is over.")
 
     # -- text ------------------------------------------------------------------------------
@@ -752,7 +752,8 @@ class MusRules:
             t = f"raise {int(words[0])}"
         if t in legal:
             return t
-        raise IllegalAction(f"{text!r} is not a legal action now; legal: {', '.join(legal) or 'none'}")
+        self.apply(state, t)  # refuses with the reason, in a sentence
+        raise IllegalAction(f"{text!r} is not a Mus action.")
 
     # -- observation -----------------------------------------------------------------------
 
@@ -902,6 +903,30 @@ def _end_deal(new: MusState, ended_by: str, shown: bool, counts: tuple[LanceCoun
 # ---------------------------------------------------------------------------------------------
 
 
+# A refusal in the player's words: what he cannot do ("You cannot <words> now"), the calls he may make.
+_ACTION_WORDS = {MUS: "say Mus", CUT: "cut (Corto)", PASO: "pass (Paso)", "envido": "bet (Envido)",
+                 QUIERO: "accept (Quiero)", NO_QUIERO: "refuse (No quiero)", "raise": "raise",
+                 ORDAGO: "bet an órdago", "discard": "throw cards away", REPLAY: "replay a deal",
+                 CONTINUE: "continue"}
+_CALL_WORDS = {PASO: "Paso", "envido": "Envido", QUIERO: "Quiero", NO_QUIERO: "No quiero", "raise": "Raise",
+               ORDAGO: "Órdago"}
+
+
+def _not_now(action: str, then: str) -> IllegalAction:
+    """``You cannot <action> now: <then>``; what is no Mus action at all is said so."""
+    head = action.split(" ")[0]
+    known = head in _ACTION_WORDS and (head not in ("envido", "raise") or _bet_amount(action, head + " ") is not None)
+    if not known:
+        return IllegalAction(f"{action!r} is not a Mus action.")
+    return IllegalAction(f"You cannot {_ACTION_WORDS[head]} now: {then}")
+
+
+def _calls(legal: Sequence[str]) -> str:
+    """``Paso, Envido or Órdago``: the betting calls open, in the words of the table."""
+    names = list(dict.fromkeys(_CALL_WORDS[a.split(" ")[0]] for a in legal))
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 def _set_speech(speech: tuple[str, ...], seat: int, word: str) -> tuple[str, ...]:
     s = list(speech)
     s[seat] = word
@@ -916,7 +941,7 @@ def _apply_mus(state: MusState, action: str) -> MusState:
         new.events = (*state.events, f"{seat} cuts")
         return _start_lance(new, 0)
     if action != MUS:
-        raise IllegalAction("In the mus phase say 'mus' (to discard) or 'cut' (to play the lances).")
+        raise _not_now(action, "say Mus to change cards or Corto to play.")
     new = _copy(state)
     new.speech = _set_speech(state.speech, seat, "Mus")
     new.events = (*state.events, f"{seat} says mus")
@@ -933,10 +958,12 @@ def _apply_mus(state: MusState, action: str) -> MusState:
 def _parse_discard(state: MusState, action: str) -> tuple[int, ...]:
     hand = state.hands[state.to_act]
     words = action.split(" ")
-    if words[0] != "discard" or len(words) < 2:
-        raise IllegalAction("Discard 1 to 4 cards: for example 'discard 4o 7c'.")
+    if words[0] != "discard":
+        raise _not_now(action, "choose 1 to 4 cards to throw away.")
+    if len(words) < 2:
+        raise IllegalAction("Choose 1 to 4 cards to throw away.")
     if len(words) > 5:
-        raise IllegalAction("You can discard at most 4 cards.")
+        raise IllegalAction("You can throw away at most 4 cards.")
     cards: list[int] = []
     for w in words[1:]:
         c = CARD_INDEX.get(w)
@@ -1143,7 +1170,6 @@ def _bet_amount(action: str, prefix: str) -> int | None:
 
 def _apply_bet(state: MusState, action: str) -> MusState:
     seat = state.to_act
-    team = _team(seat)
     cap = _cap(state)
     if state.bettor < 0:  # opening round (R2.8.1)
         if action == PASO:
@@ -1171,9 +1197,10 @@ def _apply_bet(state: MusState, action: str) -> MusState:
             if not state.ordago_on:
                 raise IllegalAction("Órdago is switched off in the options.")
             return _open_bet(state, seat, stake=0, seen=0, ordago=True, word="Órdago!", event=f"{seat} ordago")
+        calls = _calls(_bet_actions(state))
         if action in (QUIERO, NO_QUIERO) or action.startswith("raise"):
-            raise IllegalAction("Nobody has bet yet: say 'paso', 'envido N' or 'ordago'.")
-        raise IllegalAction(f"{action!r} is not a bet: say 'paso', 'envido N' or 'ordago'.")
+            raise IllegalAction(f"Nobody has bet yet: say {calls}.")
+        raise _not_now(action, f"say {calls}.")
     # answering a bet (R2.8.3, R2.9.1)
     if action == QUIERO:
         speech = _set_speech(state.speech, seat, "Quiero")
@@ -1202,7 +1229,7 @@ def _apply_bet(state: MusState, action: str) -> MusState:
         result = LanceResult(_lance_name(state), "rejected", state.bettor, deje)
         return _settle(state, result, f"deje {deje} to team {state.bettor}", speech, events, (pts[0], pts[1]))
     if state.ordago:
-        raise IllegalAction("An órdago can only be answered 'quiero' or 'no-quiero'.")
+        raise IllegalAction("An órdago can only be answered with Quiero or No quiero.")
     n = _RAISE_AMOUNT.get(action)
     if n is None:
         n = _bet_amount(action, "raise ")
@@ -1210,8 +1237,8 @@ def _apply_bet(state: MusState, action: str) -> MusState:
         top = min(_MAX_BET, cap - state.stake)
         if not 2 <= n <= top:
             if top < 2:
-                raise IllegalAction("The stake is at its cap: answer quiero, no-quiero or ordago.")
-            raise IllegalAction(f"Raise by 2 to {top}.")
+                raise IllegalAction(f"The stake is at its cap: answer {_calls(_bet_actions(state))}.")
+            raise IllegalAction(f"Raise from 2 to {top}.")
         return _open_bet(state, seat, stake=state.stake + n, seen=state.stake, ordago=False,
                          word=f"{n} más", event=f"{seat} raises {n} to {state.stake + n}")
     if action == ORDAGO:
@@ -1219,9 +1246,10 @@ def _apply_bet(state: MusState, action: str) -> MusState:
             raise IllegalAction("Órdago is switched off in the options.")
         return _open_bet(state, seat, stake=state.stake, seen=state.stake, ordago=True, word="Órdago!",
                          event=f"{seat} ordago")
+    calls = _calls(_bet_actions(state))
     if action == PASO or action.startswith("envido"):
-        raise IllegalAction(f"Team {1 - team} has bet: answer 'quiero', 'no-quiero', 'raise N' or 'ordago'.")
-    raise IllegalAction(f"{action!r} is not an answer: say 'quiero', 'no-quiero', 'raise N' or 'ordago'.")
+        raise IllegalAction(f"The other team has bet: answer {calls}.")
+    raise _not_now(action, f"answer {calls}.")
 
 
 def _open_bet(state: MusState, seat: int, stake: int, seen: int, ordago: bool, word: str,

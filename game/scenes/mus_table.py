@@ -1,37 +1,39 @@
 """The Mus table: you at the bottom, your partner opposite, the two opponents left and right.
 
-Each seat shows its cards (backs, or faces with open hands), its latest call in a speech
-line ("Mus", "Envido 2", "Quiero", "Órdago!"), how many cards it took in every mus round and
-its pares / juego declarations. The middle holds the four lances and how each went; the
-lower right says what is on the table now. Everything drawn comes from seat 0's observation.
+Built on the table kit (game.scenes.table): this file holds the layout, the narration and
+the game's own keys. Each seat shows its cards (backs, or faces with open hands), its latest
+call in a speech line ("Mus", "Envido 2", "Quiero", "Órdago!"), how many cards it took in
+every mus round and its pares / juego declarations. The middle holds the four lances and how
+each went; the lower right says what is on the table now. Everything drawn comes from seat
+0's observation.
 
-Discards: the keys under your cards (or Left/Right and Space, Up, Down) raise the cards to
-throw away, Enter throws them. Every other decision is a labelled key on the prompt line; the
-amount of an envido or a raise is picked with + and - (or Up/Down, or a digit) and shown on
-the key's label. An órdago asks Y/N first.
+Discards are the hand's multi mode: the keys under your cards (or Left/Right and Space, Up,
+Down) raise the cards to throw away, the prompt names them, Enter throws them. Every other
+decision is a labelled key on the prompt line (``KEYS``); the amount of an envido or a raise
+is picked with + and - (or Up/Down, or a digit) and shown on the key's label. An órdago asks
+Y/N first, and a call that is not open now is refused with the rules' reason.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game.app.keys import Key
-from game.rules.mus import LanceResult, card_role, juego_total, pares_bonus
-from game.scenes.table import Choice, Panel, TableScene
-from game.scenes.widgets import title_bar, wrap
+from game.rules.mus import DealSummary, LanceCount, LanceResult, MusObservation, card_role, juego_total, pares_bonus
+from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
+from game.scenes.table import TABLE_BG, Choice, Panel, Prompt, TableScene
+from game.scenes.widgets import wrap
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
-from game.screen.cards import CARD_BG, draw_back, draw_face, draw_slot, hand_key, key_index, spanish_face
+from game.screen.cards import CARD_BG, draw_back, draw_face, draw_slot, spanish_face
 
 if TYPE_CHECKING:
     from game.app.app import App
     from game.app.match import Match
 
-TABLE_BG = palette.GREEN
 CARD_W, CARD_H, CARD_STEP = 7, 5, 8  # your cards
 SMALL_W, SMALL_H, SMALL_STEP = 5, 3, 6  # the other seats' cards
 HAND_COL, HAND_ROW, KEYS_ROW = 24, 15, 20  # a card chosen for discard is raised to row 14
-MESSAGE_ROW, PROMPT_ROW = 21, 22
 # Where each position's block starts: (column, name row). 0 is you (drawn apart), 1 right, 2 top, 3 left.
 BLOCKS = {1: (55, 6), 2: (29, 2), 3: (2, 6)}  # name row; cards, speech, cards taken below
 BLOCK_W = 24
@@ -45,11 +47,20 @@ TEAM_NAMES = ("US", "THEM")
 # The suit colours for text on a dark background (card faces use the cards module's colours).
 SUIT_TEXT_COLOUR = {glyphs.OROS: palette.YELLOW, glyphs.COPAS: palette.LIGHT_RED,
                     glyphs.ESPADAS: palette.LIGHT_CYAN, glyphs.BASTOS: palette.LIGHT_GREEN}
-# A letter for every decision, so that a key for a decision not open now can be explained.
-VERB_KEYS = {"M": "mus", "C": "cut", "P": "paso", "E": "envido", "Q": "quiero", "N": "no-quiero",
-             "R": "raise", "O": "ordago"}
 ROLE_NAMES8 = ("aces", "4s", "5s", "6s", "7s", "sotas", "caballos", "kings")
 ROLE_NAMES4 = ("aces", "2s", "3s", "4s", "5s", "6s", "7s", "sotas", "caballos", "kings")
+# The calls, one key each: pressed when the call is not open now, the rules say why.
+CALLS = (
+    Choice("M", "Mus (change cards)", "mus"),
+    Choice("C", "Corto (cut: play)", "cut"),
+    Choice("P", "Paso", "paso"),
+    Choice("E", "Envido", "envido"),  # the amount is on the label: "envido 3"
+    Choice("Q", "Quiero", "quiero"),
+    Choice("N", "No quiero", "no-quiero"),
+    Choice("R", "Raise", "raise"),
+    Choice("O", "Órdago", "ordago"),
+)
+AMOUNT_CALLS = ("envido", "raise")
 
 
 def card_text(card: str) -> str:
@@ -80,13 +91,28 @@ def amount_of(action: str) -> int:
 
 class MusTable(TableScene):
     game_name = "mus"
-    legacy = True  # its own keys, prompt and drawing until it is ported to the kit
+    KEYS = (
+        *CALLS,
+        Choice("Y", "Yes", "yes-ordago"),  # the órdago asked first: Y bets it
+        Choice("N", "No", "no-ordago"),
+        Choice("R", "Replay the last deal", "replay"),
+        Choice("C", "Continue", "continue"),
+    )
 
     def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
-        super().__init__(app, match, attract, humans)
-        self.selected: set[str] = set()  # the cards raised for discarding
         self.amount = 2  # the envido / raise amount on the key label
         self.asking_ordago = False  # Y/N before betting the whole game
+        super().__init__(app, match, attract, humans)
+
+    @property
+    def seen(self) -> MusObservation:
+        """What is drawn (``view``: the finished deal under its summary, else the match now)."""
+        return cast(MusObservation, self.view)
+
+    @property
+    def now(self) -> MusObservation:
+        """The match now (``obs``), which the decisions read."""
+        return cast(MusObservation, self.obs)
 
     # ---- names and teams ----
     def position(self, seat: int) -> int:
@@ -103,21 +129,30 @@ class MusTable(TableScene):
     def my_team(self) -> int:
         return self.viewer & 1
 
-    def team_name(self, team: int) -> str:
+    def team_name(self, team: int | None) -> str:
         return TEAM_NAMES[0 if team == self.my_team else 1]
 
     @property
     def options(self) -> dict[str, Any]:
-        return dict(self.view.options)
+        return dict(self.seen.options)
 
     @property
     def target(self) -> int:
         return int(self.options["target"])
 
-    # ---- the hand as shown ----
-    @property
-    def sorted_hand(self) -> bool:
-        return bool(self.app.settings.get("play", "hand_sort"))
+    # ---- the hand ----
+    def make_hand(self) -> Hand:
+        return Hand(spanish_face, arrange=True, decorate=self.mark_out)
+
+    def hand_geometry(self) -> HandGeometry:
+        return HandGeometry(row=HAND_ROW, keys_row=KEYS_ROW, width=CARD_W, height=CARD_H, step=CARD_STEP,
+                            col=HAND_COL, slots=4)
+
+    def mark_out(self, canvas: TextCanvas, col: int, row: int, card: str, look: CardLook) -> None:
+        """A card raised to be thrown away says OUT under it."""
+        if look.picked:
+            canvas.text(col, row + CARD_H, f"{glyphs.ARROW_UP}OUT{glyphs.ARROW_UP}".center(CARD_W),
+                        palette.YELLOW, TABLE_BG)
 
     def sort_cards(self, cards: Any) -> list[str]:
         """F3 on: strongest first, as Grande counts them (3s with the kings); off: by number."""
@@ -127,16 +162,16 @@ class MusTable(TableScene):
             hand.sort(key=lambda c: -card_role(c, options))
         return hand
 
-    def shown_hand(self, obs: Any = None) -> list[str]:
-        """Your cards in the order on screen (between deals: the last deal's, if they were shown)."""
-        obs = obs or self.obs
+    def hand_cards(self, view: Any) -> list[str]:
+        """Your cards (between deals: the last deal's, if they were shown)."""
+        obs = cast(MusObservation, view)
         if not obs.hand and obs.phase in ("replay", "over") and obs.last_deal is not None and obs.last_deal.hands:
             return self.sort_cards(obs.last_deal.hands[self.viewer])
         return self.sort_cards(obs.hand)
 
     def open_cards(self, seat: int) -> list[str] | None:
         """Another seat's cards when they may be seen: open hands, or the last deal's showdown."""
-        obs = self.view
+        obs = self.seen
         if obs.all_hands is not None and obs.all_hands[seat]:
             return self.sort_cards(obs.all_hands[seat])
         if obs.phase in ("replay", "over") and obs.last_deal is not None and obs.last_deal.hands:
@@ -146,7 +181,7 @@ class MusTable(TableScene):
     # ---- decisions ----
     def amounts(self, verb: str) -> list[int]:
         """The envido or raise amounts open now."""
-        return [amount_of(a) for a in self.obs.legal_actions if a.startswith(verb + " ")]
+        return [amount_of(a) for a in self.now.legal_actions if a.startswith(verb + " ")]
 
     def picked_amount(self, verb: str) -> int:
         amounts = self.amounts(verb)
@@ -154,63 +189,90 @@ class MusTable(TableScene):
             return self.amount
         return max(amounts[0], min(self.amount, amounts[-1]))
 
-    def choices(self) -> list[Choice]:
-        """The labelled decisions open now (none while discarding)."""
-        legal = self.obs.legal_actions
+    def choices(self) -> tuple[Choice, ...]:
+        """The labelled calls open now (none while discarding)."""
+        legal = self.now.legal_actions
         if self.asking_ordago:
-            return [Choice("Y", "Yes: Órdago!", "ordago"), Choice("N", "No", "")]
-        out: list[Choice] = []
-        if "replay" in legal:
-            out += [Choice("R", "Replay the last deal", "replay"), Choice("C", "Continue", "continue")]
-        if "mus" in legal:
-            out += [Choice("M", "Mus (change cards)", "mus"), Choice("C", "Corto (cut: play)", "cut")]
-        if "paso" in legal:
-            out.append(Choice("P", "Paso", "paso"))
-        if "quiero" in legal:
-            out += [Choice("Q", "Quiero", "quiero"), Choice("N", "No quiero", "no-quiero")]
-        for verb, key, word in (("envido", "E", "Envido"), ("raise", "R", "Raise")):
+            return self.offer("yes-ordago", "ordago", "Yes: Órdago!"), self.offer("no-ordago")
+        names = [name for name in ("replay", "continue", "mus", "cut", "paso", "quiero", "no-quiero") if name in legal]
+        out = [self.offer(name) for name in names]
+        for verb in AMOUNT_CALLS:
             if self.amounts(verb):
                 n = self.picked_amount(verb)
-                out.append(Choice(key, f"{word} {n} +/-", f"{verb} {n}"))
+                out.append(self.offer(verb, f"{verb} {n}", f"{verb.capitalize()} {n} +/-"))
         if "ordago" in legal:
-            out.append(Choice("O", "Órdago!", "ordago"))
-        return out
+            out.append(self.offer("ordago", label="Órdago!"))
+        return tuple(out)
 
-    def human_act(self, action: str) -> bool:
-        """Every órdago of yours is asked about first (Y/N)."""
-        if action == "ordago" and not self.asking_ordago and "ordago" in self.obs.legal_actions:
-            self.asking_ordago = True
+    def decision(self) -> Prompt:
+        obs = self.now
+        lance = (obs.lance or "").capitalize()
+        if self.asking_ordago:
+            return Prompt(f"Bet the whole game on {lance}? ", self.choices())
+        if obs.phase == "discard":
+            picked = self.hand.picked_cards()
+            keys, arrows = f"1-{len(obs.hand)}", f"{glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT}"
+            if picked:
+                what = f"{len(picked)} card{'s' if len(picked) > 1 else ''}, {cards_text(picked)}"
+                text = f"Enter: throw away {what}.  {keys} or {arrows} Space: pick."
+            else:
+                text = f"Pick cards to throw away: {keys}, or {arrows} and Space."
+            return Prompt(text, hand=HandMode(frozenset(obs.hand), multi=True))
+        choices = self.choices()
+        if obs.phase == "replay":
+            return Prompt("", choices, default=[c.action for c in choices].index("continue"))
+        if obs.phase != "bet":
+            return Prompt("", choices)
+        if obs.ordago:
+            return Prompt(f"Órdago on {lance}! ", choices)
+        if obs.bettor_team is not None:
+            return Prompt(f"{obs.stakes} on {lance}: ", choices)
+        return Prompt(f"{lance}: ", choices)
+
+    def cards_action(self, cards: tuple[str, ...]) -> str:
+        """The picked cards thrown away, in the rules' card order (none picked: the rules say why)."""
+        return " ".join(["discard", *(c for c in self.now.hand if c in cards)])
+
+    def table_key(self, key: Key) -> bool:
+        """The órdago question, the amount on the envido / raise key, and a call that is not
+        open now (the rules refuse it with their reason)."""
+        if not self.human_to_act:
+            return False
+        if self.asking_ordago:
+            self.ordago_key(key)
+            return True
+        prompt = self.prompt()
+        if "ordago" in self.now.legal_actions and (key.typed == "O" or (key.is_confirm and prompt.hand is None
+                                                                       and self.highlighted(prompt) == "ordago")):
+            self.asking_ordago = True  # every órdago of yours is asked about first
             self.choice_cursor = 0
             self.app.sound("select")
+            return True
+        if self.now.phase == "bet" and self.amount_key(key):
+            return True
+        call = next((c.action for c in CALLS if c.key == key.typed), None)
+        if call is None or any(c.key == key.typed for c in prompt.choices):
             return False
-        self.asking_ordago = False
-        if not action:
-            return False
-        return super().human_act(action)
+        self.human_act(f"{call} {self.amount}" if call in AMOUNT_CALLS else call)
+        return True
 
-    def table_key(self, key: Key) -> None:  # type: ignore[override]  # legacy: ported to the kit next
-        obs = self.obs
-        if self.asking_ordago:
-            if key.typed == "Y" or (key.is_confirm and self.choice_cursor == 0):
-                self.human_act("ordago")
-            elif key.typed == "N" or key.is_cancel or key.is_confirm:
-                self.asking_ordago = False
-                self.message = "No órdago."
-            elif key.is_left or key.is_right:
-                self.choice_cursor = 1 - min(1, self.choice_cursor)
-            return
-        if obs.phase == "discard":
-            self.discard_key(key)
-            return
-        if obs.phase == "bet" and self.amount_key(key):
-            return
-        if self.choice_key(key, self.choices()):
-            return
-        verb = VERB_KEYS.get(key.typed)
-        if verb is not None:  # a decision that is not open now: the rules say why
-            if verb in ("envido", "raise"):
-                verb = f"{verb} {self.amount}"
-            self.human_act(verb)
+    def highlighted(self, prompt: Prompt) -> str | None:
+        """The action of the choice under the cursor (Enter picks it)."""
+        if not prompt.choices:
+            return None
+        return prompt.choices[min(self.choice_cursor, len(prompt.choices) - 1)].action
+
+    def ordago_key(self, key: Key) -> None:
+        """Y (or Enter on Yes) bets the órdago; N, Esc (or Enter on No) takes it back."""
+        if key.typed == "Y" or (key.is_confirm and self.choice_cursor == 0):
+            self.asking_ordago = False
+            self.human_act("ordago")
+        elif key.typed == "N" or key.is_cancel or key.is_confirm:
+            self.asking_ordago = False
+            self.choice_cursor = 0
+            self.message = "No órdago."
+        elif key.is_left or key.is_right:
+            self.choice_cursor = 1 - min(1, self.choice_cursor)
 
     def amount_key(self, key: Key) -> bool:
         """+ / - / Up / Down / a digit change the envido or raise amount on the label."""
@@ -227,8 +289,7 @@ class MusTable(TableScene):
         elif key.typed.isdigit():
             wanted = int(key.typed) or 10
             if not lo <= wanted <= hi:
-                self.message = f"{'Envido' if verb == 'envido' else 'Raise'} from {lo} to {hi}."
-                self.app.sound("buzz")
+                self.refuse(f"{verb.capitalize()} from {lo} to {hi}.")
                 return True
             self.amount = wanted
         else:
@@ -236,68 +297,12 @@ class MusTable(TableScene):
         self.app.sound("click")
         return True
 
-    def discard_key(self, key: Key) -> None:
-        hand = self.shown_hand()
-        if not hand:
-            return
-        self.cursor = min(self.cursor, len(hand) - 1)
-        index = key_index(key.typed, len(hand)) if key.typed and key.typed.isdigit() else None
-        if key.is_left or key.is_right:
-            self.cursor = (self.cursor + (-1 if key.is_left else 1)) % len(hand)
-        elif index is not None:
-            self.cursor = index
-            self.toggle(hand[index])
-        elif key.typed == " ":
-            self.toggle(hand[self.cursor])
-        elif key.is_up:
-            self.selected.add(hand[self.cursor])
-        elif key.is_down:
-            self.selected.discard(hand[self.cursor])
-        elif key.is_confirm:
-            self.confirm_discard()
-        else:
-            verb = VERB_KEYS.get(key.typed)
-            if verb is not None:
-                self.human_act(verb)
-
-    def toggle(self, card: str) -> None:
-        if card in self.selected:
-            self.selected.discard(card)
-        else:
-            self.selected.add(card)
-        self.app.sound("click")
-
-    def discard_action(self) -> str:
-        """``discard ...`` for the raised cards, in the rules' card order."""
-        return "discard " + " ".join(c for c in self.obs.hand if c in self.selected)
-
-    def confirm_discard(self) -> None:
-        if not self.selected & set(self.obs.hand):
-            self.message = "Pick the cards to throw away first (1 to 4 of them): the keys under them."
-            self.app.sound("buzz")
-            return
-        self.human_act(self.discard_action())
-
-    def on_click(self, col: int, row: int) -> None:
-        """While discarding, clicking one of your cards raises or lowers it."""
-        if not (self.human_to_act and self.obs.phase == "discard") or not HAND_ROW - 1 <= row < HAND_ROW + CARD_H:
-            return
-        hand = self.shown_hand()
-        index = (col - HAND_COL) // CARD_STEP
-        if 0 <= index < len(hand) and (col - HAND_COL) % CARD_STEP < CARD_W:
-            self.cursor = index
-            self.toggle(hand[index])
-
     # ---- after each action ----
     def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
         self.message = self.describe(seat, action, before, after)
         if self.position(seat) == 0:
-            self.selected.clear()
             self.amount = 2
-            self.choice_cursor = 0
             self.asking_ordago = False
-        if after.phase == "discard" and before.phase != "discard":
-            self.cursor = 0
         head = action.split()[0]
         new_deal = after.last_deal != before.last_deal
         if new_deal:
@@ -308,7 +313,6 @@ class MusTable(TableScene):
             self.app.sound("select")
         else:
             self.app.sound("click")
-
     def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
         words = action.split()
         head = words[0]
@@ -368,7 +372,7 @@ class MusTable(TableScene):
     # ---- the lances in words ----
     def lance_status(self, lance: str) -> tuple[str, int]:
         """What the lance board says about ``lance``, and in which colour."""
-        obs = self.view
+        obs = self.seen
         if obs.phase in ("replay", "over"):
             return self.last_lance_status(lance)
         for result in obs.lance_results:
@@ -394,7 +398,7 @@ class MusTable(TableScene):
 
     def last_lance_status(self, lance: str) -> tuple[str, int]:
         """Between deals: how ``lance`` went in the last deal and what it gave."""
-        last = self.view.last_deal
+        last = self.seen.last_deal
         names = ("juego", "punto") if lance == "juego" else (lance,)
         counts = [c for c in (last.lances if last else ()) if c.lance in names]
         if not counts:
@@ -413,7 +417,7 @@ class MusTable(TableScene):
         return (text if len(text) <= BOARD_W - 10 else f"{team}+{gained}"), colour
 
     def juego_title(self) -> str:
-        obs = self.view
+        obs = self.seen
         names = [result.lance for result in obs.lance_results]
         if obs.phase in ("replay", "over") and obs.last_deal is not None:
             names = [count.lance for count in obs.last_deal.lances]
@@ -441,7 +445,7 @@ class MusTable(TableScene):
         juego = f"juego {total}" if total >= 31 else f"{total} points"
         return f"{pares}, {juego}"
 
-    def count_line(self, count: Any) -> tuple[str, int]:
+    def count_line(self, count: LanceCount) -> tuple[str, int]:
         """One lance of the deal summary: how it went, who won it, what it scored."""
         title = LANCE_TITLES[count.lance].capitalize()
         outcome = {
@@ -477,7 +481,7 @@ class MusTable(TableScene):
         colour = palette.LIGHT_GREEN if count.winner_team == self.my_team else palette.WHITE
         return f"{title:<8}{outcome:<24}{won:<9}{points}", colour
 
-    def summary_lines(self, last: Any) -> list[tuple[str, int]]:
+    def summary_lines(self, last: DealSummary) -> list[tuple[str, int]]:
         us, them = self.my_team, 1 - self.my_team
         ended = {"count": "The hands are shown for the count.",
                  "ordago": "An órdago was seen: the hands are shown.",
@@ -507,18 +511,18 @@ class MusTable(TableScene):
             lines.append((text, palette.LIGHT_GREEN if won else palette.LIGHT_RED))
         return lines[:SUMMARY_MAX]
 
-    def show_summary(self, last_deal: Any) -> None:
+    def show_summary(self, last_deal: DealSummary) -> None:
         what = {"count": "the count", "ordago": "órdago!"}.get(last_deal.ended_by, "summary")
 
         def next_deal() -> None:
-            if self.obs.phase == "mus":
-                self.message = f"Deal {self.obs.deal_number}: {self._verb(self.obs.mano, 'are', 'is')} mano."
+            if self.now.phase == "mus":
+                self.message = f"Deal {self.now.deal_number}: {self._verb(self.now.mano, 'are', 'is')} mano."
 
         self.show_panel(Panel(f"Deal {last_deal.deal_number}: {what}", self.summary_lines(last_deal),
                               on_close=next_deal))
 
     def result_lines(self) -> list[tuple[str, int]]:
-        obs = self.obs
+        obs = self.now
         us, them = self.my_team, 1 - self.my_team
         won = obs.winner == us
         head = ("YOU AND YOUR PARTNER WIN THE MATCH!", palette.LIGHT_GREEN) if won else \
@@ -535,9 +539,9 @@ class MusTable(TableScene):
         return lines
 
     def human_won(self) -> bool:
-        return self.obs.winner == self.my_team
+        return self.now.winner == self.my_team
 
-    def deal_stats(self, last: Any) -> tuple[bool, dict[str, int]] | None:
+    def deal_stats(self, last: DealSummary) -> tuple[bool, dict[str, int]] | None:
         """A deal is won by gaining more points than the other team; games are counted as they end."""
         us, them = self.my_team, 1 - self.my_team
         gained = [last.points_after[t] - last.points_before[t] for t in (0, 1)]
@@ -554,17 +558,19 @@ class MusTable(TableScene):
                 if colour is not None and canvas.bgs[row][col] == palette.BLUE:
                     canvas.fgs[row][col] = colour
 
-    def draw_table(self, canvas: TextCanvas) -> None:
-        obs = self.view
+
+    def title(self) -> tuple[str, str, str]:
+        obs = self.seen
         us, them = self.my_team, 1 - self.my_team
         centre = f"GAME TO {self.target}"
         right = f"US {obs.team_points[us]}   THEM {obs.team_points[them]}"
         if int(self.options["games"]) > 1:
             centre += "  BEST OF 3"
             right += f"   GAMES {obs.games_won[us]}-{obs.games_won[them]}"
-        title_bar(canvas, "MUS", centre, right)
-        canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, TABLE_BG)
-        canvas.box(0, 1, COLS, 23, fg=palette.WHITE, bg=TABLE_BG, double=True)
+        return "MUS", centre, right
+
+    def draw_layout(self, canvas: TextCanvas) -> None:
+        obs = self.seen
         col = canvas.text(2, 1, f" DEAL {obs.deal_number} ", palette.WHITE, TABLE_BG)
         canvas.text(col + 1, 1, f" {self.phase_title()} ", palette.YELLOW, TABLE_BG)
         if obs.phase in ("mus", "discard", "bet"):
@@ -578,10 +584,9 @@ class MusTable(TableScene):
         self.draw_you(canvas)
         self.draw_stakes(canvas)
         self.draw_hand(canvas)
-        self.draw_prompt(canvas)
 
     def phase_title(self) -> str:
-        obs = self.view
+        obs = self.seen
         if obs.phase == "mus":
             return f"MUS ROUND {len(obs.discard_counts) + 1}"
         if obs.phase == "discard":
@@ -593,12 +598,12 @@ class MusTable(TableScene):
         return "MATCH OVER" if obs.phase == "over" else ""
 
     def _to_act(self, seat: int) -> bool:
-        obs = self.view
+        obs = self.seen
         return obs.current_player == seat and self.frozen_obs is None and obs.phase in ("mus", "discard", "bet")
 
     def _name(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
         """The seat's name (reverse video on its turn), MANO / POSTRE and its declarations."""
-        obs = self.view
+        obs = self.seen
         name = f" {self.seat_name(seat).upper()} "
         if self._to_act(seat):
             col = canvas.text(col, row, name, palette.BLACK, palette.GREY)
@@ -612,7 +617,7 @@ class MusTable(TableScene):
         return col
 
     def _declarations(self, seat: int) -> list[tuple[str, int]]:
-        pares, juego = self.view.declarations[seat]
+        pares, juego = self.seen.declarations[seat]
         out = []
         for has, word in ((pares, "PARES"), (juego, "JUEGO")):
             if has is not None:
@@ -622,7 +627,7 @@ class MusTable(TableScene):
     def _took(self, seat: int, width: int = BLOCK_W - 1) -> str:
         """``TOOK 3 1 2``: the cards a seat took in each mus round ("-" while still to discard);
         the latest rounds only when they do not all fit in ``width``."""
-        obs = self.view
+        obs = self.seen
         counts = []
         for i, row in enumerate(obs.discard_counts):
             waiting = obs.phase == "discard" and i == len(obs.discard_counts) - 1 and row[seat] == 0
@@ -635,13 +640,13 @@ class MusTable(TableScene):
         return f"TOOK {text}"
 
     def _speech(self, canvas: TextCanvas, col: int, row: int, seat: int) -> None:
-        word = self.view.speech[seat]
+        word = self.seen.speech[seat]
         if word:
             canvas.text(col, row, f"«{word}»", speech_colour(word), TABLE_BG)
 
     def _small_cards(self, canvas: TextCanvas, col: int, row: int, seat: int) -> None:
         """Four small cards: backs, or faces with open hands; an empty place for a discarded card."""
-        obs = self.view
+        obs = self.seen
         open_cards = self.open_cards(seat)
         for i in range(4):
             c = col + i * SMALL_STEP
@@ -670,7 +675,7 @@ class MusTable(TableScene):
 
     def draw_corners(self, canvas: TextCanvas) -> None:
         """Top left: the stock. Top right: who plays with whom."""
-        obs = self.view
+        obs = self.seen
         if obs.phase in ("mus", "discard", "bet"):
             canvas.text(3, 2, f"STOCK {obs.stock_size} CARDS", palette.WHITE, TABLE_BG)
             if obs.reshuffles:
@@ -682,7 +687,7 @@ class MusTable(TableScene):
 
     def draw_board(self, canvas: TextCanvas) -> None:
         """The four lances in order: how each went, and the one being played."""
-        obs = self.view
+        obs = self.seen
         canvas.box(BOARD_COL, BOARD_ROW, BOARD_W, 6, fg=palette.WHITE, bg=TABLE_BG)
         canvas.text(BOARD_COL + 2, BOARD_ROW, " LANCES ", palette.YELLOW, TABLE_BG)
         for i, lance in enumerate(("grande", "chica", "pares", "juego")):
@@ -698,7 +703,7 @@ class MusTable(TableScene):
 
     def draw_you(self, canvas: TextCanvas) -> None:
         """Your name, call, cards taken, declarations and the cards you threw away."""
-        obs = self.view
+        obs = self.seen
         col = YOU_COL + 1
         self._name(canvas, col, HAND_ROW, self.viewer)
         self._speech(canvas, col + 1, HAND_ROW + 1, self.viewer)
@@ -719,7 +724,7 @@ class MusTable(TableScene):
 
     def draw_stakes(self, canvas: TextCanvas) -> None:
         """What is bet in the lance being played, and who is to speak or answer."""
-        obs = self.view
+        obs = self.seen
         if obs.phase != "bet" or obs.lance is None:
             return
         col, row = STAKES_COL, HAND_ROW
@@ -743,61 +748,3 @@ class MusTable(TableScene):
         for i, (text, colour) in enumerate(lines):
             canvas.text(col, row + 1 + i, text[: COLS - 2 - col], colour, TABLE_BG)
 
-    def draw_hand(self, canvas: TextCanvas) -> None:
-        obs = self.view
-        hand = self.shown_hand(obs)
-        discarding = obs.phase == "discard" and self.human_to_act and self.frozen_obs is None
-        self.cursor = min(self.cursor, max(0, len(hand) - 1))
-        for i in range(4):
-            col = HAND_COL + i * CARD_STEP
-            if i >= len(hand):
-                draw_slot(canvas, col, HAND_ROW, CARD_W, CARD_H, bg=TABLE_BG)
-                continue
-            card = hand[i]
-            raised = discarding and card in self.selected
-            highlight = discarding and i == self.cursor
-            draw_face(canvas, col, HAND_ROW - 1 if raised else HAND_ROW, spanish_face(card), CARD_W, CARD_H,
-                      highlight=highlight)
-            if raised:
-                canvas.text(col, HAND_ROW + CARD_H - 1, f"{glyphs.ARROW_UP}OUT{glyphs.ARROW_UP}".center(CARD_W),
-                            palette.YELLOW, TABLE_BG)
-            key_fg, key_bg = (palette.BLACK, palette.WHITE) if highlight else (palette.WHITE, TABLE_BG)
-            canvas.put(col + CARD_W // 2, KEYS_ROW, hand_key(i), key_fg, key_bg)
-
-    def prompt(self) -> tuple[str, list[Choice]]:  # type: ignore[override]  # legacy: ported to the kit next
-        """The prompt line: what you can do now (or whom we wait for)."""
-        obs = self.obs
-        if self.panel is not None:
-            return "", []
-        seat = obs.current_player
-        if seat is None:
-            return "", []
-        if not self.human_to_act:
-            if self.app.demo or self.attract:
-                return "Demo: the computer plays every seat.", []
-            return f"{self.seat_name(seat)} is thinking...", []
-        if self.asking_ordago:
-            return f"Bet the whole game on {(obs.lance or '').capitalize()}? ", self.choices()
-        if obs.phase == "discard":
-            n = len(self.selected & set(obs.hand))
-            arrows = f"{glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT}"
-            if not n:
-                return f"Pick cards to throw away: 1-{len(obs.hand)}, or {arrows} and Space.", []
-            return f"1-{len(obs.hand)} or {arrows} Space: pick.  Enter: throw away {n} card{'s' if n > 1 else ''}.", []
-        if obs.phase == "mus":
-            return "", self.choices()
-        if obs.phase == "bet":
-            lance = (obs.lance or "").capitalize()
-            if obs.ordago:
-                return f"Órdago on {lance}! ", self.choices()
-            if obs.bettor_team is not None:
-                return f"{obs.stakes} on {lance}: ", self.choices()
-            return f"{lance}: ", self.choices()
-        return "", self.choices()
-
-    def draw_prompt(self, canvas: TextCanvas) -> None:
-        canvas.text(2, MESSAGE_ROW, self.message[: COLS - 4], palette.YELLOW, TABLE_BG)
-        text, choices = self.prompt()
-        col = canvas.text(2, PROMPT_ROW, text[: COLS - 4], palette.WHITE, TABLE_BG)
-        if choices:
-            self.draw_choices(canvas, col, PROMPT_ROW, choices)

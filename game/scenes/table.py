@@ -132,7 +132,8 @@ class TableScene(Scene):
 
     The base does the rest: a key goes to an open panel, else ends a trick hold, else is
     dropped while the input guard is up (a prompt that appeared less than ``PROMPT_GUARD``
-    seconds of scene time ago), else goes to ``table_key`` and then, while the player is to
+    seconds of scene time ago), else brings back a prompt that a long message covers (and
+    does nothing else), else goes to ``table_key`` and then, while the player is to
     act, to the prompt's choices (hot keys; Left/Right/Enter when the hand takes no keys)
     and to the hand. Every action of the player goes through ``human_act``, which plays
     only while his own prompt is up; an illegal one is refused with the rules' sentence and
@@ -454,8 +455,8 @@ class TableScene(Scene):
             self.hold = 0.0  # any key ends the pause after a trick, and does nothing else
         elif not self.guarded:
             if len(wrap(self.message, COLS - 4)) > 1:
-                self.message = ""  # a long message was read: the prompt line comes back
-            if not self.table_key(key) and self.human_to_act:
+                self.message = ""  # a long message covered the prompt: the key brings it back, and does nothing else
+            elif not self.table_key(key) and self.human_to_act:
                 self._prompt_key(key, self.prompt())
         self._sync()
 

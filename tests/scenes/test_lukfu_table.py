@@ -296,7 +296,8 @@ def test_illegal_plays_buzz_with_the_reason(table_app):
     text = " ".join(line.strip("║ ") for line in app.screen_text().splitlines()[21:23])
     assert "Two cards are not a play" in text  # the whole reason, over two lines if need be
     app.press("X")
-    assert "Two cards" not in app.screen_text()  # the next key brings the prompt back
+    assert "Two cards" not in app.screen_text()  # the next key brings the prompt back, and only that
+    app.press("X")  # now X lowers the raised cards
     assert "Your lead" in app.screen_text()
     assert len(hand) == len(table.obs.hand)
 

@@ -1,4 +1,8 @@
-"""Mus played through the keyboard, headless, as a player would."""
+"""Mus played through the keyboard, headless, as a player would.
+
+What every table does (F-keys, replay, open hands, refusals, mono, the input guard) is in
+test_tables_common.py; this file holds what only Mus has.
+"""
 
 from __future__ import annotations
 
@@ -12,9 +16,11 @@ from game.rules.mus import LanceResult
 from game.scenes.attract import AttractScene
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
-from game.scenes.mus_table import BLOCKS, HAND_ROW, MusTable
+from game.scenes.mus_table import BLOCKS, HAND_ROW, MusTable, cards_text
+from game.scenes.table import PROMPT_GUARD
 from game.screen import glyphs
 from game.screen.canvas import COLS, ROWS
+from tests.scenes.test_tables_common import shift
 
 
 @pytest.fixture
@@ -35,7 +41,22 @@ def table_app(make_app, home):
 def set_match(table: MusTable, seed: int, **options) -> None:
     """Start the table on a fresh match with these options (e.g. a fixed mano)."""
     table.match = Match("mus", seed, options)
-    table.obs = table.match.observation(0)
+    table.refresh()
+
+
+def others(table: MusTable, *actions: str) -> None:
+    """The other seats' calls, made for them (the table reads the match again after them)."""
+    for action in actions:
+        table.perform(table.match.current_player, action)
+    table.refresh()
+
+
+def press(app, table: MusTable, *keys: str) -> None:
+    """Keys as a player presses them: each once the prompt on screen takes keys (past the guard)."""
+    for key in keys:
+        while table.guarded:
+            app.tick(0.05)
+        app.press(key)
 
 
 def assert_grid(app) -> list[str]:
@@ -57,6 +78,7 @@ def computer_moves(table: MusTable) -> None:
         table.perform(seat, table.match.observation(seat).legal_actions[0])
         if table.panel is not None:
             table.close_panel()
+    table.refresh()
 
 
 def human_keys(table: MusTable, rng: random.Random) -> list[str]:
@@ -67,8 +89,7 @@ def human_keys(table: MusTable, rng: random.Random) -> list[str]:
         n = len(table.obs.hand)
         picks = rng.sample([str(i + 1) for i in range(n)], rng.randint(1, n))
         return [*picks, "ENTER"]
-    _, choices = table.prompt()
-    keys = [c.key for c in choices]
+    keys = [c.key for c in table.prompt().choices]
     if table.obs.phase == "mus" and table.obs.discard_counts:
         return ["C"]  # one mus round is plenty
     if "O" in keys and rng.random() > 0.05:
@@ -86,7 +107,7 @@ def play_by_keys(app, table: MusTable, until, seed: int = 0, max_rounds: int = 2
             assert_grid(app)
         if table.panel is not None:
             app.press("ENTER")
-        elif table.human_to_act:
+        elif table.human_to_act and not table.guarded:
             steps = len(table.match.steps)
             for key in human_keys(table, rng):
                 app.press(key)
@@ -114,19 +135,19 @@ def test_a_mus_round_a_raise_and_a_quiero_by_keys(table_app):
     """You are mano: mus, discard two cards, cut, envido, a raise answered by your re-raise, accepted."""
     app, table = table_app(21)
     set_match(table, 21, first_mano=0)
-    app.press("M")
+    press(app, table, "M")
     assert table.obs.speech[0] == "Mus" and "«Mus»" in app.screen_text()
-    for seat in (1, 2, 3):
-        table.perform(seat, "mus")
+    others(table, "mus", "mus", "mus")
     assert table.obs.phase == "discard" and table.human_to_act
     assert "Pick cards to throw away" in app.screen_text()
-    hand = table.shown_hand()
-    app.press("1", "2", "3")
-    app.press("3")  # pressed again: the third card stays
-    assert table.selected == {hand[0], hand[1]}
+    hand = table.hand.cards.copy()
+    press(app, table, "1", "2", "3")
+    press(app, table, "3")  # pressed again: the third card stays
+    assert table.hand.picked == {hand[0], hand[1]}
     lines = assert_grid(app)
-    assert "OUT" in lines[HAND_ROW + 4] and "throw away 2 cards" in lines[22]
-    app.press("ENTER")
+    assert "OUT" in lines[HAND_ROW + 4]
+    assert f"Enter: throw away 2 cards, {cards_text(hand[:2])}." in lines[22]  # what will go, before it goes
+    press(app, table, "ENTER")
     assert table.obs.discard_counts == ((2, 0, 0, 0),)
     assert "You throw away" in table.message
     computer_moves(table)  # the others discard; the cards are served
@@ -134,28 +155,28 @@ def test_a_mus_round_a_raise_and_a_quiero_by_keys(table_app):
     assert not {hand[0], hand[1]} & set(table.obs.hand)
     assert set(table.obs.my_discards) == {hand[0], hand[1]}
     assert "TOOK 2" in app.screen_text() and "THROWN AWAY" in app.screen_text()
-    app.press("C")  # corto: the lances begin, mano (you) first
+    press(app, table, "C")  # corto: the lances begin, mano (you) first
     assert table.obs.phase == "bet" and table.obs.lance == "grande" and table.human_to_act
     assert "E Envido 2" in app.screen_text()
-    app.press("E")
+    press(app, table, "E")
     assert table.obs.stakes == 2 and table.obs.speech[0] == "Envido 2"
-    table.perform(1, "raise 2")  # East raises by 2: the stake is 4
-    table.perform(2, "no-quiero")  # your partner would not, but you still may
+    others(table, "raise 2")  # East raises by 2: the stake is 4
+    others(table, "no-quiero")  # your partner would not, but you still may
     assert table.human_to_act and "R Raise 2" in app.screen_text() and "Q Quiero" in app.screen_text()
-    app.press("+")
+    press(app, table, "+")
     assert "R Raise 3" in app.screen_text()
-    app.press("R")
+    press(app, table, "R")
     assert table.obs.stakes == 7 and table.obs.speech[0] == "3 más"
     assert "You raise 3 more on Grande: 7." in app.screen_text()
-    table.perform(1, "quiero")
+    others(table, "quiero")
     assert LanceResult("grande", "accepted", None, 7) in table.obs.lance_results
     assert "7 accepted" in app.screen_text()
     # Chica: you pass, East bets, your partner refuses, you accept after all
-    app.press("P")
-    table.perform(1, "envido 2")
-    table.perform(2, "no-quiero")
+    press(app, table, "P")
+    others(table, "envido 2")
+    others(table, "no-quiero")
     assert table.human_to_act and "No quiero pays 1" in app.screen_text()
-    app.press("Q")
+    press(app, table, "Q")
     assert LanceResult("chica", "accepted", None, 2) in table.obs.lance_results
     play_by_keys(app, table, lambda: table.panel is not None, check_every=5)
     text = app.screen_text()
@@ -164,7 +185,7 @@ def test_a_mus_round_a_raise_and_a_quiero_by_keys(table_app):
         assert name in text
     assert "Points   US" in text
     assert_grid(app)
-    app.press("ENTER")
+    press(app, table, "ENTER")
     assert table.panel is None and table.obs.deal_number == 2
 
 
@@ -196,7 +217,7 @@ def test_a_whole_match_to_40_by_keys(table_app):
     assert stats["matches_played"] == 1 and stats["matches_won"] == int(won)
     assert stats["deals_played"] == table.deals_seen and stats["games_played"] == 1
     assert app.sounds[-1] == ("won" if won else "lost")
-    app.press("ESC")
+    press(app, table, "ESC")
     assert isinstance(app.top_scene(), MenuScene)
 
 
@@ -215,19 +236,19 @@ def test_best_of_three_shows_games_won(table_app):
 def test_ordago_asks_first_then_bets_the_game(table_app):
     app, table = table_app(8)
     set_match(table, 8, first_mano=0)
-    app.press("C")
+    press(app, table, "C")
     assert table.obs.lance == "grande" and "O Órdago!" in app.screen_text()
     steps = len(table.match.steps)
-    app.press("O")
+    press(app, table, "O")
     assert table.asking_ordago and "Bet the whole game on Grande?" in app.screen_text()
-    app.press("N")
+    press(app, table, "N")
     assert not table.asking_ordago and len(table.match.steps) == steps
-    app.press("O")
-    app.press("Y")
+    press(app, table, "O")
+    press(app, table, "Y")
     assert table.obs.ordago and table.obs.speech[0] == "Órdago!"
     assert "ÓRDAGO" in app.screen_text() and "the game" in app.screen_text()
-    table.perform(1, "no-quiero")
-    table.perform(3, "no-quiero")
+    others(table, "no-quiero")
+    others(table, "no-quiero")
     assert LanceResult("grande", "rejected", 0, 1) in table.obs.lance_results
     assert table.obs.team_points == (1, 0)
     assert "deje 1 to US" in app.screen_text()
@@ -236,13 +257,13 @@ def test_ordago_asks_first_then_bets_the_game(table_app):
 def test_an_accepted_ordago_shows_the_hands(table_app):
     app, table = table_app(8)
     set_match(table, 8, first_mano=0)
-    app.press("C", "O", "Y")
-    table.perform(1, "quiero")
+    press(app, table, "C", "O", "Y")
+    others(table, "quiero")
     assert table.panel is not None and "órdago" in table.panel.title
     text = app.screen_text()
     assert "ÓRDAGO accepted!" in text and "win the game" in text
     assert sum(1 for name in ("You ", "Partner ", "East ", "West ") if name in text) == 4
-    app.press("ENTER")
+    press(app, table, "ENTER")
     app.tick(0.05)
     assert table.result_shown and "Match over" in app.screen_text()
 
@@ -250,14 +271,14 @@ def test_an_accepted_ordago_shows_the_hands(table_app):
 def test_amount_picker_keys(table_app):
     app, table = table_app(9)
     set_match(table, 9, first_mano=0)
-    app.press("C")
+    press(app, table, "C")
     for key, label in (("+", "Envido 3"), ("UP", "Envido 4"), ("-", "Envido 3"), ("DOWN", "Envido 2"),
                        ("DOWN", "Envido 2"), ("7", "Envido 7"), ("0", "Envido 10"), ("+", "Envido 10")):
-        app.press(key)
+        press(app, table, key)
         assert f"E {label} +/-" in app.screen_text(), key
-    app.press("1")
+    press(app, table, "1")
     assert "Envido from 2 to 10." in table.message and app.sounds[-1] == "buzz"
-    app.press("5", "E")
+    press(app, table, "5", "E")
     assert table.obs.stakes == 5 and table.obs.speech[0] == "Envido 5"
     assert "You: Envido 5 on Grande!" in app.screen_text()
 
@@ -266,25 +287,26 @@ def test_illegal_keys_buzz_with_the_reason(table_app):
     app, table = table_app(10)
     set_match(table, 10, first_mano=0)
     steps = len(table.match.steps)
-    app.press("Q")  # nobody bet anything: there is nothing to accept
+    press(app, table, "Q")  # nobody bet anything: there is nothing to accept
     assert len(table.match.steps) == steps and app.sounds[-1] == "buzz"
-    assert "In the mus phase say 'mus'" in table.message and table.message in app.screen_text()
-    app.press("M")
-    for seat in (1, 2, 3):
-        table.perform(seat, "mus")
-    app.press("ENTER")  # nothing picked to throw away
-    assert app.sounds[-1] == "buzz" and "Pick the cards to throw away first" in app.screen_text()
-    app.press("C")
-    assert app.sounds[-1] == "buzz" and "Discard 1 to 4 cards" in table.message
-    app.press("1", "ENTER")
+    assert table.message == "You cannot accept (Quiero) now: say Mus to change cards or Corto to play."
+    assert table.message in app.screen_text()
+    press(app, table, "M")
+    others(table, "mus", "mus", "mus")
+    press(app, table, "ENTER")  # nothing picked to throw away
+    assert app.sounds[-1] == "buzz" and "Choose 1 to 4 cards to throw away." in app.screen_text()
+    press(app, table, "C")
+    assert app.sounds[-1] == "buzz"
+    assert table.message == "You cannot cut (Corto) now: choose 1 to 4 cards to throw away."
+    press(app, table, "1", "ENTER")
     computer_moves(table)
-    app.press("C")
-    app.press("N")  # no bet to refuse yet
+    press(app, table, "C")
+    press(app, table, "N")  # no bet to refuse yet
     assert app.sounds[-1] == "buzz" and "Nobody has bet yet" in table.message
-    app.press("P")
-    table.perform(1, "ordago")
-    table.perform(2, "no-quiero")
-    app.press("R")  # an órdago cannot be raised
+    press(app, table, "P")
+    others(table, "ordago")
+    others(table, "no-quiero")
+    press(app, table, "R")  # an órdago cannot be raised
     assert app.sounds[-1] == "buzz" and "An órdago can only be answered" in table.message
     assert "Órdago on Grande! Q Quiero  N No quiero" in app.screen_text()
 
@@ -292,28 +314,27 @@ def test_illegal_keys_buzz_with_the_reason(table_app):
 def test_arrows_space_up_down_pick_cards_to_discard(table_app):
     app, table = table_app(12)
     set_match(table, 12, first_mano=0)
-    app.press("M")
-    for seat in (1, 2, 3):
-        table.perform(seat, "mus")
-    hand = table.shown_hand()
-    app.press("RIGHT", "SPACE")
-    assert table.selected == {hand[1]}
-    app.press("RIGHT", "UP", "LEFT", "DOWN")
-    assert table.selected == {hand[2]}
-    app.press("LEFT", "LEFT")
-    assert table.cursor == 3
-    app.press("UP", "ENTER")
+    press(app, table, "M")
+    others(table, "mus", "mus", "mus")
+    hand = table.hand.cards.copy()
+    press(app, table, "RIGHT", "SPACE")
+    assert table.hand.picked == {hand[1]}
+    press(app, table, "RIGHT", "UP", "LEFT", "DOWN")
+    assert table.hand.picked == {hand[2]}
+    press(app, table, "LEFT", "LEFT")
+    assert table.hand.cursor == 3
+    press(app, table, "UP", "ENTER")
     assert table.obs.discard_counts[0][0] == 2 and table.obs.speech[0] == "Descarta 2"
 
 
 def test_labelled_choices_by_arrows_and_enter(table_app):
     app, table = table_app(13)
     set_match(table, 13, first_mano=0)
-    app.press("RIGHT")  # from "M Mus" to "C Corto"
-    app.press("ENTER")
+    press(app, table, "RIGHT")  # from "M Mus" to "C Corto"
+    press(app, table, "ENTER")
     assert table.obs.speech[0] == "Corto" and table.obs.phase == "bet" and table.human_to_act
-    app.press("RIGHT", "RIGHT", "LEFT")  # paso, envido, órdago: back to envido
-    app.press("ENTER")
+    press(app, table, "RIGHT", "RIGHT", "LEFT")  # paso, envido, órdago: back to envido
+    press(app, table, "ENTER")
     assert table.obs.stakes == 2 and table.obs.speech[0] == "Envido 2"
 
 
@@ -321,10 +342,10 @@ def test_every_f_key_at_the_table(table_app):
     app, table = table_app(14)
     app.press("F1")
     assert app.settings.get("play", "sound") is False
-    before = table.shown_hand()
+    before = table.hand.cards.copy()
     app.press("F3")
     assert app.settings.get("play", "hand_sort") is False
-    assert table.shown_hand() == list(table.obs.hand) and sorted(before) == sorted(table.obs.hand)
+    assert table.hand.cards == list(table.obs.hand) and sorted(before) == sorted(table.obs.hand)
     app.press("F3")
     app.press("F5")
     assert isinstance(app.top_scene(), HelpScene) and "Instructions: Mus" in app.screen_text()
@@ -362,7 +383,7 @@ def test_replay_offer_restores_the_deal(table_app):
     text = app.screen_text()
     assert "R Replay the last deal" in text and "C Continue" in text and "REPLAY OR CONTINUE?" in text
     last = table.obs.last_deal
-    app.press("R")
+    press(app, table, "R")
     assert "Replaying the last deal" in table.message
     assert table.obs.team_points == last.points_before and table.obs.deal_number == last.deal_number
     assert table.obs.mano == last.mano and table.obs.phase == "mus"
@@ -395,12 +416,6 @@ def test_mus_is_in_the_menu_and_the_demo_show(make_app):
     assert steps > 8 and app.screen_text().startswith(" MUS")
 
 
-def test_mono_table_screenshot(table_app, tmp_path):
-    app, _ = table_app(4, "", "M")
-    app.save_png(tmp_path / "mono.png")
-    assert (tmp_path / "mono.png").stat().st_size > 2000
-
-
 def test_summary_lines_spell_out_a_deje_deal(table_app):
     """A deal ended by a refused bet reaching the target: no hands, no count."""
     app, table = table_app(17)
@@ -424,3 +439,88 @@ def test_hand_words_follow_the_kings_option(table_app):
     set_match(table, 18, kings=4)
     assert table.hand_words(hand) == "pair of 3s, 17 points"
     assert "TOOK" not in app.screen_text()  # no mus round yet
+
+
+def play_a_deal_to_its_summary(table: MusTable) -> None:
+    """Everyone cuts or passes (refusing any bet) until the deal's summary is up."""
+    while table.panel is None:
+        legal = table.match.observation(table.match.current_player).legal_actions
+        action = next(a for a in ("cut", "paso", "no-quiero", *legal) if a in legal)
+        table.perform(table.match.current_player, action)
+
+
+@pytest.mark.parametrize("replay", [False, True])
+def test_enter_pressed_again_after_a_summary_plays_nothing(table_app, replay):
+    """Issue 14 item 3: the Enter that closes the summary brings your prompt up under your
+    fingers (you are mano of the next deal, or asked to replay); a second Enter pressed to
+    go on must not say Mus (or continue) for you."""
+    app, table = table_app(19)
+    set_match(table, 19, first_mano=3, replay=replay)
+    play_a_deal_to_its_summary(table)
+    steps = len(table.match.steps)
+    app.press("ENTER")  # the summary closes: your prompt appears at once
+    assert table.panel is None and table.human_to_act and table.guarded
+    app.press("ENTER")
+    app.tick(PROMPT_GUARD / 2)
+    app.press("SPACE")
+    assert len(table.match.steps) == steps and table.obs.speech[0] == ""
+    app.tick(PROMPT_GUARD)
+    app.press("ENTER")  # now on your own prompt: Enter picks what is highlighted
+    assert len(table.match.steps) == steps + 1
+    assert table.match.steps[-1] == ("continue" if replay else "mus")
+
+
+def test_a_key_while_others_bet_changes_nothing(table_app):
+    """Keys pressed while the computers bet neither move the amount nor call anything."""
+    app, table = table_app(20)
+    set_match(table, 20, first_mano=1)
+    assert not table.human_to_act
+    steps, sounds = len(table.match.steps), len(app.sounds)
+    app.press("+", "7", "Q", "O", "ENTER", "1")
+    assert len(table.match.steps) == steps and table.amount == 2 and not table.asking_ordago
+    assert len(app.sounds) == sounds and table.message == ""
+
+
+def test_enter_on_the_highlighted_ordago_asks_first(table_app):
+    app, table = table_app(8)
+    set_match(table, 8, first_mano=0)
+    press(app, table, "C")
+    while table.highlighted(table.prompt()) != "ordago":
+        press(app, table, "RIGHT")
+    steps = len(table.match.steps)
+    press(app, table, "ENTER")
+    assert table.asking_ordago and len(table.match.steps) == steps
+    assert "Y Yes: Órdago!" in app.screen_text() and "N No" in app.screen_text()
+    press(app, table, "ESC")
+    assert not table.asking_ordago and table.message == "No órdago." and len(table.match.steps) == steps
+
+
+def test_with_f3_off_your_cards_stay_where_you_put_them(table_app):
+    app, table = table_app(22)
+    app.press("F3")
+    set_match(table, 22, first_mano=0)
+    press(app, table, "M")
+    others(table, "mus", "mus", "mus")
+    app.handle_key(shift("RIGHT"))  # the first card moves one place right
+    arranged = table.hand.cards.copy()
+    assert arranged != list(table.obs.hand) and sorted(arranged) == sorted(table.obs.hand)
+    press(app, table, "4", "ENTER")  # throw away the last card
+    computer_moves(table)
+    assert table.hand.cards[:3] == arranged[:3] and table.hand.cards[3] not in arranged
+
+
+def test_summary_and_result_panels_show_every_line_whole(table_app):
+    """Issue 14 item 8: nothing of a panel is cut by its border or the 80 columns."""
+    app, table = table_app(23)
+    set_match(table, 23, target=30)
+    seen = 0
+    while not table.result_shown and seen < 40:
+        play_by_keys(app, table, lambda: table.panel is not None, seed=seen)
+        text = app.screen_text()
+        for line, _ in table.panel.lines:
+            assert line in text, line
+        assert_grid(app)
+        seen += 1
+        app.press("ENTER")
+        app.tick(0.05)
+    assert table.result_shown

@@ -19,7 +19,7 @@ from game import registry
 from game.app.keys import Key
 from game.rules import IllegalAction
 from game.scenes.help import HELP_DIR, HelpScene
-from game.scenes.table import PROMPT_GUARD, TableScene
+from game.scenes.table import PROMPT_GUARD, PROMPT_ROW, TableScene
 from game.screen import palette
 from game.screen.cards import hand_key
 
@@ -36,11 +36,18 @@ def lukfu_cards(action: str) -> tuple[str, ...] | None:
     return tuple(words) if all(len(w) == 2 and w[0] in "CSMT" and w[1].isdigit() for w in words) else None
 
 
+def discarded(action: str) -> tuple[str, ...] | None:
+    """The cards a Mus discard throws away."""
+    return tuple(action.split()[1:]) if action.startswith("discard ") else None
+
+
 @dataclass(frozen=True)
 class Case:
     game: str
     table: str  # module:Class
     cards_of: Callable[[str], tuple[str, ...] | None]  # the cards an action plays (None: not a card play)
+    tricks: bool = True  # a finished trick is held on screen (Mus has no tricks)
+    every_card_playable: bool = False  # the hand never holds a card it may not play: an empty pick is refused
 
     @property
     def cls(self) -> type[TableScene]:
@@ -53,6 +60,7 @@ class Case:
 TABLES = [
     Case("klaberjass", "game.scenes.klaberjass_table:KlaberjassTable", one_card),
     Case("jubmoo", "game.scenes.jubmoo_table:JubMooTable", one_card),
+    Case("mus", "game.scenes.mus_table:MusTable", discarded, tricks=False, every_card_playable=True),
     Case("lukfu", "game.scenes.lukfu_table:LukFuTable", lukfu_cards),
 ]
 
@@ -263,19 +271,24 @@ def test_an_illegal_card_is_refused_with_the_rules_sentence_and_a_buzz(start, ca
     sounds: list[str] = []
     monkeypatch.setattr(app, "sound", sounds.append)
 
-    def unplayable() -> str | None:
+    def refused_pick() -> tuple[str, ...] | None:
+        """Cards the rules refuse: a card that may not be played, or none at all where every card may."""
         if not choosing_cards(table):
             return None
-        playable = table.prompt().hand.playable
-        return next((c for c in table.hand.cards if c not in playable), None)
+        mode = table.prompt().hand
+        if case.every_card_playable:
+            return () if mode.multi else None
+        card = next((c for c in table.hand.cards if c not in mode.playable), None)
+        return None if card is None else (card,)
 
-    play(app, table, case, lambda: unplayable() is not None)
-    card = unplayable()
-    action = table.cards_action((card,))
+    play(app, table, case, lambda: refused_pick() is not None)
+    cards = refused_pick()
+    action = table.cards_action(cards)
     with pytest.raises(IllegalAction) as refused:
         table.match.rules.apply(table.match.state, action)
     steps, sounds[:] = len(table.match.steps), []
-    app.press(hand_key(table.hand.cards.index(card)))
+    for card in cards:
+        app.press(hand_key(table.hand.cards.index(card)))
     if table.prompt().hand is not None and table.prompt().hand.multi:
         app.press("ENTER")
     assert len(table.match.steps) == steps
@@ -328,6 +341,8 @@ def test_the_instructions_name_the_keys_the_table_binds(case):
 
 # ---- a key plays only on its own prompt ----
 def test_a_key_during_the_trick_hold_only_ends_it(start, case):
+    if not case.tricks:
+        pytest.skip(f"{case.game} holds no trick")
     app, table = start(7)
     play(app, table, case, lambda: table.hold > 0)
     steps = len(table.match.steps)
@@ -338,11 +353,14 @@ def test_a_key_during_the_trick_hold_only_ends_it(start, case):
 
 def test_a_prompt_that_just_appeared_ignores_keys_for_a_moment(start, case):
     app, table = start(7)
-    play(app, table, case, lambda: table.hold > 0 and table.match.current_player in table.humans)
-    if table.hold_for_key:
-        app.press("SPACE")  # the trick waits for his key: his prompt appears under his fingers
-    while table.hold > 0:  # else the trick goes away by itself: the same
-        app.tick(0.05)
+    if case.tricks:
+        play(app, table, case, lambda: table.hold > 0 and table.match.current_player in table.humans)
+        if table.hold_for_key:
+            app.press("SPACE")  # the trick waits for his key: his prompt appears under his fingers
+        while table.hold > 0:  # else the trick goes away by itself: the same
+            app.tick(0.05)
+    else:  # a computer's move brings the player's prompt up
+        play(app, table, case, lambda: table.human_to_act and table.guarded)
     assert table.human_to_act and table.guarded
     steps, prompt = len(table.match.steps), table.prompt()
     for key in ("SPACE", "ENTER", "1"):
@@ -367,3 +385,36 @@ def test_a_click_on_a_card_is_its_key(start, case):
     table.on_click(col, geometry.row + 1)
     assert hand.cursor == index
     assert len(table.match.steps) > steps or table.prompt() != prompt or hand.picked
+
+
+def test_a_key_that_brings_back_a_prompt_a_long_message_covered_does_nothing_else(start, case):
+    app, table = start(6)
+    play(app, table, case, lambda: table.human_to_act and not table.guarded)
+    table.message = "A message long enough to take the two rows under the table, " * 2
+    prompt_row = app.screen_text().splitlines()[22]
+    assert table.message.split()[-1] in prompt_row  # the message covers the prompt line
+    steps = len(table.match.steps)
+    app.press("ENTER")  # pressed to go on: it brings the prompt back and plays nothing
+    assert len(table.match.steps) == steps and table.message == ""
+    prompt = table.prompt()
+    decide(app, table, case)
+    assert len(table.match.steps) > steps or table.prompt() != prompt
+
+
+def test_in_mono_every_choice_shows_its_key_letter(start, case):
+    """Issue 14 item 8: the highlighted (reverse-video) choice keeps its key letter readable."""
+    app, table = start(9, "M")
+    app.press("F6")  # the replay offer (R / C): a prompt of labelled choices in every game
+    play(app, table, case, lambda: table.human_to_act and not table.guarded and len(table.prompt().choices) > 1)
+    prompt, canvas = table.prompt(), app.compose()
+    row = canvas.row_text(PROMPT_ROW)
+    highlighted = prompt.choices[min(table.choice_cursor, len(prompt.choices) - 1)] if prompt.hand is None else None
+    for choice in prompt.choices:
+        col = row.index(f"{choice.key} {choice.label}")
+        key, label = canvas.cell(col, PROMPT_ROW), canvas.cell(col + 2, PROMPT_ROW)
+        key_look, label_look = palette.mono_pair(key.fg, key.bg), palette.mono_pair(label.fg, label.bg)
+        assert key_look[0] != key_look[1], f"{choice.key} of {choice.label} cannot be read in mono"
+        if choice == highlighted:  # reversed label: its key stays in normal video, or it would look like the label
+            assert label_look == (0, 1) and key_look != label_look
+        else:
+            assert label_look[1] == key_look[1]  # the key is part of its choice
