@@ -491,7 +491,7 @@ class MusTable(TableScene):
         if last.hands is not None:
             for seat in (self.viewer, (self.viewer + 2) % 4, (self.viewer + 1) % 4, (self.viewer + 3) % 4):
                 hand = self.sort_cards(last.hands[seat])
-                lines.append((f"  {self.seat_name(seat):<9}{cards_text(hand):<17}{self.hand_words(hand)}",
+                lines.append((f"  {self.seat_name(seat):<9}{cards_text(hand):<17}{self.hand_words(tuple(hand))}",
                               palette.LIGHT_CYAN if seat & 1 == us else palette.WHITE))
         lines.append(("", palette.WHITE))
         lines.append((f"{'LANCE':<8}{'BETTING':<24}{'WON BY':<9}POINTS", palette.YELLOW))

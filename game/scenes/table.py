@@ -143,9 +143,6 @@ class TableScene(Scene):
     is_table = True
     game_name = ""
     KEYS: tuple[Choice, ...] = ()
-    # Tables not yet built on the kit (their own keys, prompt and drawing): the old key flow,
-    # no input guard. Goes when the last table is ported.
-    legacy = False
 
     @classmethod
     def new(cls, app: App, attract: bool = False) -> TableScene:
@@ -191,7 +188,6 @@ class TableScene(Scene):
         self.panel: Panel | None = None
         self.message = ""
         self.choice_cursor = 0  # the highlighted labelled choice
-        self.cursor = 0  # legacy tables' hand cursor (the kit's is ``hand.cursor``)
         self.finished = False  # the match is over and its result was dismissed
         self.deals_seen = 0
         self.result_shown = False
@@ -320,8 +316,6 @@ class TableScene(Scene):
         """After every input and every update: when a new decision of the player's starts, the
         choice cursor goes to the prompt's default, the hand drops its picks and puts its
         cursor on a playable card, and (``guard``) keys are ignored for ``PROMPT_GUARD`` s."""
-        if self.legacy:
-            return
         decision = (len(self.match.steps), self.viewer) if self.human_to_act else None
         if decision == self._decision:
             return
@@ -396,8 +390,6 @@ class TableScene(Scene):
             self.deals_seen += 1
             self.count_deal(last)
             self.show_summary(last)
-        if self.legacy:
-            self.cursor = max(0, min(self.cursor, len(self.obs.hand) - 1))
         self._view_changed()
         return True
 
@@ -440,9 +432,6 @@ class TableScene(Scene):
 
     # ---- keys and the mouse ----
     def on_key(self, key: Key) -> None:
-        if self.legacy:
-            self._legacy_key(key)
-            return
         arrangement = list(self.hand.arrangement)
         self._on_key(key)
         if self.hand.arrangement != arrangement and not self.match.is_over:
@@ -501,25 +490,6 @@ class TableScene(Scene):
         assert panel is not None
         if panel.on_key is None or panel.on_key(key):
             self.close_panel()
-
-    def _legacy_key(self, key: Key) -> None:
-        """The key flow of the tables not yet on the kit (R and C answer the replay offer)."""
-        if self.panel is not None:
-            self._panel_key(key)
-            return
-        if self.hold > 0:
-            self.hold = 0.0
-            return
-        if not self.human_to_act:
-            return
-        legal = self.obs.legal_actions
-        if "replay" in legal and key.typed == "R":
-            self.human_act("replay")
-            return
-        if "continue" in legal and (key.typed == "C" or key.is_confirm):
-            self.human_act("continue")
-            return
-        self.table_key(key)
 
     # ---- the prompt and labelled choices (bids, answers, bets) ----
     def prompt(self) -> Prompt:
@@ -689,7 +659,7 @@ class TableScene(Scene):
                 self.save()
         if (section, key) == ("play", "hand_sort"):
             self.hand.reorder(self.hand_cards(self.view), self.sorted_hand)
-            if not self.legacy and self.human_to_act:
+            if self.human_to_act:
                 self.hand.to_playable(self.prompt().hand)
         self._sync()
 
