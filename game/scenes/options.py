@@ -232,7 +232,7 @@ class OptionsScene(Scene):
     def draw_explanation(self, canvas: TextCanvas, option: Option) -> None:
         """The option's help line and its values, in a panel below its row."""
         lines = [*wrap(option.spec.help, EXPLAIN_W - 4), "",
-                 *wrap(f"Values: {values_in_words(option.spec)}", EXPLAIN_W - 4)]
+                 *wrap(f"Values: {values_in_words(option.spec)}.", EXPLAIN_W - 4)]
         top = min(4 + self.cursor + 1, PLAY_ROWS - len(lines) - 3)
         col, row = dialog(canvas, EXPLAIN_W, len(lines) + 3, option.label, fg=palette.WHITE, bg=palette.CYAN,
                           row=top)
