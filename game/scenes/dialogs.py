@@ -22,11 +22,9 @@ class QuitDialog(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        from game.scenes.menu import MenuScene
-
         below = app.stack.scenes[:]
         self.leaving_table = any(getattr(s, "is_table", False) for s in below)
-        self.at_menu = not self.leaving_table and any(isinstance(s, MenuScene) for s in below)
+        self.at_menu = not self.leaving_table and any(getattr(s, "is_menu", False) for s in below)
         app.sound("select")
 
     @property
@@ -39,9 +37,7 @@ class QuitDialog(Scene):
         if key.typed == "Y":
             self.app.stack.pop()
             if self.leaving_table:
-                from game.scenes.menu import MenuScene
-
-                menu = self.app.stack.find(MenuScene)
+                menu = next((s for s in reversed(self.app.stack.scenes) if getattr(s, "is_menu", False)), None)
                 if menu is not None:
                     self.app.stack.pop_to(menu)
                 else:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 class MenuScene(Scene):
     allow_attract = True
+    is_menu = True  # F7 from a table comes back here (the quit dialog looks for it by this mark)
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
