@@ -25,7 +25,7 @@ from game.app.keys import Key
 from game.app.match import Match
 from game.rules.jubmoo import JubMooObservation, pig_seats, winner_seats
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
-from game.scenes.table import TABLE_BG, Choice, Panel, Prompt, TableScene
+from game.scenes.table import TABLE_BG, Choice, Panel, Prompt, TableScene, deal_of
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
 from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face, hand_key
@@ -184,10 +184,6 @@ class JubMooTable(TableScene):
             pos = {1: 3, 3: 1}.get(pos, pos)
         return COMPASS[pos]
 
-    def _verb(self, seat: int, you: str, it: str) -> str:
-        name = self.seat_name(seat)
-        return f"{name} {you if name == 'You' else it}"
-
     @property
     def ruleset(self) -> str:
         return str(dict(self.view.options)["ruleset"])
@@ -303,7 +299,7 @@ class JubMooTable(TableScene):
     def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
         self.message = self.describe(seat, action, before, after)
         self.show_last = False
-        same_deal = after.deal_number == before.deal_number and after.last_deal == before.last_deal
+        same_deal = deal_of(after) == deal_of(before)
         if action in ("replay", "continue"):
             self.app.sound("select")
         elif same_deal and sum(after.tricks_won) > sum(before.tricks_won):
@@ -320,18 +316,18 @@ class JubMooTable(TableScene):
         if action == "continue":
             return f"Deal {after.deal_number} is dealt."
         leading = not before.trick
-        text = self._verb(seat, "lead", "leads") if leading else self._verb(seat, "play", "plays")
+        text = self.verb(seat, "lead", "leads") if leading else self.verb(seat, "play", "plays")
         text += f" the {card_name(action)}"
         if action == "QS":
             text += " (the pig)"
-        if after.deal_number == before.deal_number and after.last_deal == before.last_deal:
+        if deal_of(after) == deal_of(before):
             if sum(after.tricks_won) > sum(before.tricks_won):
-                text += f". {self._verb(after.last_trick_winner, 'take', 'takes')} the trick."
+                text += f". {self.verb(after.last_trick_winner, 'take', 'takes')} the trick."
             else:
                 text += "."
         elif after.last_deal is not None:
             winner = after.last_deal.trick_winners[-1]
-            text += f". {self._verb(winner, 'take', 'takes')} the last trick."
+            text += f". {self.verb(winner, 'take', 'takes')} the last trick."
         else:
             text += "."
         return text
@@ -501,11 +497,7 @@ class JubMooTable(TableScene):
 
     def _name(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
         """The seat's name (reverse video when it is to play) and a LEAD tag (a noun: "YOU LEADS" read wrong)."""
-        name = f" {self.seat_name(seat).upper()} "
-        if self._to_act(seat):
-            col = canvas.text(col, row, name, palette.BLACK, palette.GREY)
-        else:
-            col = canvas.text(col, row, name, palette.YELLOW, TABLE_BG)
+        col = self.draw_seat_name(canvas, col, row, seat, self._to_act(seat))
         obs = self.view
         if obs.phase == "play" and obs.leader == seat:
             col = canvas.text(col + 1, row, "LEAD", palette.LIGHT_CYAN, TABLE_BG)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.app.keys import Key
 from game.scenes.hand import Hand, HandGeometry, HandMode
-from game.scenes.table import TABLE_BG, Choice, Prompt, TableScene
+from game.scenes.table import TABLE_BG, Choice, Prompt, TableScene, deal_of
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
 from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face
@@ -87,9 +87,6 @@ class KlaberjassTable(TableScene):
     # ---- names ----
     def seat_name(self, seat: int) -> str:
         return "You" if seat == self.viewer else "Computer"
-
-    def _verb(self, seat: int, you: str, it: str) -> str:
-        return f"{self.seat_name(seat)} {you if seat == self.viewer else it}"
 
     # ---- the hand ----
     def make_hand(self) -> Hand:
@@ -176,7 +173,7 @@ class KlaberjassTable(TableScene):
     def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
         self.message = self.describe(seat, action, before, after)
         self.bella_card = None
-        same_deal = after.deal_number == before.deal_number and after.last_deal == before.last_deal
+        same_deal = deal_of(after) == deal_of(before)
         trick_done = same_deal and len(after.tricks) > len(before.tricks)
         if trick_done:
             self.hold_trick()
@@ -195,24 +192,24 @@ class KlaberjassTable(TableScene):
         words = action.split()
         head = words[0]
         if head == "take":
-            return self._verb(seat, "take", "takes") + f" {SUIT_NAMES[before.proposed_suit]}."
+            return self.verb(seat, "take", "takes") + f" {SUIT_NAMES[before.proposed_suit]}."
         if head == "pass":
-            return self._verb(seat, "pass", "passes") + "."
+            return self.verb(seat, "pass", "passes") + "."
         if head == "schmeiss":
-            return self._verb(seat, "schmeiss", "schmeisses") + "!"
+            return self.verb(seat, "schmeiss", "schmeisses") + "!"
         if head == "throw-in":
-            return self._verb(seat, "throw", "throws") + " the deal in."
+            return self.verb(seat, "throw", "throws") + " the deal in."
         if head == "make-play":
             other = "you" if seat != self.viewer else "the computer"
-            return self._verb(seat, "make", "makes") + f" {other} play."
+            return self.verb(seat, "make", "makes") + f" {other} play."
         if head == "name":
-            return self._verb(seat, "name", "names") + f" {SUIT_NAMES[words[1]]}."
+            return self.verb(seat, "name", "names") + f" {SUIT_NAMES[words[1]]}."
         if head == "sans-tout":
-            return self._verb(seat, "call", "calls") + " Sans Tout."
+            return self.verb(seat, "call", "calls") + " Sans Tout."
         if head == "tout-atout":
-            return self._verb(seat, "call", "calls") + " Tout Atout!"
+            return self.verb(seat, "call", "calls") + " Tout Atout!"
         if head == "exchange":
-            return self._verb(seat, "exchange", "exchanges") + f" the dix for the {card_name(before.turn_up)}."
+            return self.verb(seat, "exchange", "exchanges") + f" the dix for the {card_name(before.turn_up)}."
         if head == "keep":
             return "You keep the dix." if seat == self.viewer else ""
         if head == "declare":
@@ -225,17 +222,17 @@ class KlaberjassTable(TableScene):
             return ""
         card = head
         leading = not before.trick
-        text = self._verb(seat, "lead", "leads") if leading else self._verb(seat, "play", "plays")
+        text = self.verb(seat, "lead", "leads") if leading else self.verb(seat, "play", "plays")
         text += f" the {card_name(card)}"
         if "bella" in words:
             text += " and " + ("call" if seat == self.viewer else "calls") + " Bella!"
         else:
             text += "."
         if after.deal_number == before.deal_number and len(after.tricks) > len(before.tricks):
-            text += f" {self._verb(after.last_trick_winner, 'take', 'takes')} the trick."
+            text += f" {self.verb(after.last_trick_winner, 'take', 'takes')} the trick."
         elif after.last_deal is not None and after.last_deal != before.last_deal:
             winner = 0 if after.last_deal.last_trick[0] else 1
-            text += f" {self._verb(winner, 'take', 'takes')} the last trick."
+            text += f" {self.verb(winner, 'take', 'takes')} the last trick."
         return text
 
     # ---- summary and result ----

@@ -33,7 +33,7 @@ from game.rules.lukfu import (
     play_of_cards,
 )
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
-from game.scenes.table import TABLE_BG, Choice, Panel, Prompt, TableScene
+from game.scenes.table import TABLE_BG, Choice, Panel, Prompt, TableScene, deal_of
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
 from game.screen.cards import CARD_BG, LUKFU_COLOUR, draw_back, draw_face, draw_slot, hand_key, lukfu_face
@@ -194,9 +194,6 @@ class LukFuTable(TableScene):
     # ---- names ----
     def seat_name(self, seat: int) -> str:
         return SEAT_NAMES[(seat - self.viewer) % 3]
-
-    def _verb(self, seat: int, you: str, it: str) -> str:
-        return f"{self.seat_name(seat)} {you if seat == self.viewer else it}"
 
     @property
     def deals(self) -> int:
@@ -362,7 +359,7 @@ class LukFuTable(TableScene):
         self.message = self.describe(seat, action, before, after)
         if after.redeals != before.redeals:
             self.hand.restart()  # new cards, the same deal for the kit (its message stays)
-        new_deal = after.deal_number != before.deal_number or after.last_deal != before.last_deal
+        new_deal = deal_of(after) != deal_of(before)
         if new_deal and after.last_deal is not None and after.last_deal != before.last_deal:
             self.app.sound("trick")
         elif len(after.tricks) > len(before.tricks):
@@ -380,20 +377,20 @@ class LukFuTable(TableScene):
         if head == "replay":
             return "Replaying the last deal: the same cards, Master and scores."
         if head == "continue":
-            return f"Deal {after.deal_number}: {self._verb(after.master, 'are', 'is')} Master."
+            return f"Deal {after.deal_number}: {self.verb(after.master, 'are', 'is')} Master."
         if head == "call":
-            return self._verb(seat, "call: you are", "calls: it is") + " the Caller."
+            return self.verb(seat, "call: you are", "calls: it is") + " the Caller."
         if head == "pass":
             if after.redeals > before.redeals and after.deal_number == before.deal_number:
                 master = "you are" if after.master == self.viewer else f"{self.seat_name(after.master)} is"
                 return f"All three passed: new cards are dealt; {master} still Master."
-            return self._verb(seat, "pass", "passes") + "."
+            return self.verb(seat, "pass", "passes") + "."
         if head == "claim":
             last = after.last_deal
             if last is None:
-                return self._verb(seat, "claim", "claims") + "."
+                return self.verb(seat, "claim", "claims") + "."
             old = f" ({' '.join(last.old_cards)})" if last.old_cards else ""
-            return (self._verb(seat, "claim", "claims") + f": {last.fu[seat]} fu + {len(last.old_cards)} Old{old}"
+            return (self.verb(seat, "claim", "claims") + f": {last.fu[seat]} fu + {len(last.old_cards)} Old{old}"
                     f" = {last.count}, worth {last.value}.")
         taker = self.trick_taker(seat, action, before, after)
         if head == "discard":
@@ -410,21 +407,21 @@ class LukFuTable(TableScene):
                 text = (f"{self.seat_name(seat)} cannot beat: throws "
                         f"{'a card' if owed == 1 else f'{owed} cards'} face down.")
             if taker is not None:
-                text += " " + self._verb(taker, "take", "takes") + f" the trick: {len(before.best)} fu."
+                text += " " + self.verb(taker, "take", "takes") + f" the trick: {len(before.best)} fu."
             return text
         cards = action.split()
         if not before.trick:
-            return self._verb(seat, "lead", "leads") + f" {long_play(cards)}."
+            return self.verb(seat, "lead", "leads") + f" {long_play(cards)}."
         if taker is not None:
-            return (self._verb(seat, "beat", "beats") + f" with {long_play(cards, short=True)} and "
+            return (self.verb(seat, "beat", "beats") + f" with {long_play(cards, short=True)} and "
                     + ("take" if seat == self.viewer else "takes") + f" the trick: {len(cards)} fu.")
-        return self._verb(seat, "beat", "beats") + f" it with {long_play(cards)}."
+        return self.verb(seat, "beat", "beats") + f" it with {long_play(cards)}."
 
     def trick_taker(self, seat: int, action: str, before: LukFuObservation, after: LukFuObservation) -> int | None:
         """Who took the trick, when this action ended it (else None)."""
         if before.phase != "play" or not before.trick or action in ("claim", "call", "pass"):
             return None
-        same_deal = after.deal_number == before.deal_number and after.last_deal == before.last_deal
+        same_deal = deal_of(after) == deal_of(before)
         ended = len(after.tricks) > len(before.tricks) if same_deal else after.last_deal != before.last_deal
         if not ended:
             return None
@@ -456,12 +453,12 @@ class LukFuTable(TableScene):
         if last.how in ("claim", "auto-claim"):
             old = f" ({' '.join(last.old_cards)})" if last.old_cards else ""
             auto = " at once (six fu won)" if last.how == "auto-claim" else ""
-            return (self._verb(last.winner, "claimed", "claimed") + auto
+            return (self.verb(last.winner, "claimed", "claimed") + auto
                     + f": {last.fu[last.winner]} fu + {len(last.old_cards)} Old{old} = {last.count}.")
         if last.how == "last-trick":
-            return self._verb(last.winner, "took", "took") + f" the last trick, with {last.count} fu in all."
+            return self.verb(last.winner, "took", "took") + f" the last trick, with {last.count} fu in all."
         wins = "win" if last.winner == self.viewer else "wins"
-        return f"The hands ran out. {self._verb(last.winner, 'have', 'has')} {last.count} fu and {wins} the deal."
+        return f"The hands ran out. {self.verb(last.winner, 'have', 'has')} {last.count} fu and {wins} the deal."
 
     def payment_sentence(self, last: DealSummary) -> str:
         """Who pays whom: the Caller wins double, or pays both shares when it loses (§2.11)."""
@@ -473,8 +470,8 @@ class LukFuTable(TableScene):
             names = " and ".join(self.seat_name(p) for p in payers).replace("You", "you")
             return f"The Caller won: {names} pay {s} each."
         third = next(p for p in range(3) if p not in (last.winner, last.caller))
-        caller = self._verb(last.caller, "pay", "pays").replace("You", "you")
-        third_pays = self._verb(third, "pay", "pays").replace("You", "you")
+        caller = self.verb(last.caller, "pay", "pays").replace("You", "you")
+        third_pays = self.verb(third, "pay", "pays").replace("You", "you")
         return f"The Caller lost: {caller} both shares ({2 * s}); {third_pays} nothing."
 
     def seats_order(self) -> tuple[int, int, int]:
@@ -484,7 +481,7 @@ class LukFuTable(TableScene):
 
     def summary_lines(self, last: DealSummary) -> list[tuple[str, int]]:
         order = self.seats_order()
-        master = self._verb(last.master, "were", "was")
+        master = self.verb(last.master, "were", "was")
         master = master[0].lower() + master[1:] if last.master == self.viewer else master
         lines: list[tuple[str, int]] = [(f"{self.seat_name(last.caller)} called; {master} Master.", palette.WHITE)]
         won = last.winner is not None and last.winner == self.viewer
@@ -596,9 +593,7 @@ class LukFuTable(TableScene):
     def _name(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
         """The seat's name (reverse video while it is to act), then its Master / Caller marks."""
         obs = self.view
-        name = f" {self.seat_name(seat).upper()} "
-        fg, bg = (palette.BLACK, palette.GREY) if self._to_act(seat) else (palette.YELLOW, TABLE_BG)
-        col = canvas.text(col, row, name, fg, bg) + 1
+        col = self.draw_seat_name(canvas, col, row, seat, self._to_act(seat)) + 1
         if obs.master == seat:
             col = canvas.text(col, row, "MASTER", palette.LIGHT_CYAN, TABLE_BG) + 2
         if obs.caller == seat:
@@ -645,7 +640,7 @@ class LukFuTable(TableScene):
     def draw_call(self, canvas: TextCanvas) -> None:
         """The call: who is Master, who said what, and what calling means."""
         obs = self.view
-        master = self._verb(obs.master, "are", "is") + " Master: first to speak, first to lead."
+        master = self.verb(obs.master, "are", "is") + " Master: first to speak, first to lead."
         lines: list[tuple[str, int]] = [(master, palette.WHITE)]
         said = [f"{self.seat_name(s)}: {'CALL' if c == 'call' else 'pass'}" for s, c in obs.calls]
         lines.append(("   ".join(said) if said else "Nobody has spoken yet.", palette.YELLOW))

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 from game.app.keys import Key
 from game.rules.mus import DealSummary, LanceCount, LanceResult, MusObservation, card_role, juego_total, pares_bonus
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
-from game.scenes.table import TABLE_BG, Choice, Panel, Prompt, TableScene
+from game.scenes.table import TABLE_BG, Choice, Panel, Prompt, TableScene, deal_of
 from game.scenes.widgets import wrap
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
@@ -121,9 +121,6 @@ class MusTable(TableScene):
 
     def seat_name(self, seat: int) -> str:
         return SEAT_NAMES[self.position(seat)]
-
-    def _verb(self, seat: int, you: str, it: str) -> str:
-        return f"{self.seat_name(seat)} {you if self.position(seat) == 0 else it}"
 
     @property
     def my_team(self) -> int:
@@ -320,24 +317,24 @@ class MusTable(TableScene):
         if head == "replay":
             return "Replaying the last deal: the same cards, mano and scores."
         if head == "continue":
-            return f"Deal {after.deal_number}: {self._verb(after.mano, 'are', 'is')} mano."
+            return f"Deal {after.deal_number}: {self.verb(after.mano, 'are', 'is')} mano."
         if head == "mus":
-            text = self._verb(seat, "say", "says") + " Mus."
+            text = self.verb(seat, "say", "says") + " Mus."
         elif head == "cut":
-            text = self._verb(seat, "cut", "cuts") + ": no more mus (Corto)."
+            text = self.verb(seat, "cut", "cuts") + ": no more mus (Corto)."
         elif head == "discard":
             n = len(words) - 1
             if self.position(seat) == 0:
                 text = f"You throw away {cards_text(words[1:])}."
             else:
-                text = self._verb(seat, "change", "changes") + f" {n} card{'s' if n != 1 else ''}."
+                text = self.verb(seat, "change", "changes") + f" {n} card{'s' if n != 1 else ''}."
         elif head == "paso":
-            text = self._verb(seat, "pass", "passes") + " (Paso)."
+            text = self.verb(seat, "pass", "passes") + " (Paso)."
         elif head == "envido":
             text = f"{self.seat_name(seat)}: Envido {words[1]} on {lance}!"
         elif head == "raise":
             stake = before.stakes + int(words[1])
-            text = self._verb(seat, "raise", "raises") + f" {words[1]} more on {lance}: {stake}."
+            text = self.verb(seat, "raise", "raises") + f" {words[1]} more on {lance}: {stake}."
         elif head == "ordago":
             text = f"{self.seat_name(seat)}: ÓRDAGO on {lance}! The whole game is at stake."
         elif head == "quiero":
@@ -349,7 +346,7 @@ class MusTable(TableScene):
             text = f"{self.seat_name(seat)}: No quiero."
         else:
             text = f"{self.seat_name(seat)}: {action}."
-        if after.deal_number == before.deal_number and after.last_deal == before.last_deal:
+        if deal_of(after) == deal_of(before):
             for result in after.lance_results[len(before.lance_results):]:
                 sentence = self.result_sentence(result)
                 if len(text) + 1 + len(sentence) <= COLS - 4:  # the rest is on the lance board
@@ -486,7 +483,7 @@ class MusTable(TableScene):
         ended = {"count": "The hands are shown for the count.",
                  "ordago": "An órdago was seen: the hands are shown.",
                  "deje": f"A refused bet took a team to {self.target}: no count."}[last.ended_by]
-        mano = self._verb(last.mano, "were", "was")
+        mano = self.verb(last.mano, "were", "was")
         lines: list[tuple[str, int]] = [(f"{mano} mano. {ended}", palette.WHITE)]
         if last.hands is not None:
             for seat in (self.viewer, (self.viewer + 2) % 4, (self.viewer + 1) % 4, (self.viewer + 3) % 4):
@@ -516,7 +513,7 @@ class MusTable(TableScene):
 
         def next_deal() -> None:
             if self.now.phase == "mus":
-                self.message = f"Deal {self.now.deal_number}: {self._verb(self.now.mano, 'are', 'is')} mano."
+                self.message = f"Deal {self.now.deal_number}: {self.verb(self.now.mano, 'are', 'is')} mano."
 
         self.show_panel(Panel(f"Deal {last_deal.deal_number}: {what}", self.summary_lines(last_deal),
                               on_close=next_deal))
@@ -604,11 +601,7 @@ class MusTable(TableScene):
     def _name(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
         """The seat's name (reverse video on its turn), MANO / POSTRE and its declarations."""
         obs = self.seen
-        name = f" {self.seat_name(seat).upper()} "
-        if self._to_act(seat):
-            col = canvas.text(col, row, name, palette.BLACK, palette.GREY)
-        else:
-            col = canvas.text(col, row, name, palette.YELLOW, TABLE_BG)
+        col = self.draw_seat_name(canvas, col, row, seat, self._to_act(seat))
         if obs.phase in ("mus", "discard", "bet"):
             if seat == obs.mano:
                 col = canvas.text(col + 1, row, "MANO", palette.LIGHT_CYAN, TABLE_BG)

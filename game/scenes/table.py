@@ -426,6 +426,16 @@ class TableScene(Scene):
     def seat_name(self, seat: int) -> str:
         return "You" if seat == self.viewer else f"Player {seat + 1}"
 
+    def verb(self, seat: int, you: str, other: str) -> str:
+        """``seat``'s name with its verb agreeing with it: "You pass", "East passes"."""
+        name = self.seat_name(seat)
+        return f"{name} {you if name == 'You' else other}"
+
+    def draw_seat_name(self, canvas: TextCanvas, col: int, row: int, seat: int, to_act: bool) -> int:
+        """`` NAME `` in yellow, or in reverse video while the seat is to act; the next column."""
+        fg, bg = (palette.BLACK, palette.GREY) if to_act else (palette.YELLOW, TABLE_BG)
+        return canvas.text(col, row, f" {self.seat_name(seat).upper()} ", fg, bg)
+
     def auto_action(self) -> str | None:
         """An action taken for the player without asking him (None: ask him)."""
         return None
