@@ -25,7 +25,8 @@ from game.app.keys import Key
 from game.app.match import Match
 from game.rules.jubmoo import JubMooObservation, pig_seats, winner_seats
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
-from game.scenes.table import TABLE_BG, Choice, Panel, Prompt, TableScene, deal_of
+from game.scenes.table import SUMMARY_MAX, TABLE_BG, Choice, Panel, Prompt, TableScene, deal_of
+from game.scenes.widgets import signed
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
 from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face, hand_key
@@ -38,7 +39,6 @@ NORTH_ROW = 2  # two rows: the seat's line and its point cards
 SOUTH_ROW = 14
 SIDE_ROW = 5  # the west and east blocks, rows 5-12
 SIDE_W = 26
-SUMMARY_MAX = 18  # lines a panel can hold on the 80x25 screen
 LEFT_COL, RIGHT_COL = 2, 52
 HAND_ROW, KEYS_ROW = 16, 20
 # Where each position's trick card lies: 0 bottom, 1 right, 2 top, 3 left.
@@ -99,10 +99,6 @@ def draw_tokens(canvas: TextCanvas, col: int, row: int, line: list[tuple[str, in
             col += 1
         col = canvas.text(col, row, word, colour, bg)
     return col
-
-
-def signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
 
 
 def keys_text(n: int) -> str:

@@ -34,6 +34,7 @@ from game.rules.lukfu import (
 )
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
 from game.scenes.table import TABLE_BG, Choice, Panel, Prompt, TableScene, deal_of
+from game.scenes.widgets import signed
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
 from game.screen.cards import CARD_BG, LUKFU_COLOUR, draw_back, draw_face, draw_slot, hand_key, lukfu_face
@@ -53,10 +54,6 @@ PANEL_LINES = 17  # lines a panel holds on the 80x25 screen
 SEAT_NAMES = {0: "You", 1: "East", 2: "West"}
 SUIT_PLURAL = dict(zip(SUITS, SUIT_NAMES, strict=True))
 NAMED_CARDS = {"C1": "Mau Gung", "T1": "Bak Chi"}
-
-
-def signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
 
 
 def value_of(card: str) -> int:

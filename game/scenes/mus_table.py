@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 from game.app.keys import Key
 from game.rules.mus import DealSummary, LanceCount, LanceResult, MusObservation, card_role, juego_total, pares_bonus
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
-from game.scenes.table import TABLE_BG, Choice, Panel, Prompt, TableScene, deal_of
+from game.scenes.table import SUMMARY_MAX, TABLE_BG, Choice, Panel, Prompt, TableScene, deal_of
 from game.scenes.widgets import wrap
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
@@ -39,7 +39,6 @@ BLOCKS = {1: (55, 6), 2: (29, 2), 3: (2, 6)}  # name row; cards, speech, cards t
 BLOCK_W = 24
 BOARD_COL, BOARD_ROW, BOARD_W = 26, 8, 28  # the lances' box, rows 8-13
 YOU_COL, STAKES_COL = 2, 57  # the blocks beside your hand, rows 15-20
-SUMMARY_MAX = 18  # lines a panel can hold on the 80x25 screen
 
 SEAT_NAMES = {0: "You", 1: "East", 2: "Partner", 3: "West"}
 LANCE_TITLES = {"grande": "GRANDE", "chica": "CHICA", "pares": "PARES", "juego": "JUEGO", "punto": "PUNTO"}

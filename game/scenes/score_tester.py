@@ -18,8 +18,8 @@ from game.app.keys import Key
 from game.app.scene import Scene
 from game.rules.jubmoo import CARDS, RULESETS, card_value, parse_card, score_breakdown, stack_score
 from game.scenes.dialogs import MessageScene
-from game.scenes.jubmoo_table import RULESET_TITLES, nice_label, signed
-from game.scenes.widgets import title_bar
+from game.scenes.jubmoo_table import RULESET_TITLES, nice_label
+from game.scenes.widgets import signed, title_bar
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
 from game.screen.cards import card_name, draw_back, draw_face, french_face

@@ -34,6 +34,7 @@ MIN_TRICK_HOLD = 1.0  # seconds a finished trick stays on screen, at least
 ATTRACT_TRICK_HOLD = 0.8
 PROMPT_GUARD = 0.3  # seconds a new prompt of the player's ignores keys (they were meant for what was before)
 TABLE_BG = palette.GREEN
+SUMMARY_MAX = 18  # lines a panel can hold on the 80x25 screen
 MESSAGE_ROW, PROMPT_ROW = 21, 22  # a message too long for its row covers the prompt until the next key
 
 

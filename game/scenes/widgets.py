@@ -88,3 +88,8 @@ def big_text(text: str) -> list[str]:
                 line.append(halves[(1 if upper & mask else 0, 1 if lower & mask else 0)])
         rows.append("".join(line))
     return rows
+
+
+def signed(value: int) -> str:
+    """A score change as the tables print it: +50, -100, and 0 with no sign."""
+    return f"{value:+d}" if value else "0"

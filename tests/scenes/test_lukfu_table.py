@@ -12,8 +12,9 @@ from game.ai import choose_action
 from game.rules.lukfu import CARDS, classify
 from game.scenes.attract import AttractScene
 from game.scenes.help import HelpScene
-from game.scenes.lukfu_table import LukFuTable, signed
+from game.scenes.lukfu_table import LukFuTable
 from game.scenes.menu import MenuScene
+from game.scenes.widgets import signed
 from game.screen.canvas import COLS, ROWS
 from game.screen.cards import hand_key
 
