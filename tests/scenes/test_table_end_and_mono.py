@@ -15,14 +15,20 @@ def quick_klaberjass(make_app, home, *letters: str) -> tuple:
     return app, table
 
 
-def test_a_match_the_computer_finished_for_you_waits_on_its_result(make_app, home):
-    app, table = quick_klaberjass(make_app, home)
+def finish_with_f2(app, table: TableScene) -> None:
+    """F2 on: the computer plays the match to its end."""
     app.press("F2")
     for _ in range(200_000):
         if table.result_shown:
-            break
+            return
         app.tick(0.05)
-    assert table.result_shown and table.panel is not None
+    raise AssertionError("the match did not end")
+
+
+def test_a_match_the_computer_finished_for_you_waits_on_its_result(make_app, home):
+    app, table = quick_klaberjass(make_app, home)
+    finish_with_f2(app, table)
+    assert table.panel is not None
     app.tick(0.5, steps=20)  # 10 s: the result does not close by itself
     assert table.panel is not None and "Enter: new match" in app.screen_text()
     assert app.stats.games["klaberjass"]["matches_played"] == 0, "the computer played it for you"
@@ -35,11 +41,7 @@ def test_escape_on_the_result_goes_back_to_the_menu(make_app, home):
     from game.scenes.menu import MenuScene
 
     app, table = quick_klaberjass(make_app, home)
-    app.press("F2")
-    for _ in range(200_000):
-        if table.result_shown:
-            break
-        app.tick(0.05)
+    finish_with_f2(app, table)
     app.press("ESC")
     assert isinstance(app.top_scene(), MenuScene)
 
