@@ -379,8 +379,9 @@ class App:
         """A message on the bottom row for a few seconds. One too long for the row is shown
         whole, a row at a time; every notice stays in the log (N on the menu rereads it)."""
         self.notice_log.append(text)
-        for page in textwrap.wrap(text, COLS - 1) or [text]:
-            self.notices.append((page, seconds))
+        pages = textwrap.wrap(text, COLS - 3) or [text]
+        for i, page in enumerate(pages):  # " »": the notice goes on in the next row
+            self.notices.append((page + (" »" if i < len(pages) - 1 else ""), seconds))
         if self.notice_left <= 0:
             self.notice_left = self.notices[0][1]
 

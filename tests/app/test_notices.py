@@ -24,7 +24,8 @@ def test_a_long_notice_is_shown_whole_a_row_at_a_time(make_app):
             shown.append(row)
         app.tick(0.25)
     assert all(len(row) <= COLS for row in shown)
-    assert len(shown) >= 2 and " ".join(shown).split() == LONG.split()
+    assert all(row.endswith(" »") for row in shown[:-1]) and not shown[-1].endswith("»")  # more to come
+    assert len(shown) >= 2 and " ".join(row.removesuffix(" »") for row in shown).split() == LONG.split()
 
 
 def test_the_menu_rereads_every_notice_of_the_session(make_app):
