@@ -4,6 +4,11 @@ By default a separate process does the thinking, so the window keeps drawing and
 keys however long a decision takes; the table asks, then polls once a frame. ``inline``
 mode decides at once in the caller (tests, the screenshot tool, and the fallback when no
 process can be started).
+
+Two jobs: ``"choose"`` (a computer player's action) and ``"rank"`` (every legal action with
+the level's values, ``game.ai.rank_actions``: the hint key and the deal review). The worker
+answers one request at a time, in order, so a caller with many rankings to make (the review)
+asks for the next only when the last is answered: leaving it then wastes at most one.
 """
 
 from __future__ import annotations
@@ -14,10 +19,12 @@ import random
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.rules import Observation
+
+JOBS = ("choose", "rank")
 
 
 def decide(game: str, observation: Observation, level: str, seed: int) -> str:
@@ -28,8 +35,20 @@ def decide(game: str, observation: Observation, level: str, seed: int) -> str:
     return choose_action(get_rules(game), observation, level, random.Random(seed))
 
 
+def work(job: str, game: str, observation: Observation, level: str, seed: int) -> Any:
+    """One job, exactly as the worker does it: an action (``choose``) or a Ranking (``rank``)."""
+    if job == "choose":
+        return decide(game, observation, level, seed)
+    if job == "rank":
+        from game.ai import rank_actions
+        from game.rules import get_rules
+
+        return rank_actions(get_rules(game), observation, level, random.Random(seed))
+    raise ValueError(f"unknown job {job!r}; one of {', '.join(JOBS)}")
+
+
 def _worker_main(conn: Connection) -> None:
-    """The worker process: answer (ticket, game, observation, level, seed) requests."""
+    """The worker process: answer (ticket, job, game, observation, level, seed) requests."""
     while True:
         try:
             request = conn.recv()
@@ -37,20 +56,21 @@ def _worker_main(conn: Connection) -> None:
             return
         if request is None:
             return
-        ticket, game, observation, level, seed = request
+        ticket, job, game, observation, level, seed = request
         try:
-            conn.send((ticket, decide(game, observation, level, seed), None))
+            conn.send((ticket, work(job, game, observation, level, seed), None))
         except Exception as exc:  # report, keep serving
             conn.send((ticket, None, f"{type(exc).__name__}: {exc}"))
 
 
 @dataclass
 class _Pending:
+    job: str
     game: str
     observation: Observation
     level: str
     seed: int
-    result: str | None = None
+    result: Any = None
     error: str | None = None
 
 
@@ -76,17 +96,19 @@ class AIWorker:
             self.inline = True
             self.notice = f"AI runs in the window's process ({exc})."
 
-    def request(self, game: str, observation: Observation, level: str, seed: int) -> int:
-        """Ask for a decision; returns a ticket to poll."""
+    def request(self, game: str, observation: Observation, level: str, seed: int, job: str = "choose") -> int:
+        """Ask for a decision (or, ``job="rank"``, a Ranking); returns a ticket to poll."""
+        if job not in JOBS:
+            raise ValueError(f"unknown job {job!r}; one of {', '.join(JOBS)}")
         self._next += 1
         ticket = self._next
-        pending = _Pending(game, observation, level, seed)
+        pending = _Pending(job, game, observation, level, seed)
         self._pending[ticket] = pending
         if self.inline or self._conn is None:
             self._decide_here(pending)
         else:
             try:
-                self._conn.send((ticket, game, observation, level, seed))
+                self._conn.send((ticket, job, game, observation, level, seed))
             except (OSError, ValueError, EOFError):
                 self._fall_back()
                 self._decide_here(pending)
@@ -94,7 +116,7 @@ class AIWorker:
 
     def _decide_here(self, pending: _Pending) -> None:
         try:
-            pending.result = decide(pending.game, pending.observation, pending.level, pending.seed)
+            pending.result = work(pending.job, pending.game, pending.observation, pending.level, pending.seed)
         except Exception as exc:
             pending.error = f"{type(exc).__name__}: {exc}"
 
@@ -120,8 +142,8 @@ class AIWorker:
         if self._proc is not None and not self._proc.is_alive():
             self._fall_back()
 
-    def poll(self, ticket: int) -> tuple[str | None, str | None]:
-        """(action, error) once decided, else (None, None). The ticket is spent when answered."""
+    def poll(self, ticket: int) -> tuple[Any, str | None]:
+        """(result, error) once done, else (None, None). The ticket is spent when answered."""
         self._drain()
         pending = self._pending.get(ticket)
         if pending is None:

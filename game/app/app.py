@@ -323,7 +323,9 @@ class App:
             nxt = cycle[(cycle.index(current) + 1) % len(cycle)] if current in cycle else cycle[0]
             self.settings.set("display", "border", nxt)
             self._needs_present = True
-        # F4 is not assigned, as in the manual.
+        elif number == 4 and (top is None or not top.on_hint()):
+            # The one F-key the manual leaves free: Hard's advice at the player's turn.
+            self.notice("F4 gives a hint at your turn in a game: what the strongest computer player would do.")
 
     def toggle_setting(self, section: str, key: str) -> None:
         self.settings.set(section, key, not self.settings.get(section, key))
@@ -402,21 +404,26 @@ class App:
     def key_bar_items(self) -> list[tuple[str, str, int]]:
         """(key label, word, F-number); toggles name the mode the key switches to.
 
-        Words shorten (DELAY to DLY, BORDER to BORDR, SOUND to SND) only when the row would overflow.
+        Words shorten (DELAY to DLY, BORDER to BORD, SOUND to SND, REPLAY to RPLY) only while the
+        row would overflow, and F10's label goes if it still would.
         """
         play = self.settings.values["play"]
         items = [
             ("F1", "NOSOUND" if self.speaker.enabled else "SOUND", 1),
             ("F2", "NODEMO" if self.demo else "DEMO", 2),
             ("F3", "NOSORT" if play["hand_sort"] else "SORT", 3),
+            ("F4", "HINT", 4),
             ("F5", "HELP", 5),
             ("F6", "NOREPLAY" if play["replay"] else "REPLAY", 6),
             ("F7", "QUIT", 7),
             ("F8/9", f"DELAY {self.delay:.1f}", 8),
             ("F10", "BORDER", 10),
         ]
-        for long, short in (("DELAY", "DLY"), ("BORDER", "BORDR"), ("SOUND", "SND")):
+        for long, short in (("DELAY", "DLY"), ("BORDER", "BORD"), ("SOUND", "SND"), ("REPLAY", "RPLY"), ("", "")):
             if sum(len(k) + len(w) + 2 for k, w, _ in items) - 1 <= COLS:
+                break
+            if not long:  # still too long: the border colour is the key to go without a label
+                items = [item for item in items if item[2] != 10]
                 break
             items = [(k, w.replace(long, short), n) for k, w, n in items]
         return items

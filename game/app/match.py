@@ -16,6 +16,12 @@ from game.rules import Observation, Rules, get_rules
 Step = str | dict[str, Any]
 
 
+def decision_seed(match_seed: int, steps: int) -> int:
+    """The seed of the decision taken after ``steps`` steps of the match seeded ``match_seed``:
+    a computer player's, and the hint's and the review's for the same moment (so they agree)."""
+    return (match_seed * 1_000_003 + steps * 7919) & 0x7FFFFFFF
+
+
 @dataclass
 class Match:
     game: str
@@ -52,7 +58,7 @@ class Match:
 
     def decision_seed(self) -> int:
         """A seed for the next computer decision, fixed by the match seed and its progress."""
-        return (self.seed * 1_000_003 + len(self.steps) * 7919) & 0x7FFFFFFF
+        return decision_seed(self.seed, len(self.steps))
 
     def record(self) -> dict[str, Any]:
         return {"game": self.game, "seed": self.seed, "options": dict(self.options), "steps": list(self.steps)}

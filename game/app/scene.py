@@ -32,6 +32,11 @@ class Scene:
         False to have the instructions shown (the options screen explains its options)."""
         return False
 
+    def on_hint(self) -> bool:
+        """F4 was pressed: give or cancel a hint and return True, or return False when this
+        scene has nothing to hint at (the program then says where hints are given)."""
+        return False
+
     def update(self, dt: float) -> None:
         """Advance time by ``dt`` seconds (only the top scene is updated)."""
 

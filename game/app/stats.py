@@ -1,7 +1,8 @@
 """Per-game statistics of the human's matches, kept in ``statistics.json``.
 
 Only real play counts: demo games, deals the computer played for you (F2) and replayed
-deals (F6) are left out. A damaged file is moved aside with a notice and counting starts
+deals (F6) are left out; a deal in which you took a hint (F4) is counted apart, as hinted, and
+a match with one is not counted as yours. A damaged file is moved aside with a notice and counting starts
 again; an unwritable folder keeps the figures in memory for the session.
 """
 
@@ -22,7 +23,7 @@ GAMES = registry.GAME_NAMES
 def empty(game: str) -> dict[str, Any]:
     """Fresh counters of ``game``: the common ones, then its own (named in the game registry)."""
     counters: dict[str, Any] = {"matches_played": 0, "matches_won": 0, "deals_played": 0, "deals_won": 0,
-                                "best_score": None, "worst_score": None}
+                                "best_score": None, "worst_score": None, "deals_hinted": 0}
     counters.update({key: 0 for key, _ in registry.entry(game).counters})
     return counters
 
@@ -71,6 +72,11 @@ class StatsStore:
         counters["deals_won"] += int(won)
         for key, value in (extra or {}).items():
             counters[key] += value
+        self.save()
+
+    def record_hinted_deal(self, game: str) -> None:
+        """A deal played with a hint: not the player's unaided, so counted apart."""
+        self.games[game]["deals_hinted"] += 1
         self.save()
 
     def record_match(self, game: str, won: bool, score: int, extra: dict[str, int] | None = None) -> None:

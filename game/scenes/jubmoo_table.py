@@ -306,6 +306,14 @@ class JubMooTable(TableScene):
         else:
             self.app.sound("click")
 
+    def action_words(self, action: str, view: Any, short: bool = False) -> str:
+        if action in ("replay", "continue"):
+            return {"replay": "replay the last deal", "continue": "go on to the next deal"}[action]
+        return card_name(action) if short else f"{'lead' if not view.trick else 'play'} the {card_name(action)}"
+
+    def decision_words(self, view: Any) -> str:
+        return f"trick {len(view.plays) // 4 + 1}"
+
     def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
         if action == "replay":
             return "Replaying the last deal: the same cards, leader and totals."

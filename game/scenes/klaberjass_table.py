@@ -188,6 +188,31 @@ class KlaberjassTable(TableScene):
         if not same_deal and after.last_deal is not None:
             self.app.sound("bete" if after.last_deal.outcome == "bete" else "trick")
 
+    def action_words(self, action: str, view: Any, short: bool = False) -> str:
+        words = action.split()
+        head = words[0]
+        if head == "take":
+            return "take" if short else f"take {SUIT_NAMES.get(view.proposed_suit, 'it')}"
+        if head == "name":
+            return f"name {SUIT_NAMES[words[1]]}"
+        if head == "declare":
+            return "no run" if words[1] == "none" else f"{'' if short else 'declare '}{cards_text(words[1:])}"
+        fixed = {"pass": "pass", "schmeiss": "schmeiss", "throw-in": "throw in", "make-play": "make play",
+                 "sans-tout": "Sans Tout", "tout-atout": "Tout Atout", "exchange": "exchange", "keep": "keep"}
+        if head in fixed:
+            long = {"throw-in": "throw the deal in", "make-play": "make him play", "sans-tout": "call Sans Tout",
+                    "tout-atout": "call Tout Atout", "exchange": "exchange the dix", "keep": "keep the dix"}
+            return fixed[head] if short else long.get(head, fixed[head])
+        card = card_name(head)
+        bella = " bella" if "bella" in words else ""
+        if short:
+            return card + bella
+        return f"{'lead' if not view.trick else 'play'} the {card}" + (" and call Bella" if bella else "")
+
+    def decision_words(self, view: Any) -> str:
+        return {"bid": f"bid, round {view.bid_round}", "schmeiss": "schmeiss", "dix": "the dix",
+                "declare": "declaring"}.get(view.phase, f"trick {len(view.tricks) + 1}")
+
     def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
         words = action.split()
         head = words[0]

@@ -369,6 +369,22 @@ class LukFuTable(TableScene):
         else:
             self.app.sound("click")
 
+    def action_words(self, action: str, view: LukFuObservation, short: bool = False) -> str:
+        words = action.split()
+        head = words[0]
+        if head in ("call", "pass", "claim", "replay", "continue"):
+            long = {"call": "call (be the Caller)", "claim": "claim (show your Old cards)",
+                    "replay": "replay the last deal", "continue": "go on to the next deal"}
+            return head if short else long.get(head, head)
+        if head == "discard":
+            return f"throw {words[1]}" if short else f"throw the {words[1]} face down"
+        if short:
+            return " ".join(words)
+        return f"{'lead' if not view.trick else 'beat with'} {long_play(words)}"
+
+    def decision_words(self, view: LukFuObservation) -> str:
+        return "the call" if view.phase == "call" else f"trick {len(view.tricks) + 1}"
+
     def describe(self, seat: int, action: str, before: LukFuObservation, after: LukFuObservation) -> str:
         head = action.split()[0]
         if head == "replay":
@@ -514,7 +530,7 @@ class LukFuTable(TableScene):
 
     def show_summary(self, last_deal: DealSummary) -> None:
         title = f"Deal {last_deal.deal_number} of {self.deals}: " + ("drawn" if last_deal.drawn else "result")
-        self.show_panel(Panel(title, self.summary_lines(last_deal)))
+        self.show_panel(Panel(title, self.summary_lines(last_deal), review=True))
 
     def winners(self) -> tuple[int, ...]:
         return tuple(self.obs.winner or ())

@@ -309,6 +309,26 @@ class MusTable(TableScene):
             self.app.sound("select")
         else:
             self.app.sound("click")
+    def action_words(self, action: str, view: Any, short: bool = False) -> str:
+        words = action.split()
+        head = words[0]
+        if head == "discard":
+            return f"{'change' if short else 'throw away'} {cards_text(words[1:])}"
+        if head == "envido":
+            return f"Envido {words[1]}"
+        if head == "raise":
+            return f"raise {words[1]}" if short else f"raise {words[1]} more"
+        short_words = {"mus": "Mus", "cut": "Corto", "paso": "Paso", "ordago": "Órdago", "quiero": "Quiero",
+                       "no-quiero": "No quiero", "replay": "replay", "continue": "go on"}
+        long_words = {"mus": "say Mus", "cut": "cut (Corto)", "paso": "pass (Paso)", "replay": "replay the last deal",
+                      "continue": "go on to the next deal"}
+        return short_words.get(head, action) if short else long_words.get(head, short_words.get(head, action))
+
+    def decision_words(self, view: Any) -> str:
+        if view.phase == "bet":
+            return str(view.lance or "bet").capitalize()
+        return {"mus": "mus or cut", "discard": "discard"}.get(view.phase, str(view.phase))
+
     def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
         words = action.split()
         head = words[0]
@@ -515,7 +535,7 @@ class MusTable(TableScene):
                 self.message = f"Deal {self.now.deal_number}: {self.verb(self.now.mano, 'are', 'is')} mano."
 
         self.show_panel(Panel(f"Deal {last_deal.deal_number}: {what}", self.summary_lines(last_deal),
-                              on_close=next_deal))
+                              on_close=next_deal, review=True))
 
     def result_lines(self) -> list[tuple[str, int]]:
         obs = self.now

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
 COMMON_ROWS = (("matches_played", "Matches played"), ("matches_won", "Matches won"),
                ("deals_played", "Deals played"), ("deals_won", "Deals won"),
-               ("best_score", "Best match score"), ("worst_score", "Worst match score"))
+               ("best_score", "Best match score"), ("worst_score", "Worst match score"),
+               ("deals_hinted", "Deals with hints"))
 
 
 def shown(value: Any) -> str:
@@ -64,7 +65,7 @@ class StatisticsScene(Scene):
                 canvas.text(first + i * width, row, shown(self.app.stats.games[game.name][key]).rjust(width - 2),
                             palette.LIGHT_GREEN, palette.BLUE)
                 row += 1
-        canvas.text(2, 22, "Demo games, deals the computer played for you and replayed deals do not count.",
+        canvas.text(2, 22, "Demo games, deals played for you, replayed or hinted (F4) deals do not count.",
                     palette.LIGHT_CYAN, palette.BLUE)
         canvas.text(2, 21, "R: reset all statistics   Esc: back", palette.LIGHT_CYAN, palette.BLUE)
         if self.confirm_reset:

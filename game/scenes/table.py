@@ -12,10 +12,12 @@ docs/tables.md for how to build a table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.ai.analysis import FORCED, PREFERENCE, Estimate, Ranking
 from game.app.keys import Key
 from game.app.match import Match
 from game.app.scene import Scene
@@ -36,6 +38,7 @@ PROMPT_GUARD = 0.3  # seconds a new prompt of the player's ignores keys (they we
 TABLE_BG = palette.GREEN
 SUMMARY_MAX = 18  # lines a panel can hold on the 80x25 screen
 MESSAGE_ROW, PROMPT_ROW = 21, 22  # a message too long for its row covers the prompt until the next key
+HINT_LEVEL = "hard"  # the hint and the review give the strongest player's view
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,19 @@ class Panel:
     on_key: Callable[[Key], bool] | None = None  # returns True when the key closes the panel
     on_close: Callable[[], None] | None = None
     width: int = 0
+    review: bool = False  # a deal summary: R opens the review of the player's decisions in that deal
+
+
+def points_text(estimate: Estimate, unit: bool = False) -> str:
+    """``+6``, ``-2.5 points``, ``+0.8 points, 54% to win the game``: a value as the hint shows it."""
+    points = estimate.points
+    if points is None:
+        return ""
+    rounded = round(points) if abs(points) >= 10 else round(points, 1)
+    text = f"{rounded:+g}" + (" points" if unit else "")
+    if estimate.win_chance is not None:
+        text += f", {estimate.win_chance:.0%}" + (" to win the game" if unit else "")
+    return text
 
 
 def deal_of(view: Any) -> tuple[Any, Any]:
@@ -196,6 +212,10 @@ class TableScene(Scene):
         self.deal_counts = not attract  # False once the deal is replayed or the computer played for you
         self.human_decided = False  # the human made a decision in this match (statistics)
         self.computer_helped = False  # F2 played a decision of the human's: the match is not his (statistics)
+        self.hint_ticket: int | None = None  # F4's ranking being worked out
+        self.hint_for: tuple[int, int] | None = None  # ... for this decision of the player's
+        self.deal_hinted = False  # a hint was shown in this deal (statistics count it apart)
+        self.reviews: dict[int, Ranking] = {}  # the review's rankings, by step of the record (kept for a second look)
         self.hand = self.make_hand()
         self._deal = deal_of(self.obs)
         self._decision: tuple[int, int] | None = None  # the decision whose prompt is up
@@ -241,6 +261,7 @@ class TableScene(Scene):
         self._guard = max(0.0, self._guard - dt)
         self._advance(dt)
         self._sync()
+        self._poll_hint()
 
     def _advance(self, dt: float) -> None:
         if self.panel is not None:
@@ -441,6 +462,113 @@ class TableScene(Scene):
         """An action taken for the player without asking him (None: ask him)."""
         return None
 
+    # ---- the hint (F4) ----
+    def on_hint(self) -> bool:
+        """F4: ask Hard what it would do here (worked out by the AI worker, so the table keeps
+        moving); F4 again while it thinks never minds. Only at the player's own turn, for the
+        person at the keyboard: it names his own choices only."""
+        if self.attract:
+            return False
+        if self.hint_ticket is not None:
+            self._cancel_hint()
+            self.message = "Hint cancelled."
+            return True
+        if not self.human_to_act:
+            self.message = "F4 gives a hint when it is your turn to decide."
+            return True
+        obs = self.match.observation(self.viewer)
+        if len(obs.legal_actions) == 1:
+            self.message = self.hint_text(Ranking.forced(obs.legal_actions[0]))
+            return True
+        self.hint_ticket = self.app.ai.request(self.game_name, obs, HINT_LEVEL, self.match.decision_seed(), job="rank")
+        self.hint_for = self._decision
+        self.message = "Hint: the computer is thinking (F4 again: never mind)..."
+        self._poll_hint()
+        return True
+
+    def _cancel_hint(self) -> None:
+        if self.hint_ticket is not None:
+            self.app.ai.cancel(self.hint_ticket)
+        self.hint_ticket = None
+
+    def _poll_hint(self) -> None:
+        """Show the hint once worked out; drop it when the player acted (or the view moved on) first."""
+        if self.hint_ticket is None:
+            return
+        if self._decision != self.hint_for or self._decision is None:
+            self._cancel_hint()
+            return
+        self.app.keep_active()
+        ranking, error = self.app.ai.poll(self.hint_ticket)
+        if ranking is None and error is None:
+            return
+        self.hint_ticket = None
+        if error is not None or not isinstance(ranking, Ranking):
+            self.message = f"No hint this time: the computer player failed ({error})."
+            return
+        self.message = self.hint_text(ranking)
+        if ranking.basis not in (FORCED, PREFERENCE):
+            self.deal_hinted = True
+            self.deal_counts = False
+            self.computer_helped = True  # a hinted match is not the player's unaided either
+
+    def hint_text(self, ranking: Ranking) -> str:
+        """The hint on one row: "Hint: lead the J♠ (+6 points); K♥ +2; 7♣ -3", as many of the
+        alternatives as fit, then what the numbers rest on when there is room."""
+        view = self.view
+        best = ranking.best
+        words = self.action_words(best.action, view)
+        if ranking.basis == FORCED:
+            return f"Hint: {words}: it is your only choice."
+        if ranking.basis == PREFERENCE:
+            return f"Hint: the computer would {words}; that is a matter of taste, not of points."
+        width = COLS - 4
+        text = f"Hint: {words} ({points_text(best, unit=True)})"
+        for e in ranking.estimates[1:]:
+            part = f"; {self.action_words(e.action, view, short=True)} {points_text(e)}"
+            if len(text) + len(part) > width:
+                break
+            text += part
+        note = f" [{ranking.note}]" if ranking.note else ""
+        return text + note if len(text) + len(note) <= width else text
+
+    def action_words(self, action: str, view: Any, short: bool = False) -> str:
+        """An action in the game's own words for the hint and the review ("lead the J♠", "Envido
+        2"); ``short``: as few as tell it from the other choices ("J♠")."""
+        return self.match.rules.action_text(action)
+
+    def decision_words(self, view: Any) -> str:
+        """Which decision of the deal ``view`` is at, in a few words ("trick 3", "bidding")."""
+        phase = str(getattr(view, "phase", ""))
+        tricks = getattr(view, "tricks", None)
+        if phase == "play" and tricks is not None:
+            return f"trick {len(tricks) + 1}"
+        return phase
+
+    # ---- the deal review ----
+    def can_review(self) -> bool:
+        """The deal summary offers R: a person played this deal at this table."""
+        return not self.attract and not self.app.demo
+
+    @contextmanager
+    def showing(self, view: Any) -> Iterator[None]:
+        """Draw the table as ``view`` shows it (the review's table as it was at a decision),
+        then put back what the table showed."""
+        hand = self.hand
+        saved = (self.frozen_obs, self.message, list(hand.cards), list(hand.arrangement), hand.cursor,
+                 set(hand.picked))
+        self.frozen_obs, self.message = view, ""
+        hand.show(self.hand_cards(view), True)
+        try:
+            yield
+        finally:
+            self.frozen_obs, self.message, hand.cards, hand.arrangement, hand.cursor, hand.picked = saved
+
+    def open_review(self) -> None:
+        from game.scenes.review import ReviewScene
+
+        self.app.stack.push(ReviewScene(self.app, self, self.viewer))
+
     # ---- keys and the mouse ----
     def on_key(self, key: Key) -> None:
         arrangement = list(self.hand.arrangement)
@@ -499,6 +627,9 @@ class TableScene(Scene):
     def _panel_key(self, key: Key) -> None:
         panel = self.panel
         assert panel is not None
+        if panel.review and key.typed == "R" and self.can_review():
+            self.open_review()  # the summary stays under the review
+            return
         if panel.on_key is None or panel.on_key(key):
             self.close_panel()
 
@@ -579,6 +710,8 @@ class TableScene(Scene):
         a key (the match result: a new match or the menu) waits for it."""
         if self.attract or (self.app.demo and panel.auto_seconds is None and panel.on_key is None):
             panel.auto_seconds = max(3.0, 2 * self.move_delay())
+        if panel.review and self.can_review() and panel.auto_seconds is None:
+            panel.prompt = "R: review your decisions    Any other key: go on"
         self.panel = panel
 
     def close_panel(self) -> None:
@@ -589,18 +722,24 @@ class TableScene(Scene):
             panel.on_close()
 
     def show_summary(self, last_deal: Any) -> None:
-        self.show_panel(Panel(f"Deal {getattr(last_deal, 'deal_number', '')} summary", self.summary_lines(last_deal)))
+        self.show_panel(Panel(f"Deal {getattr(last_deal, 'deal_number', '')} summary", self.summary_lines(last_deal),
+                              review=True))
 
     # ---- statistics ----
     def count_deal(self, last_deal: Any) -> None:
-        """Add a finished deal to the statistics, if it was really played."""
+        """Add a finished deal to the statistics, if it was really played; a deal played with
+        hints is counted apart, as hinted."""
         if self.deal_counts:
             counted = self.deal_stats(last_deal)
             if counted is not None:
                 won, extra = counted
                 self.app.stats.record_deal(self.game_name, won, extra)
                 self.app.flush_notices()
+        elif self.deal_hinted and not self.attract:
+            self.app.stats.record_hinted_deal(self.game_name)
+            self.app.flush_notices()
         self.deal_counts = not self.attract
+        self.deal_hinted = False
 
     def count_match(self) -> None:
         """Add the finished match to the statistics, if the human played it himself."""

@@ -1,0 +1,258 @@
+"""The deal review: the player's decisions in the deal just finished, beside Hard's.
+
+Opened with R from a deal summary. It replays the match record to find the decisions
+(``game.app.review``), a slice per frame, then asks the AI worker for Hard's ranking of each,
+one at a time (leaving the review mid-way wastes at most one), while a progress bar moves.
+
+Two views:
+- the list: every decision, costliest first, with what you played, what Hard preferred and
+  what Hard reckons your choice cost (points of the deal); Up/Down choose, Enter opens;
+- the table as it was at a decision, with Hard's values of each choice on the message rows;
+  Left/Right step through the deal in its order, Esc goes back to the list.
+Esc on the list goes back to the summary. The rankings stay with the table, so a second look
+costs nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.ai.analysis import Estimate, Ranking
+from game.app.keys import Key
+from game.app.review import DealReplay, Decision
+from game.app.scene import Scene
+from game.registry import entry
+from game.scenes.table import HINT_LEVEL, MESSAGE_ROW, PROMPT_ROW, TABLE_BG, points_text
+from game.scenes.widgets import title_bar
+from game.screen import palette
+from game.screen.canvas import COLS, TextCanvas
+
+if TYPE_CHECKING:
+    from game.app.app import App
+    from game.scenes.table import TableScene
+
+REPLAY_SLICE = 60  # record steps replayed per frame (a few milliseconds)
+LIST_TOP, LIST_ROWS = 5, 14  # the list's first row and how many decisions it shows at once
+BAR_WIDTH = 40
+
+
+class ReviewScene(Scene):
+    def __init__(self, app: App, table: TableScene, seat: int) -> None:
+        super().__init__(app)
+        self.table = table
+        self.game_name = self.game = table.game_name
+        match = table.match
+        self.replay = DealReplay(match.game, match.seed, dict(match.options), list(match.steps), seat)
+        self.decisions: list[Decision] = []
+        self.rankings = table.reviews  # by step of the record; shared with the table for a second look
+        self.ticket: int | None = None
+        self.asked: Decision | None = None
+        self.error = ""
+        self.showing: Decision | None = None  # the table view's decision; None: the list
+        self.cursor = 0  # in the list's order
+        self.scroll = 0
+
+    # ---- the work ----
+    @property
+    def ready(self) -> bool:
+        """The decisions are known (the record is replayed)."""
+        return self.replay.done
+
+    @property
+    def analysed(self) -> int:
+        return sum(1 for d in self.decisions if d.step in self.rankings)
+
+    def update(self, dt: float) -> None:
+        if not self.replay.done:
+            self.app.keep_active()
+            self.replay.advance(REPLAY_SLICE)
+            if self.replay.done:
+                self.decisions = list(self.replay.decisions)
+            return
+        if self.ticket is None:
+            pending = next((d for d in self.decisions if d.step not in self.rankings), None)
+            if pending is None or self.error:
+                return
+            self.asked = pending
+            self.ticket = self.app.ai.request(self.game, pending.observation, HINT_LEVEL, pending.seed,
+                                              job="rank")
+        self.app.keep_active()
+        ranking, error = self.app.ai.poll(self.ticket)
+        if ranking is None and error is None:
+            return
+        self.ticket = None
+        if error is not None or not isinstance(ranking, Ranking) or self.asked is None:
+            self.error = f"The analysis stopped: {error}"
+            return
+        self.rankings[self.asked.step] = ranking
+
+    def leave(self) -> None:
+        if self.ticket is not None:
+            self.app.ai.cancel(self.ticket)
+            self.ticket = None
+        if self in self.app.stack.scenes:
+            self.app.stack.remove(self)
+
+    def cost(self, decision: Decision) -> float | None:
+        ranking = self.rankings.get(decision.step)
+        return None if ranking is None else ranking.cost(decision.action)
+
+    def ordered(self) -> list[Decision]:
+        """The list's order: analysed decisions costliest first (then in the deal's order), then
+        those still waiting, in the deal's order."""
+        done = [d for d in self.decisions if d.step in self.rankings]
+        done.sort(key=lambda d: (-(self.cost(d) or 0.0), d.step))
+        return done + [d for d in self.decisions if d.step not in self.rankings]
+
+    # ---- keys ----
+    def on_key(self, key: Key) -> None:
+        if self.showing is not None:
+            self._table_key(key)
+        else:
+            self._list_key(key)
+
+    def _list_key(self, key: Key) -> None:
+        items = self.ordered()
+        if key.is_cancel:
+            self.leave()
+        elif not items:
+            return
+        elif key.is_up:
+            self.cursor = (self.cursor - 1) % len(items)
+        elif key.is_down:
+            self.cursor = (self.cursor + 1) % len(items)
+        elif key.is_confirm or key.is_right:
+            self.showing = items[min(self.cursor, len(items) - 1)]
+
+    def _table_key(self, key: Key) -> None:
+        assert self.showing is not None
+        at = self.decisions.index(self.showing)
+        if key.is_left and at > 0:
+            self.showing = self.decisions[at - 1]
+        elif key.is_right and at < len(self.decisions) - 1:
+            self.showing = self.decisions[at + 1]
+        elif key.is_cancel or key.is_confirm:
+            self.cursor = self.ordered().index(self.showing)
+            self.showing = None
+
+    # ---- drawing ----
+    def progress(self) -> str:
+        """``[████░░░░] 5 of 12 analysed``, or the total once every decision is analysed."""
+        if not self.ready:
+            return "Reading the deal back..."
+        total = len(self.decisions)
+        done = self.analysed
+        if self.error:
+            return self.error
+        if done < total:
+            filled = BAR_WIDTH * done // max(1, total)
+            return f"Hard is analysing [{'█' * filled}{'░' * (BAR_WIDTH - filled)}] {done} of {total}"
+        lost = sum(self.cost(d) or 0.0 for d in self.decisions)
+        same = sum(1 for d in self.decisions if self.rankings[d.step].best.action == d.action)
+        return f"Done: Hard agrees with {same} of your {total} choices; the others cost {lost:.1f} points."
+
+    def draw(self, canvas: TextCanvas) -> None:
+        if self.showing is not None:
+            self._draw_table(canvas, self.showing)
+        else:
+            self._draw_list(canvas)
+
+    def _words(self, decision: Decision, action: str, short: bool = True) -> str:
+        return self.table.action_words(action, decision.observation, short=short)
+
+    def _draw_list(self, canvas: TextCanvas) -> None:
+        bg = palette.BLUE
+        canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, bg)
+        deal = getattr(self.replay.decisions[0].observation if self.replay.decisions else None, "deal_number", "")
+        title_bar(canvas, f"{entry(self.game).title.upper()}: REVIEW", f"Deal {deal}" if deal != "" else "",
+                  "Esc: back", bg=palette.CYAN, fg=palette.BLACK)
+        canvas.text(2, 2, "Your decisions in this deal, costliest first, as the Hard player reckons them",
+                    palette.WHITE, bg)
+        canvas.text(2, 3, f"{'Cost':>6}  {'Decision':<12}  {'You':<24}  Hard's choice", palette.YELLOW, bg)
+        canvas.text(2, 4, "─" * (COLS - 4), palette.LIGHT_CYAN, bg)
+        items = self.ordered()
+        if self.ready and not items:
+            canvas.text(4, LIST_TOP, "You made no choice in this deal (every move was forced).", palette.WHITE, bg)
+        self.cursor = min(self.cursor, max(0, len(items) - 1))
+        if self.cursor < self.scroll:
+            self.scroll = self.cursor
+        elif self.cursor >= self.scroll + LIST_ROWS:
+            self.scroll = self.cursor - LIST_ROWS + 1
+        for row, decision in enumerate(items[self.scroll : self.scroll + LIST_ROWS]):
+            line = self._list_line(decision)
+            selected = self.scroll + row == self.cursor
+            fg, back = (palette.BLACK, palette.GREY) if selected else (palette.WHITE, bg)
+            if not selected and decision.step in self.rankings and (self.cost(decision) or 0.0) > 0.0:
+                fg = palette.LIGHT_RED
+            canvas.fill(2, LIST_TOP + row, COLS - 4, 1, " ", fg, back)
+            canvas.text(2, LIST_TOP + row, line[: COLS - 4], fg, back)
+        if len(items) > LIST_ROWS:
+            canvas.text(COLS - 12, LIST_TOP + LIST_ROWS, f"{self.scroll + 1}-{min(len(items), self.scroll + LIST_ROWS)}"
+                        f" of {len(items)}", palette.LIGHT_CYAN, bg)
+        canvas.text(2, 20, self.progress()[: COLS - 4], palette.LIGHT_GREEN, bg)
+        canvas.text(2, 22, "Up/Down: choose   Enter: the table as it was   Esc: back to the summary",
+                    palette.LIGHT_CYAN, bg)
+
+    def _list_line(self, decision: Decision) -> str:
+        where = self.table.decision_words(decision.observation)[:12]
+        you = self._words(decision, decision.action)[:24]
+        ranking = self.rankings.get(decision.step)
+        if ranking is None:
+            return f"{'...':>6}  {where:<12}  {you:<24}  (being analysed)"
+        best = ranking.best
+        hard = "the same" if best.action == decision.action else \
+            f"{self._words(decision, best.action)} ({points_text(best)})"
+        return f"{ranking.cost(decision.action):>6.1f}  {where:<12}  {you:<24}  {hard}"
+
+    def _draw_table(self, canvas: TextCanvas, decision: Decision) -> None:
+        with self.table.showing(decision.observation):
+            self.table.draw_table(canvas)
+        at = self.decisions.index(decision) + 1
+        label = f" REVIEW {at} of {len(self.decisions)} "
+        canvas.fill(COLS - 24, 0, 24, 1, " ", palette.WHITE, palette.BLUE)
+        canvas.text(COLS - len(label), 0, label, palette.BLACK, palette.CYAN)
+        canvas.fill(1, MESSAGE_ROW, COLS - 2, 2, " ", palette.WHITE, TABLE_BG)
+        ranking = self.rankings.get(decision.step)
+        where = self.table.decision_words(decision.observation)
+        you = self._words(decision, decision.action, short=False)
+        if ranking is None:
+            canvas.text(2, MESSAGE_ROW, f"{where.capitalize()}: you chose to {you}."[: COLS - 4], palette.YELLOW,
+                        TABLE_BG)
+            canvas.text(2, PROMPT_ROW, self.progress()[: COLS - 4], palette.WHITE, TABLE_BG)
+        else:
+            best = ranking.best
+            cost = ranking.cost(decision.action)
+            if best.action == decision.action:
+                verdict = f"{where.capitalize()}: you chose to {you}, as Hard would."
+            else:
+                verdict = (f"{where.capitalize()}: you chose to {you}; Hard: {self._words(decision, best.action)}."
+                           f" Cost {cost:.1f} points.")
+            canvas.text(2, MESSAGE_ROW, verdict[: COLS - 4], palette.YELLOW, TABLE_BG)
+            canvas.text(2, PROMPT_ROW, self._values_line(decision, ranking)[: COLS - 4], palette.WHITE, TABLE_BG)
+        keys = " Left/Right: step through the deal   Esc: the list "
+        canvas.text((COLS - len(keys)) // 2, 23, keys, palette.LIGHT_CYAN, TABLE_BG)
+
+    def _values_line(self, decision: Decision, ranking: Ranking) -> str:
+        """Hard's value of each choice, best first, as many as fit, yours always and marked:
+        "Values: J♠ +6; K♥ +2; ...; *7♣ -3"."""
+        def part(e: Estimate) -> str:
+            mark = "*" if e.action == decision.action else ""
+            return f"{mark}{self._words(decision, e.action)} {points_text(e)}".rstrip()
+
+        width = COLS - 4
+        yours = part(ranking.estimate(decision.action))
+        text = "Values: "
+        shown_yours = False
+        for i, e in enumerate(ranking.estimates):
+            piece = part(e)
+            room = width - len(text) - (0 if shown_yours or e.action == decision.action else len(yours) + 2)
+            if len(piece) + 2 > room:
+                text += "...; " if i else ""
+                break
+            text += piece + "; "
+            shown_yours = shown_yours or e.action == decision.action
+        if not shown_yours:
+            text += yours + "; "
+        text = text.rstrip("; ")
+        note = f" [{ranking.note}]" if ranking.note else ""
+        return text + note if len(text) + len(note) <= width else text
