@@ -2,12 +2,15 @@
 
     python -m game.tools.bench                 # everything (about a minute)
     python -m game.tools.bench --only rules    # rules throughput and per-call costs only
+    python -m game.tools.bench --only hint     # the hint key's latency and the deal review's cost
 
 Figures:
 - rules throughput: random legal playouts through the public API (actions/s, deals/s), and
   the same as a fraction of a small reference engine (a 4-player follow-suit random
   playout written plainly here) timed in the same run, in slices alternating with the game's;
 - apply and determinize cost per call (median microseconds);
+- the hint's latency against Hard's own decisions, a deal review's CPU time and the frame
+  times while it runs (``game.tools.hint_bench``);
 - cold start to an interactive menu (``--skip-intro``), frame time p50/p99/max at a table
   while the computer thinks in its worker process, CPU use while idle at a table, and the
   peak memory of the app and of the AI worker.
@@ -240,7 +243,7 @@ def program_figures(seconds: float) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.tools.bench", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", choices=("rules", "program"))
+    parser.add_argument("--only", choices=("rules", "program", "hint"))
     parser.add_argument("--seconds", type=float, default=3.0, help="time per throughput figure")
     ns = parser.parse_args(argv)
     if ns.only in (None, "rules"):
@@ -266,6 +269,10 @@ def main(argv: list[str] | None = None) -> int:
         worker = figures["worker_peak_mb"]
         print(f"peak memory: app {figures['app_peak_mb']:.0f} MB, AI worker "
               f"{'n/a' if worker is None else f'{worker:.0f} MB'}")
+    if ns.only in (None, "hint"):
+        from game.tools import hint_bench
+
+        hint_bench.report()
     return 0
 
 
