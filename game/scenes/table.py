@@ -132,6 +132,8 @@ class TableScene(Scene):
     - ``summary_lines(last_deal)``, ``show_summary(last_deal)``, ``result_lines()``,
       ``human_won()``, ``deal_stats(last_deal)``, ``human_score()``, ``match_extra()``: the
       panels and the statistics, when a deal or the match ends.
+    - ``action_words(action, view, short)`` and ``decision_words(view)``: actions and
+      decisions in the game's own words, for the hint (F4) and the deal review.
     - ``on_setting_changed(section, key)`` (call super), ``draw_panel(canvas, panel)``.
     - ``table_state()`` and ``restore_state(state)``: what the table keeps of its own in the
       save beside the match record (the player's order of his hand), written after every
