@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ from game.registry import GAME_NAMES
 from game.rules import get_rules
 from game.scenes.review import ReviewScene
 from game.scenes.table import MESSAGE_ROW, TableScene
+from game.screen.cards import card_name
 from tests.scenes.test_tables_common import TABLES, decide
 
 CASES = {case.game: case for case in TABLES}
@@ -265,3 +267,61 @@ def test_leaving_the_review_mid_analysis_cancels_it_and_play_goes_on(make_app) -
     steps = len(table.match.steps)
     play_to_summary(app, table, "klaberjass")
     assert len(table.match.steps) > steps
+
+
+def test_a_replayed_deal_is_reviewed_as_played_again(make_app) -> None:
+    app = make_app("--game", "jubmoo", "--seed", "12")
+    app.settings.values["play"]["delay"] = 0.0
+    table = app.top_scene()
+    app.press("F6")
+    play_to_summary(app, table, "jubmoo")
+    first = DealReplay("jubmoo", table.match.seed, table.match.options, table.match.steps, 0).run()
+    app.press("SPACE")
+    for _ in range(200):
+        if table.human_to_act and not table.guarded and "replay" in table.obs.legal_actions:
+            break
+        app.tick(0.05)
+    app.press({c.action: c.key for c in table.prompt().choices}["replay"])
+    replay_at = len(table.match.steps)
+    play_to_summary(app, table, "jubmoo")
+    app.press("R")
+    review = app.top_scene()
+    for _ in range(100):
+        app.tick(0.02)
+    assert review.decisions and all(d.step >= replay_at for d in review.decisions)
+    assert review.decisions[0].observation.hand == first[0].observation.hand, "the same cards, played again"
+
+
+def test_hot_seat_hint_and_review_serve_the_player_at_the_keyboard(make_app, home) -> None:
+    (home / "settings.toml").write_text("[jubmoo]\nhumans = 2\n[play]\ndelay = 0.0\n", encoding="utf-8")
+    app = make_app("--game", "jubmoo", "--seed", "5")
+    table = app.top_scene()
+    assert table.humans == frozenset({0, 1})
+    hinted_for = set()
+    for _ in range(8000):
+        if table.panel is not None and table.panel.review:
+            break
+        if table.panel is not None:
+            app.press("ENTER")
+            app.tick(0.5)
+        elif table.hold > 0:
+            app.press("SPACE")
+        elif table.human_to_act and not table.guarded:
+            seat = table.match.current_player
+            if seat not in hinted_for:
+                obs = table.match.observation(seat)
+                message = hint_now(app, table)
+                assert message.startswith("Hint:")
+                named = set(re.findall(r"[2-9TJQKA][♠♥♦♣]", message))
+                assert named and named <= {card_name(c) for c in obs.hand}, "only the player's own cards"
+                hinted_for.add(seat)
+            decide(app, table, CASES["jubmoo"])
+        else:
+            app.tick(0.05)
+    assert hinted_for == {0, 1}
+    viewer = table.viewer
+    app.press("R")
+    review = app.top_scene()
+    for _ in range(100):
+        app.tick(0.02)
+    assert review.decisions and all(d.observation.seat == viewer for d in review.decisions)
