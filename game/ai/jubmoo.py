@@ -17,6 +17,10 @@ Levels:
   who holds Q♠. The work is a fixed count of worlds and simulated card plays, never a clock,
   so a decision reproduces from the same ``rng``.
 
+``rank(rules, observation, level, rng)`` (normal and hard) is every legal card with the search's
+own values (``game.ai.analysis.Ranking``, read by the hint key and the deal review); the
+searching levels' ``choose`` plays its first card, so the hint is always the level's choice.
+
 The easy heuristic rates every legal card as
 
     P(win) x (what winning the trick does to my deal score)
@@ -50,6 +54,7 @@ import random
 from typing import Any
 
 from game.ai import LEVELS
+from game.ai.analysis import EXACT, SAMPLED, Estimate, Ranking
 from game.ai.jubmoo_search import Budget, search
 from game.rules.common import bits, mask_of
 from game.rules.jubmoo import (
@@ -252,8 +257,7 @@ def choose(
     if "continue" in legal:
         return "continue"
     if level != "easy":
-        action, _ = search(rules, observation, rng, budget or BUDGETS[level])
-        return action
+        return rank(rules, observation, level, rng, budget).best.action
     view = _View(observation)
     rate = _rate_follow if view.trick else _rate_lead
     best_action = legal[0]
@@ -263,3 +267,37 @@ def choose(
         if value > best_value:
             best_action, best_value = action, value
     return best_action
+
+
+def rank(
+    rules: Any, observation: JubMooObservation, level: str, rng: random.Random, budget: Budget | None = None
+) -> Ranking:
+    """Every legal card with the searching ``level``'s value of it, its choice first (``choose``
+    plays ``rank(...).best.action``, so the two cannot drift apart).
+
+    ``points`` is the search's average, over the worlds the card was played out in, of the
+    seat's deal score minus the mean of the other three seats' deal scores (the ``margin`` of
+    ``game.ai.jubmoo_search``), weighted as the search weighs the worlds; ``worlds`` says how
+    many worlds that was (fewer for a card pruned early, 0 with open hands, where the one true
+    deal is played out). When the deal can end the match the search also weighs finishing
+    first or last (``MATCH_BONUS``), which is no point of the deal: then its choice need not be
+    the card with the most points, and the note says so.
+    """
+    if level not in BUDGETS:
+        raise ValueError(f"level {level!r} keeps no values to rank by; use one of {', '.join(BUDGETS)}")
+    legal = observation.legal_actions
+    if not legal:
+        raise ValueError("this seat has no decision to take now")
+    if len(legal) == 1:
+        return Ranking.forced(legal[0])
+    if "continue" in legal:
+        return Ranking.preference(legal, "continue")
+    result = search(rules, observation, rng, budget or BUDGETS[level])
+    estimates = [Estimate(c.card, c.points, 0 if result.open_hands else c.worlds) for c in result.candidates]
+    if result.open_hands:
+        basis, note = EXACT, "the true deal (open hands), played out"
+    else:
+        basis, note = SAMPLED, f"{result.worlds} imagined deals"
+    if result.match_weighed:
+        note += "; the match result weighed too"
+    return Ranking.of(estimates, first=result.best, basis=basis, note=note)

@@ -18,6 +18,11 @@ Rules file §5.4. For every decision with a real choice:
    Chuan, the -50 of an empty stack), and average ``utility`` over the worlds;
 4. play the card with the best weighted average (the first in legal order on a tie).
 
+``search`` returns every legal card's averages (``Result``), the values behind the hint and the
+deal review (``game.ai.jubmoo.rank``): the averaged ``utility`` it decides by, and beside it
+the averaged ``margin`` of the same playouts, the deal's points; the two differ only in playouts
+that end the match (``MATCH_BONUS`` is not a point of the deal).
+
 ``utility`` is the deal score of the seat minus the mean of the others' (rules file §5.3.7:
 "own score minus mean of the others"), plus, when the deal ends the match (some running total
 reaches the target), ``MATCH_BONUS`` for finishing with the highest total (split on ties) and
@@ -56,7 +61,10 @@ __all__ = [
     "MATCH_BONUS",
     "QS_KEPT_WEIGHT",
     "Budget",
+    "Candidate",
     "Context",
+    "Result",
+    "margin",
     "playout",
     "qs_suspects",
     "search",
@@ -397,9 +405,15 @@ def playout(
 # --------------------------------------------------------------------------------------------
 
 
+def margin(scores: list[int], me: int) -> float:
+    """Seat ``me``'s deal score minus the mean of the others' deal scores (rules file §5.3.7)."""
+    return scores[me] - (scores[0] + scores[1] + scores[2] + scores[3] - scores[me]) / 3.0
+
+
 def utility(scores: list[int], totals: tuple[int, ...], me: int, target: int) -> float:
-    """What a finished deal is worth to seat ``me`` (module docstring)."""
-    value = scores[me] - (scores[0] + scores[1] + scores[2] + scores[3] - scores[me]) / 3.0
+    """What a finished deal is worth to seat ``me`` (module docstring): its ``margin``, plus or
+    minus ``MATCH_BONUS`` when the deal ends the match."""
+    value = margin(scores, me)
     after = [totals[0] + scores[0], totals[1] + scores[1], totals[2] + scores[2], totals[3] + scores[3]]
     if min(after) <= target:
         top = max(after)
@@ -433,8 +447,32 @@ def qs_suspects(obs: JubMooObservation) -> list[int]:
     return counts
 
 
-def search(rules: Any, obs: JubMooObservation, rng: random.Random, budget: Budget) -> tuple[str, dict[str, float]]:
-    """The card to play and every candidate's weighted average utility."""
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One legal card's averages over the worlds it was played out in (weighted as the search
+    weighs them): a card pruned after ``Budget.prune_after`` worlds keeps the averages of the
+    worlds it saw, and ``worlds`` says how many."""
+
+    card: str
+    utility: float  # what the search compares: ``utility``, the margin plus any match bonus
+    points: float  # the ``margin`` alone: the deal's points, own score minus the others' mean
+    worlds: int
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What a search found: the card to play and every legal card's averages (legal order)."""
+
+    best: str
+    candidates: tuple[Candidate, ...]
+    worlds: int  # worlds drawn (1 with open hands: the true deal)
+    open_hands: bool
+    match_weighed: bool  # some playout ended the match, so some utility differs from its points
+
+
+def search(rules: Any, obs: JubMooObservation, rng: random.Random, budget: Budget) -> Result:
+    """The card to play (the best weighted average ``utility`` among the cards not pruned, the
+    first in legal order on a tie) and every legal card's averages."""
     legal = obs.legal_actions
     me = obs.seat
     ctx = Context(dict(obs.options))
@@ -465,9 +503,14 @@ def search(rules: Any, obs: JubMooObservation, rng: random.Random, budget: Budge
     scores = ctx.scores
     totals = obs.scores
     target = ctx.target
-    sums = [0.0] * len(moves)
+    n = len(moves)
+    sums = [0.0] * n  # weighted sums of the utility
+    point_sums = [0.0] * n  # of the margin
+    weights = [0.0] * n  # of the weights of the worlds each card was played in
+    counts = [0] * n  # and how many those were
     weight_sum = 0.0
-    active = list(range(len(moves)))
+    match_weighed = False
+    active = list(range(n))
     suspects = qs_suspects(obs) if budget.inference and obs.all_hands is None else [0, 0, 0, 0]
     suspects[me] = 0
     if obs.all_hands is not None:
@@ -492,11 +535,20 @@ def search(rules: Any, obs: JubMooObservation, rng: random.Random, budget: Budge
             h[me] = mine ^ move_bits[i]
             won = won0[:]
             spent += playout(h, won, pv0[:], leader, tricks[i], values, points_mask)
-            sums[i] += weight * utility(scores(won), totals, me, target)
+            deal = scores(won)
+            u = utility(deal, totals, me, target)
+            m = margin(deal, me)
+            match_weighed |= u != m
+            sums[i] += weight * u
+            point_sums[i] += weight * m
+            weights[i] += weight
+            counts[i] += 1
         if worlds >= budget.prune_after and len(active) > 1:
             top = max(sums[i] for i in active)
-            margin = budget.prune * weight_sum
-            active = [i for i in active if sums[i] >= top - margin]
+            cut = budget.prune * weight_sum
+            active = [i for i in active if sums[i] >= top - cut]
     best = max(active, key=lambda i: (sums[i], -i))
-    averages = {legal[i]: sums[i] / weight_sum for i in active}
-    return legal[best], averages
+    candidates = tuple(
+        Candidate(legal[i], sums[i] / weights[i], point_sums[i] / weights[i], counts[i]) for i in range(n)
+    )
+    return Result(legal[best], candidates, worlds, fixed is not None, match_weighed)

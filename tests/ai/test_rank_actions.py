@@ -30,7 +30,9 @@ POSITIONS = {"normal": 24, "hard": 8}
 
 def positions(game: str, count: int, seed: int) -> Iterator[Any]:
     """Observations of the seat to act with a real choice, spread over the phases of the deal
-    (each phase is taken at most ``count // 3 + 1`` times, so rare phases get their turn)."""
+    (in the first ten matches each phase is taken at most ``count // 3 + 1`` times, so rare
+    phases get their turn; after them the cap is lifted, so a game with fewer than three phases,
+    such as Jub Moo's play and replay choice, still finds ``count``)."""
     rules = get_rules(game)
     rng = random.Random(seed)
     per_phase: dict[str, int] = {}
@@ -45,7 +47,8 @@ def positions(game: str, count: int, seed: int) -> Iterator[Any]:
             assert seat is not None
             obs = rules.observation(state, seat)
             phase = str(getattr(obs, "phase", ""))
-            if len(obs.legal_actions) > 1 and per_phase.get(phase, 0) <= count // 3 and rng.random() < 0.35:
+            cap = count // 3 if match <= 10 else count
+            if len(obs.legal_actions) > 1 and per_phase.get(phase, 0) <= cap and rng.random() < 0.35:
                 per_phase[phase] = per_phase.get(phase, 0) + 1
                 found += 1
                 yield obs
