@@ -450,8 +450,9 @@ def qs_suspects(obs: JubMooObservation) -> list[int]:
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """One legal card's averages over the worlds it was played out in (weighted as the search
-    weighs them): a card pruned after ``Budget.prune_after`` worlds keeps the averages of the
-    worlds it saw, and ``worlds`` says how many."""
+    weighs them), and how many worlds that was. A card pruned after ``Budget.prune_after`` or
+    more worlds is valued against the chosen card: the choice's averages plus the pruned card's
+    average shortfall to it over the worlds both were played in."""
 
     card: str
     utility: float  # what the search compares: ``utility``, the margin plus any match bonus
@@ -508,6 +509,7 @@ def search(rules: Any, obs: JubMooObservation, rng: random.Random, budget: Budge
     point_sums = [0.0] * n  # of the margin
     weights = [0.0] * n  # of the weights of the worlds each card was played in
     counts = [0] * n  # and how many those were
+    pruned_at: dict[int, tuple[list[float], list[float]]] = {}  # the sums when a card was dropped
     weight_sum = 0.0
     match_weighed = False
     active = list(range(n))
@@ -546,9 +548,25 @@ def search(rules: Any, obs: JubMooObservation, rng: random.Random, budget: Budge
         if worlds >= budget.prune_after and len(active) > 1:
             top = max(sums[i] for i in active)
             cut = budget.prune * weight_sum
-            active = [i for i in active if sums[i] >= top - cut]
+            kept = [i for i in active if sums[i] >= top - cut]
+            if len(kept) < len(active):
+                snapshot = (sums[:], point_sums[:])
+                for i in active:
+                    if i not in kept:
+                        pruned_at[i] = snapshot
+            active = kept
     best = max(active, key=lambda i: (sums[i], -i))
-    candidates = tuple(
-        Candidate(legal[i], sums[i] / weights[i], point_sums[i] / weights[i], counts[i]) for i in range(n)
-    )
+
+    def averages(i: int) -> tuple[float, float]:
+        """A card's (utility, points). A pruned card is compared with the chosen one over the
+        worlds both were played in, its shortfall there added to the choice's full averages:
+        the same worlds for both, not the pruned card's first few against the choice's many."""
+        if i not in pruned_at:
+            return sums[i] / weights[i], point_sums[i] / weights[i]
+        then_sums, then_points = pruned_at[i]
+        w = weights[i]
+        return (sums[best] / weights[best] + (then_sums[i] - then_sums[best]) / w,
+                point_sums[best] / weights[best] + (then_points[i] - then_points[best]) / w)
+
+    candidates = tuple(Candidate(legal[i], *averages(i), counts[i]) for i in range(n))
     return Result(legal[best], candidates, worlds, fixed is not None, match_weighed)

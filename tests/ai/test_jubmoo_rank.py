@@ -179,20 +179,25 @@ class NoWorlds:
 # --------------------------------------------------------------------------------------------
 
 
-def test_a_pruned_card_keeps_its_average_over_the_worlds_it_was_played_in() -> None:
+def test_a_pruned_card_is_valued_against_the_choice_over_the_worlds_both_saw() -> None:
     """The search's worlds come from its rng in the same order whether or not cards are pruned,
-    so a pruned card's value equals an unpruned search's over that many worlds."""
+    so an unpruned search over as many worlds as a pruned card saw gives both cards' averages
+    there: the pruned card's value is the choice's full average plus that shortfall."""
     obs = position({0: ["QS", "3S", "2S", "2D", "3C", "4C"]}, [], 0, {0: "SH"}, FAR)
     budget = BUDGETS["hard"]
     full = search(RULES, obs, random.Random(4), budget)
+    chosen = next(c for c in full.candidates if c.card == full.best)
     pruned = [c for c in full.candidates if c.worlds < full.worlds]
     assert pruned and all(c.worlds >= budget.prune_after for c in pruned)
     ranking = rank(RULES, obs, "hard", random.Random(4))
     for c in pruned:
         again = search(RULES, obs, random.Random(4), Budget(c.worlds, 10**9, c.worlds, budget.inference, math.inf))
         same = next(x for x in again.candidates if x.card == c.card)
+        choice_then = next(x for x in again.candidates if x.card == full.best)
         assert same.worlds == c.worlds
-        assert same.points == pytest.approx(c.points) and same.utility == pytest.approx(c.utility)
+        assert c.points == pytest.approx(chosen.points + same.points - choice_then.points)
+        assert c.utility == pytest.approx(chosen.utility + same.utility - choice_then.utility)
+        assert c.utility < chosen.utility, "a card the search dropped is valued below its choice"
         assert ranking.estimate(c.card).points == c.points and ranking.estimate(c.card).worlds == c.worlds
 
 
