@@ -205,7 +205,7 @@ class ReviewScene(Scene):
         return f"{ranking.cost(decision.action):>6.1f}  {where:<12}  {you:<24}  {hard}"
 
     def _draw_table(self, canvas: TextCanvas, decision: Decision) -> None:
-        with self.table.showing(decision.observation):
+        with self.table.showing(decision.observation, decision.action):
             self.table.draw_table(canvas)
         at = self.decisions.index(decision) + 1
         label = f" REVIEW {at} of {len(self.decisions)} "

@@ -218,6 +218,7 @@ class TableScene(Scene):
         self.hint_for: tuple[int, int] | None = None  # ... for this decision of the player's
         self.deal_hinted = False  # a hint was shown in this deal (statistics count it apart)
         self.reviews: dict[int, Ranking] = {}  # the review's rankings, by step of the record (kept for a second look)
+        self._shown_mode: HandMode | None = None  # the hand's look under ``showing`` (the review)
         self.hand = self.make_hand()
         self._deal = deal_of(self.obs)
         self._decision: tuple[int, int] | None = None  # the decision whose prompt is up
@@ -553,18 +554,25 @@ class TableScene(Scene):
         return not self.attract and not self.app.demo
 
     @contextmanager
-    def showing(self, view: Any) -> Iterator[None]:
-        """Draw the table as ``view`` shows it (the review's table as it was at a decision),
-        then put back what the table showed."""
+    def showing(self, view: Any, played: str | None = None) -> Iterator[None]:
+        """Draw the table as ``view`` shows it (the review's table as it was at a decision):
+        the cards that were playable then undimmed and, when ``played`` played cards, the
+        first of them framed; then put back what the table showed."""
         hand = self.hand
         saved = (self.frozen_obs, self.message, list(hand.cards), list(hand.arrangement), hand.cursor,
-                 set(hand.picked))
+                 set(hand.picked), self._shown_mode)
         self.frozen_obs, self.message = view, ""
         hand.show(self.hand_cards(view), True)
+        words = {w for action in getattr(view, "legal_actions", ()) for w in action.split()}
+        self._shown_mode = HandMode(frozenset(c for c in hand.cards if c in words))
+        chosen = [c for c in (played or "").split() if c in hand.cards]
+        hand.cursor = hand.cards.index(chosen[0]) if chosen else 0
+        hand.picked = set(chosen[1:])
         try:
             yield
         finally:
-            self.frozen_obs, self.message, hand.cards, hand.arrangement, hand.cursor, hand.picked = saved
+            (self.frozen_obs, self.message, hand.cards, hand.arrangement, hand.cursor, hand.picked,
+             self._shown_mode) = saved
 
     def open_review(self) -> None:
         from game.scenes.review import ReviewScene
@@ -829,8 +837,10 @@ class TableScene(Scene):
         return tuple(getattr(view, "hand", ()))
 
     def draw_hand(self, canvas: TextCanvas) -> None:
-        """The hand as the prompt asks: cursor, dims and picks only while the player chooses cards."""
-        self.hand.draw(canvas, self.hand_geometry(), self.prompt().hand, TABLE_BG)
+        """The hand as the prompt asks: cursor, dims and picks only while the player chooses
+        cards (or, under ``showing``, as they were at the decision shown)."""
+        mode = self._shown_mode if self._shown_mode is not None else self.prompt().hand
+        self.hand.draw(canvas, self.hand_geometry(), mode, TABLE_BG)
 
     # ---- drawing ----
     def draw(self, canvas: TextCanvas) -> None:
