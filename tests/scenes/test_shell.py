@@ -34,12 +34,12 @@ def test_star_skips_the_show(make_app):
 def test_key_bar_on_bottom_row_and_toggles_name_next_mode(make_app):
     app = make_app("*")
     bar = app.screen_text().splitlines()[24]
-    assert bar.startswith("F1 NOSOUND") and "F2 DEMO" in bar and "F7 QUIT" in bar and "DELAY 1.0" in bar
+    assert bar.startswith("F1 NOSND") and "F2 DEMO" in bar and "F7 QUIT" in bar and "DLY 1.0" in bar
     app.press("F1")
-    assert "F1 SOUND" in app.screen_text().splitlines()[24]
+    assert "F1 SND" in app.screen_text().splitlines()[24]
     assert Settings.load().get("play", "sound") is False  # saved at once
     app.press("1", ctrl=True)  # second binding
-    assert "F1 NOSOUND" in app.screen_text().splitlines()[24]
+    assert "F1 NOSND" in app.screen_text().splitlines()[24]
 
 
 def test_key_bar_fits_in_every_state(make_app):
@@ -60,7 +60,7 @@ def test_delay_keys_step_by_half_seconds_within_limits(make_app):
     for _ in range(30):
         app.press("F9")
     assert app.delay == 9.5
-    assert "DELAY 9.5" in app.screen_text()
+    assert "DLY 9.5" in app.screen_text()
     app.press("F8")
     assert app.delay == 9.0
     for _ in range(30):
@@ -83,7 +83,7 @@ def test_f3_f6_toggle_and_save(make_app):
     saved = Settings.load()
     assert saved.get("play", "hand_sort") is False and saved.get("play", "replay") is True
     bar = app.screen_text().splitlines()[24]
-    assert "F3 SORT" in bar and "F6 NOREPLAY" in bar
+    assert "F3 SORT" in bar and "F6 NORPLY" in bar
 
 
 def test_help_pager_pages_and_closes(make_app):
@@ -190,8 +190,8 @@ def test_odd_keys_everywhere_never_crash(make_app):
 def test_s_letter_silences_and_the_bar_says_so(make_app):
     app = make_app("S*")
     assert not app.speaker.enabled
-    assert "F1 SOUND" in app.screen_text().splitlines()[24]
+    assert "F1 SND" in app.screen_text().splitlines()[24]
     assert Settings.load().get("play", "sound") is True  # the letter is for this run only
     app.press("F1")
     assert app.speaker.enabled
-    assert "F1 NOSOUND" in app.screen_text().splitlines()[24]
+    assert "F1 NOSND" in app.screen_text().splitlines()[24]

@@ -159,12 +159,12 @@ def shift(name: str) -> Key:
 # ---- the function keys ----
 def test_f1_switches_the_sound_and_the_bar_says_so(start):
     app, _ = start()
-    assert "F1 NOSOUND" in bottom_row(app) and app.speaker.enabled
+    assert "F1 NOSND" in bottom_row(app) and app.speaker.enabled
     app.press("F1")
     assert app.settings.get("play", "sound") is False and not app.speaker.enabled
-    assert "F1 SOUND" in bottom_row(app)
+    assert "F1 SND" in bottom_row(app)
     app.press("F1")
-    assert app.speaker.enabled and "F1 NOSOUND" in bottom_row(app)
+    assert app.speaker.enabled and "F1 NOSND" in bottom_row(app)
 
 
 def test_f3_sort_off_lets_shift_arrows_arrange_and_on_sorts_again(start, case):
@@ -195,7 +195,7 @@ def test_f6_replay_offers_the_last_deal_again(start, case):
     first_hand = set(table.match.observation(table.viewer).hand)
     app.press("F6")
     assert app.settings.get("play", "replay") is True and dict(table.obs.options)["replay"] is True
-    assert "F6 NOREPLAY" in bottom_row(app)
+    assert "F6 NORPLY" in bottom_row(app)
     play(app, table, case, lambda: "replay" in table.obs.legal_actions and table.human_to_act and not table.guarded)
     keys = {c.action: c.key for c in table.prompt().choices}
     assert {"replay", "continue"} <= set(keys)
@@ -207,12 +207,12 @@ def test_f6_replay_offers_the_last_deal_again(start, case):
 def test_f8_f9_change_the_delay_shown_on_the_bottom_row(start):
     app, table = start()
     app.settings.values["play"]["delay"] = 1.0
-    assert "DELAY 1.0" in bottom_row(app)
+    assert "DLY 1.0" in bottom_row(app)
     app.press("F8")
-    assert "DELAY 0.5" in bottom_row(app) and table.move_delay() == 0.5
+    assert "DLY 0.5" in bottom_row(app) and table.move_delay() == 0.5
     app.press("F9")
     app.press("F9")
-    assert "DELAY 1.5" in bottom_row(app) and table.move_delay() == 1.5
+    assert "DLY 1.5" in bottom_row(app) and table.move_delay() == 1.5
 
 
 def test_f10_changes_the_border_colour_of_the_picture(start, tmp_path):
