@@ -325,3 +325,10 @@ def test_hot_seat_hint_and_review_serve_the_player_at_the_keyboard(make_app, hom
     for _ in range(100):
         app.tick(0.02)
     assert review.decisions and all(d.observation.seat == viewer for d in review.decisions)
+
+
+def test_f4_away_from_a_table_says_where_hints_are_given(make_app) -> None:
+    app = make_app("*")
+    app.press("F4")
+    assert "F4 gives a hint at your turn in a game" in app.notice_log[-1]
+    assert "F4 HINT" in app.screen_text().splitlines()[24] or app.notice_left > 0
