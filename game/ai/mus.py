@@ -6,6 +6,11 @@ discard counts, bets and answers), the stakes and the score. It never looks at i
 the opponents' cards (R2.13, A-24). Every level is deterministic for a given ``rng`` state and
 works to a fixed budget (no clock), so arena runs reproduce.
 
+``rank(rules, observation, level, rng)`` (normal and hard) is every legal action with that
+level's value of it, its choice first (``game.ai.rank_actions``, for the hint key and the deal
+review); the strong ``choose`` plays the head of that ranking, so the two cannot drift apart.
+docs/ai-mus.md ("Values behind the hint and the review") says what the numbers mean.
+
 **Easy** (§6.3 point 7: fixed thresholds on single-hand strength plus noise):
 
 - Mus or cut (§6.3 point 6): cut with a good hand (31, juego with pares, medias or duples,
@@ -39,8 +44,10 @@ works to a fixed budget (no clock), so arena runs reproduce.
   Every legal answer is scored one ply deep with the §6.2 payoffs (deje, bonuses to the lance
   winner, the Punto point, an accepted órdago winning the game): the other seats' answers
   (accept, raise, órdago, a later bet after a pass, the partner's answer after our no-quiero)
-  come from a self-model: logistic functions of their own ``TEAM_WIN`` in that world. The
-  action with the best expected utility is taken, with a little noise so that near-ties mix.
+  come from a self-model: logistic functions of their own ``TEAM_WIN`` in that world. Of the
+  actions the budget weighs (paso, quiero, no-quiero, órdago, envido / raise of its sizes) the
+  one with the best expected utility is taken, with a little noise so that near-ties mix; the
+  other amounts are valued the same way for the ranking but never chosen.
   Utility is match equity (``MATCH_EQUITY``, §6.3 point 5), so dejes near 40, órdagos and
   desperate calls are weighed by what they do to the chance of winning the game.
 - Normal: 100 worlds; it reads only the órdagos of the lance being bet (an órdago against it
