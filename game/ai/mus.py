@@ -6,6 +6,11 @@ discard counts, bets and answers), the stakes and the score. It never looks at i
 the opponents' cards (R2.13, A-24). Every level is deterministic for a given ``rng`` state and
 works to a fixed budget (no clock), so arena runs reproduce.
 
+``rank(rules, observation, level, rng)`` (normal and hard) is every legal action with that
+level's value of it, its choice first (``game.ai.rank_actions``, for the hint key and the deal
+review); the strong ``choose`` plays the head of that ranking, so the two cannot drift apart.
+docs/ai-mus.md ("Values behind the hint and the review") says what the numbers mean.
+
 **Easy** (§6.3 point 7: fixed thresholds on single-hand strength plus noise):
 
 - Mus or cut (§6.3 point 6): cut with a good hand (31, juego with pares, medias or duples,
@@ -39,8 +44,10 @@ works to a fixed budget (no clock), so arena runs reproduce.
   Every legal answer is scored one ply deep with the §6.2 payoffs (deje, bonuses to the lance
   winner, the Punto point, an accepted órdago winning the game): the other seats' answers
   (accept, raise, órdago, a later bet after a pass, the partner's answer after our no-quiero)
-  come from a self-model: logistic functions of their own ``TEAM_WIN`` in that world. The
-  action with the best expected utility is taken, with a little noise so that near-ties mix.
+  come from a self-model: logistic functions of their own ``TEAM_WIN`` in that world. Of the
+  actions the budget weighs (paso, quiero, no-quiero, órdago, envido / raise of its sizes) the
+  one with the best expected utility is taken, with a little noise so that near-ties mix; the
+  other amounts are valued the same way for the ranking but never chosen.
   Utility is match equity (``MATCH_EQUITY``, §6.3 point 5), so dejes near 40, órdagos and
   desperate calls are weighed by what they do to the chance of winning the game.
 - Normal: 100 worlds; it reads only the órdagos of the lance being bet (an órdago against it
@@ -63,6 +70,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from game.ai import LEVELS, mus_tables
+from game.ai.analysis import MODEL, SAMPLED, Estimate, Ranking
 from game.rules.mus import (
     CARD_INDEX,
     F_CHICA,
@@ -412,6 +420,14 @@ CUT_FATIGUE = 0.35
 CUT_OPP_MUS = 0.25
 CUT_SOFTNESS = 0.35
 MAX_STRONG_MUS_ROUNDS = 4
+# The self-model's answer to a bet: from a floor, a logistic of the seat's team-win chance
+# around a threshold (Grande and Chica, Pares and Juego) that rises a little with the stake.
+ACCEPT_FLOOR = 0.06
+ACCEPT_SPAN = 0.88
+ACCEPT_SOFTNESS = 0.06
+ACCEPT_AT = 0.38
+ACCEPT_AT_PARES = 0.30
+ACCEPT_STEP = 0.01
 # The self-model's answer to an órdago.
 ORDAGO_ACCEPT_AT = 0.72
 ORDAGO_FLOOR = 0.03
@@ -434,10 +450,14 @@ def p_open_ordago(sigma: float) -> float:
     return 0.01 + 0.3 * _sig((sigma - 0.93) / 0.03)
 
 
+def _accept_threshold(stake: int, lance: int) -> float:
+    return (ACCEPT_AT if lance < PARES else ACCEPT_AT_PARES) + ACCEPT_STEP * (stake - 2)
+
+
 def p_accept(sigma: float, stake: int, lance: int) -> float:
     """Self-model: chance a seat answers a bet of ``stake`` (quiero or more)."""
-    t = (0.38 if lance < PARES else 0.30) + 0.01 * (stake - 2)
-    return 0.06 + 0.88 * _sig((sigma - t) / 0.06)
+    t = (ACCEPT_AT if lance < PARES else ACCEPT_AT_PARES) + ACCEPT_STEP * (stake - 2)  # _accept_threshold
+    return ACCEPT_FLOOR + ACCEPT_SPAN * _sig((sigma - t) / ACCEPT_SOFTNESS)
 
 
 def p_raise(sigma: float) -> float:
@@ -569,6 +589,7 @@ class _View:
         decl = self.obs.declarations
         others = [s for s in range(4) if s != self.seat]
         others.sort(key=lambda s: -(decl[s][1] is not None) * 2 - (decl[s][0] is not None))
+        last = others[-1]
         out: list[tuple[int, int, int, int]] = []
         pool = self.pool
         sample = rng.sample
@@ -585,7 +606,13 @@ class _View:
                     if (want_p is None or (f[fp] > 0) == want_p) and (want_j is None or (f[fj] > 0) == want_j):
                         break
                 hands[s] = h
-                avail = [x for x in avail if x != a and x != b and x != c and x != d]
+                if s != last:  # the same order as filtering, at C speed; the last seat's cards are not needed
+                    avail = avail.copy()
+                    remove = avail.remove
+                    remove(a)
+                    remove(b)
+                    remove(c)
+                    remove(d)
             out.append((hands[0], hands[1], hands[2], hands[3]))
         return out
 
@@ -649,22 +676,39 @@ def _keepers(roles: tuple[int, ...], f: Feat, nroles: int) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def _strong_mus(view: _View, budget: Budget, rng: random.Random) -> str:
+def _strong_mus(view: _View, budget: Budget, rng: random.Random) -> Ranking:
+    """Cut or mus by the hand tables, valued in hand value (``VALUE``: net points of the deal).
+
+    Cut keeps this hand's value. Mus is worth the value expected after the best discard less
+    what a mus gives the average hand (the others draw too), less the fatigue of every mus
+    round already played and (hard) of every opponent who has just said mus. The level cuts
+    exactly when cut is worth more; from the fourth round it always cuts (a rule that ends the
+    mus phase: mus is then valued at most as cut). Hard mixes one call in ten (the lead is
+    still its call, which may then be the lower-valued one)."""
     obs = view.obs
     d = view.dist[view.seat]
     tab = view.tab
     h = view.hand
     rounds = len(obs.discard_counts)
-    if rounds >= MAX_STRONG_MUS_ROUNDS:
-        return "cut"
+    stay = tab.value[h][d]
     score = tab.value[h][d] - tab.best[h][d] + tab.gain[d] - CUT_THETA + CUT_FATIGUE * rounds
-    if budget.reads == "deal":
+    if rounds >= MAX_STRONG_MUS_ROUNDS:
+        choice = "cut"
+    elif budget.reads == "deal":
         said_mus = sum(1 for s in range(4) if s % 2 != view.team and obs.speech[s] == "Mus")
         score += CUT_OPP_MUS * said_mus
         if rng.random() < 0.9:
-            return "cut" if score > 0 else "mus"
-        return "cut" if rng.random() < _sig(score / CUT_SOFTNESS) else "mus"
-    return "cut" if score > 0 else "mus"
+            choice = "cut" if score > 0 else "mus"
+        else:
+            choice = "cut" if rng.random() < _sig(score / CUT_SOFTNESS) else "mus"
+    else:
+        choice = "cut" if score > 0 else "mus"
+    go = stay - score
+    if rounds >= MAX_STRONG_MUS_ROUNDS:
+        go = min(go, stay)
+    values = {"cut": stay, "mus": go}
+    note = "the hand tables and the mus calls" if budget.reads == "deal" else "the hand tables"
+    return Ranking.of((Estimate(a, values[a]) for a in obs.legal_actions), choice, MODEL, note)
 
 
 @lru_cache(maxsize=16)
@@ -672,8 +716,9 @@ def _multisets(nroles: int, m: int) -> tuple[tuple[int, ...], ...]:
     return tuple(combinations_with_replacement(range(nroles), m))
 
 
-def _strong_discard(view: _View) -> str:
-    """The discard with the best expected hand value over every possible draw."""
+def _strong_discard(view: _View) -> Ranking:
+    """Every discard valued by its expected hand value over every possible draw; the level
+    takes the best (the first of equals)."""
     obs = view.obs
     kind = view.kind
     d = view.dist[view.seat]
@@ -685,6 +730,7 @@ def _strong_discard(view: _View) -> str:
         counts[kind.card_role[CARD_INDEX[name]]] -= 1
     best_action, best_ev = obs.legal_actions[0], -1e9
     expect_cache: dict[tuple[int, ...], float] = {}
+    estimates: list[Estimate] = []
     for action in obs.legal_actions:
         thrown = set(action.split(" ")[1:])
         kept = tuple(sorted(kind.card_role[CARD_INDEX[c]] for c in obs.hand if c not in thrown))
@@ -692,9 +738,10 @@ def _strong_discard(view: _View) -> str:
         if ev is None:
             ev = _expected_value(kept, counts, kind, value, d)
             expect_cache[kept] = ev
+        estimates.append(Estimate(action, ev))
         if ev > best_ev + 1e-9:
             best_action, best_ev = action, ev
-    return best_action
+    return Ranking.of(estimates, best_action, MODEL, "the hand tables, every draw counted")
 
 
 def _expected_value(kept: tuple[int, ...], counts: list[int], kind: HandKind,
@@ -723,7 +770,70 @@ def _expected_value(kept: tuple[int, ...], counts: list[int], kind: HandKind,
 # ---------------------------------------------------------------------------------------------
 
 
-def _strong_bet(view: _View, budget: Budget, rng: random.Random) -> str:
+def _amount(action: str) -> int:
+    """The amount of an ``envido N`` or ``raise N``."""
+    return int(action.rsplit(" ", 1)[1])
+
+
+def _other_amounts(rows: Sequence[tuple[float, bool, int, int, tuple[float, ...]]], seats: Sequence[int],
+                   lance: int, stakes: Sequence[int], fold_stake: int,
+                   outcomes: tuple[list[float], list[float], list[float], list[float]]) -> list[tuple[float, float]]:
+    """(equity, points) of a bet or raise to each of these stakes, by the same sum as the
+    budget's own amounts: ``seats`` answer by ``p_accept`` (a refusal leaves us ``fold_stake``
+    and our bonuses), an acceptance goes to the showdown. Quicker than calling ``p_accept``
+    per stake: a stake moves its threshold, which scales the logistic's odds by a factor, so
+    each hand costs one exponential; worlds are summed per (winner, bonuses)."""
+    t0 = _accept_threshold(2, lance)
+    factors = [math.exp(ACCEPT_STEP * (s - 2) / ACCEPT_SOFTNESS) for s in stakes]
+    n = len(stakes)
+    per_sigma: dict[float, list[float]] = {}
+
+    def refusals(sigma: float) -> list[float]:
+        r = per_sigma.get(sigma)
+        if r is None:
+            odds = math.exp(-(sigma - t0) / ACCEPT_SOFTNESS)
+            r = per_sigma[sigma] = [1.0 - ACCEPT_FLOOR - ACCEPT_SPAN / (1.0 + odds * f) for f in factors]
+        return r
+
+    # Per (winner, bonuses): the weight refusing each stake, and the total weight.
+    parts: dict[tuple[bool, int, int], list[list[float]]] = {}
+    one = seats[0] if len(seats) == 1 else -1
+    first, second = (seats[0], seats[1]) if len(seats) == 2 else (-1, -1)
+    for p, win, bu, bt, sig in rows:
+        if one >= 0:
+            refuse = [p * x for x in refusals(sig[one])]
+        elif first >= 0:
+            refuse = [p * x * y for x, y in zip(refusals(sig[first]), refusals(sig[second]), strict=True)]
+        else:
+            refuse = [p] * n
+            for s in seats:
+                refuse = [a * b for a, b in zip(refuse, refusals(sig[s]), strict=True)]
+        refuse.append(p)
+        parts.setdefault((win, bu, bt), []).append(refuse)
+    groups = {key: [sum(column) for column in zip(*lists, strict=True)] for key, lists in parts.items()}
+    up, down, gain, loss = outcomes
+    out = [(0.0, 0.0)] * n
+    for (win, bu, bt), g in groups.items():
+        total = g[n]
+        fold, fold_p = up[fold_stake + bu], gain[fold_stake + bu]
+        for k, stake in enumerate(stakes):
+            refused = g[k]
+            sd = up[stake + bu] if win else down[stake + bt]
+            sd_p = gain[stake + bu] if win else loss[stake + bt]
+            e, q = out[k]
+            out[k] = (e + (total - refused) * sd + refused * fold, q + (total - refused) * sd_p + refused * fold_p)
+    return out
+
+
+def _strong_bet(view: _View, budget: Budget, rng: random.Random) -> Ranking:
+    """Every legal bet or answer valued over the sampled worlds, one ply deep.
+
+    The level chooses on match equity (``win_chance``) among the actions its budget considers
+    (envido / raise 2, hard also 5; órdago), with gaussian noise so that near-ties mix. The
+    same worlds, weights and self-model probabilities give ``points``: the net points (ours
+    less theirs) the lance brings to the score, the count stopping at the target (an órdago won
+    is worth the points we lacked, one lost the points they lacked). The amounts the budget
+    does not consider are valued the same way but never chosen."""
     obs = view.obs
     legal = obs.legal_actions
     lance = LANCE_INDEX[obs.lance or "grande"]
@@ -750,30 +860,34 @@ def _strong_bet(view: _View, budget: Budget, rng: random.Random) -> str:
     bonus_index = F_PBONUS if lance == PARES else F_JBONUS
     base = 1 if lance in (GRANDE, CHICA) else 0
 
-    # Utility of a points outcome (to us, to them) and of a game won or lost.
+    # Utility of a points outcome (to us, to them) and of a game won or lost. Every outcome
+    # gives points to one team only: ``up[x]`` is the utility of our taking x, ``down[x]`` of
+    # theirs; ``gain`` and ``loss`` are the same outcomes in points of the score, net to us (the
+    # count stops at the target).
     ours, theirs, target = view.ours, view.theirs, view.target
+    room_us, room_them = target - ours, target - theirs
+    top = max((_amount(a) for a in legal if a.startswith(("envido ", "raise "))), default=0)
+    span = range(max(obs.stakes, obs.stake_seen, 2) + top + 10)  # every stake, bonuses and base
     if budget.equity:
-        cache: dict[tuple[int, int], float] = {}
-
-        def util(x_us: int, x_them: int) -> float:
-            key = (x_us, x_them)
-            u = cache.get(key)
-            if u is None:
-                u = match_equity(min(target, ours + x_us), min(target, theirs + x_them), target, view.mano_next)
-                cache[key] = u
-            return u
-
+        mano_next = view.mano_next
+        up = [match_equity(min(target, ours + x), min(target, theirs), target, mano_next) for x in span]
+        down = [match_equity(min(target, ours), min(target, theirs + x), target, mano_next) for x in span]
         win_game, lose_game = 1.0, 0.0
     else:
-
-        def util(x_us: int, x_them: int) -> float:
-            return float(x_us - x_them)
-
+        up = [float(x) for x in span]
+        down = [float(-x) for x in span]
         win_game, lose_game = float(target - ours), float(-(target - theirs))
+    gain = [float(min(x, room_us)) for x in span]
+    loss = [float(-min(x, room_them)) for x in span]
+    win_pts, lose_pts = float(room_us), float(-room_them)
 
     # Per-world facts: who wins at the showdown and the bonuses each team would take.
     rows: list[tuple[float, bool, int, int, tuple[float, ...]]] = []
     total_w = sum(weights)
+    mates = [s for s in range(4) if s % 2 == team]
+    rivals = [s for s in range(4) if s % 2 != team]
+    m0, m1, r0, r1 = mates[0], mates[1], rivals[0], rivals[1]
+    d0, d1, d2, d3 = dist
     for w, world in zip(weights, worlds, strict=True):
         if w <= 0:
             continue
@@ -782,63 +896,90 @@ def _strong_bet(view: _View, budget: Budget, rng: random.Random) -> str:
         if lance == PUNTO:
             bu = bt = 1
         elif lance >= PARES:
-            bu = sum(feats[world[s]][bonus_index] for s in range(4) if s % 2 == team)
-            bt = sum(feats[world[s]][bonus_index] for s in range(4) if s % 2 != team)
+            bu = feats[world[m0]][bonus_index] + feats[world[m1]][bonus_index]
+            bt = feats[world[r0]][bonus_index] + feats[world[r1]][bonus_index]
         else:
             bu = bt = 0
-        sig = tuple(tw[world[s]][dist[s]][lance] for s in range(4))
+        sig: tuple[float, ...] = (tw[world[0]][d0][lance], tw[world[1]][d1][lance],
+                                  tw[world[2]][d2][lance], tw[world[3]][d3][lance])
         rows.append((w / total_w, win, bu, bt, sig))
 
-    def showdown(win: bool, bu: int, bt: int, stake: int) -> float:
-        return util(stake + bu, 0) if win else util(0, stake + bt)
+    # The self-model's answers, remembered per (team-win chance, stake) within the decision.
+    refusal: dict[tuple[float, int], float] = {}
+    refusal_ordago: dict[float, float] = {}
 
     def team_accepts(sig: tuple[float, ...], seats: Sequence[int], stake: int) -> float:
         refuse = 1.0
         for s in seats:
-            refuse *= 1.0 - p_accept(sig[s], stake, lance)
+            key = (sig[s], stake)
+            r = refusal.get(key)
+            if r is None:
+                r = refusal[key] = 1.0 - p_accept(sig[s], stake, lance)
+            refuse *= r
         return 1.0 - refuse
 
     def team_accepts_ordago(sig: tuple[float, ...], seats: Sequence[int]) -> float:
         refuse = 1.0
         for s in seats:
-            refuse *= 1.0 - p_accept_ordago(sig[s])
+            r = refusal_ordago.get(sig[s])
+            if r is None:
+                r = refusal_ordago[sig[s]] = 1.0 - p_accept_ordago(sig[s])
+            refuse *= r
         return 1.0 - refuse
 
+    # Equity and points per action; the budget's actions are the candidates, in this order.
     ev: dict[str, float] = {}
+    pts: dict[str, float] = {}
     if obs.bettor_team is None:
         later = obs.to_speak[1:]
         sizes = [n for n in budget.sizes if n == 2 or f"envido {n}" in legal]
         ev_bets = [0.0] * len(sizes)
-        ev_ord = 0.0
+        pt_bets = [0.0] * len(sizes)
+        ev_ord = pt_ord = 0.0
         fixed = acc = rej = 0.0
+        fixed_p = acc_p = rej_p = 0.0
+        ordago_open = "ordago" in legal
         for p, win, bu, bt, sig in rows:
-            bet_value = 0.0
+            fold, fold_p = up[1 + bu], gain[1 + bu]
+            bet_value = bet_pts = 0.0
             for k, n in enumerate(sizes):
                 pacc = team_accepts(sig, opp, n)
-                value = pacc * showdown(win, bu, bt, n) + (1 - pacc) * util(1 + bu, 0)
+                value = pacc * (up[n + bu] if win else down[n + bt]) + (1 - pacc) * fold
+                points = pacc * (gain[n + bu] if win else loss[n + bt]) + (1 - pacc) * fold_p
                 ev_bets[k] += p * value
+                pt_bets[k] += p * points
                 if n == 2:
-                    bet_value = value
-            if "ordago" in legal:
+                    bet_value, bet_pts = value, points
+            if ordago_open:
                 po = team_accepts_ordago(sig, opp)
-                ev_ord += p * (po * (win_game if win else lose_game) + (1 - po) * util(1 + bu, 0))
+                ev_ord += p * (po * (win_game if win else lose_game) + (1 - po) * fold)
+                pt_ord += p * (po * (win_pts if win else lose_pts) + (1 - po) * fold_p)
             nobody = 1.0
             for r in later:
                 pb = p_open_bet(sig[r])
                 first = nobody * pb
                 if r % 2 == team:
                     fixed += p * first * bet_value
+                    fixed_p += p * first * bet_pts
                 else:
-                    acc += p * first * showdown(win, bu, bt, 2)
-                    rej += p * first * util(0, 1 + bt)
+                    acc += p * first * (up[2 + bu] if win else down[2 + bt])
+                    rej += p * first * down[1 + bt]
+                    acc_p += p * first * (gain[2 + bu] if win else loss[2 + bt])
+                    rej_p += p * first * loss[1 + bt]
                 nobody *= 1 - pb
-            fixed += p * nobody * (util(base + bu, 0) if win else util(0, base + bt))
+            fixed += p * nobody * (up[base + bu] if win else down[base + bt])
+            fixed_p += p * nobody * (gain[base + bu] if win else loss[base + bt])
+        # After a pass, an opponent's bet is answered the better way for the game.
         ev["paso"] = fixed + max(acc, rej)
+        pts["paso"] = fixed_p + (acc_p if acc >= rej else rej_p)
         for k, n in enumerate(sizes):
             if f"envido {n}" in legal:
                 ev[f"envido {n}"] = ev_bets[k]
-        if "ordago" in legal and budget.raises:
+                pts[f"envido {n}"] = pt_bets[k]
+        if ordago_open and budget.raises:
             ev["ordago"] = ev_ord
+            pts["ordago"] = pt_ord
+        seats, start, fold_stake, ordago_values = opp, 0, 1, (ev_ord, pt_ord)
     else:
         stake = obs.stakes
         deje = obs.stake_seen if obs.stake_seen > 0 else 1
@@ -846,48 +987,77 @@ def _strong_bet(view: _View, budget: Budget, rng: random.Random) -> str:
         their = [s for s in eligible if s % 2 != team]
         their_order = [s for s in ((view.seat + k) % 4 for k in (1, 2, 3)) if s in their]
         e_q = e_n = e_o = 0.0
+        p_q = p_n = p_o = 0.0
         raises = [n for n in budget.sizes if f"raise {n}" in legal] if budget.raises else []
         e_r = [0.0] * len(raises)
+        p_r = [0.0] * len(raises)
+        ordago_open = "ordago" in legal
         for p, win, bu, bt, sig in rows:
+            refuse, refuse_p = down[deje + bt], loss[deje + bt]
             if obs.ordago:
                 called = win_game if win else lose_game
+                called_p = win_pts if win else lose_pts
                 e_q += p * called
-                refuse = util(0, deje + bt)
+                p_q += p * called_p
                 if partner_next:
                     pp = p_accept_ordago(sig[partner])
                     e_n += p * (pp * called + (1 - pp) * refuse)
+                    p_n += p * (pp * called_p + (1 - pp) * refuse_p)
                 else:
                     e_n += p * refuse
+                    p_n += p * refuse_p
                 continue
-            sd = showdown(win, bu, bt, stake)
+            sd = up[stake + bu] if win else down[stake + bt]
+            sd_p = gain[stake + bu] if win else loss[stake + bt]
             e_q += p * sd
-            refuse = util(0, deje + bt)
+            p_q += p * sd_p
             if partner_next:
                 pp = p_accept(sig[partner], stake, lance)
                 e_n += p * (pp * sd + (1 - pp) * refuse)
+                p_n += p * (pp * sd_p + (1 - pp) * refuse_p)
             else:
                 e_n += p * refuse
-            if budget.raises:
-                for k, n in enumerate(raises):
-                    pr = team_accepts(sig, their_order, stake + n)
-                    e_r[k] += p * (pr * showdown(win, bu, bt, stake + n) + (1 - pr) * util(stake + bu, 0))
+                p_n += p * refuse_p
+            fold, fold_p = up[stake + bu], gain[stake + bu]
+            for k, n in enumerate(raises):
+                pr = team_accepts(sig, their_order, stake + n)
+                e_r[k] += p * (pr * (up[stake + n + bu] if win else down[stake + n + bt]) + (1 - pr) * fold)
+                p_r[k] += p * (pr * (gain[stake + n + bu] if win else loss[stake + n + bt]) + (1 - pr) * fold_p)
+            if ordago_open:
                 po = team_accepts_ordago(sig, their_order)
-                e_o += p * (po * (win_game if win else lose_game) + (1 - po) * util(stake + bu, 0))
-        ev["quiero"] = e_q
-        ev["no-quiero"] = e_n
+                e_o += p * (po * (win_game if win else lose_game) + (1 - po) * fold)
+                p_o += p * (po * (win_pts if win else lose_pts) + (1 - po) * fold_p)
+        ev["quiero"], pts["quiero"] = e_q, p_q
+        ev["no-quiero"], pts["no-quiero"] = e_n, p_n
         if budget.raises and not obs.ordago:
             for k, n in enumerate(raises):
-                ev[f"raise {n}"] = e_r[k]
-            if "ordago" in legal:
-                ev["ordago"] = e_o
+                ev[f"raise {n}"], pts[f"raise {n}"] = e_r[k], p_r[k]
+            if ordago_open:
+                ev["ordago"], pts["ordago"] = e_o, p_o
+        seats, start, fold_stake, ordago_values = their_order, stake, stake, (e_o, p_o)
     # A little noise so that near-ties are mixed rather than a fixed function of the hand.
-    scale = abs(util(1, 0) - util(0, 1)) * 0.15 + 1e-9
+    scale = abs(up[1] - down[1]) * 0.15 + 1e-9
     best = max(ev, key=lambda a: ev[a] + rng.gauss(0.0, scale))
-    return best if best in legal else legal[0]
+    choice = best if best in legal else legal[0]
+    # The legal actions the budget does not consider get their values too (never chosen).
+    if "ordago" in legal and "ordago" not in ev:
+        ev["ordago"], pts["ordago"] = ordago_values
+    others = [a for a in legal if a not in ev]
+    if others:
+        stakes = [start + _amount(a) for a in others]
+        amounts = _other_amounts(rows, seats, lance, stakes, fold_stake, (up, down, gain, loss))
+        for a, (e, q) in zip(others, amounts, strict=True):
+            ev[a], pts[a] = e, q
+    n_rows = len(rows)
+    equity = budget.equity
+    estimates = [Estimate(a, pts[a], n_rows, min(1.0, max(0.0, ev[a])) if equity else None) for a in legal]
+    note = f"{n_rows} imagined deals" + (", weighed by the calls so far" if budget.reads != "nothing" else "")
+    return Ranking.of(estimates, choice, SAMPLED, note)
 
 
-def choose_strong(observation: MusObservation, budget: Budget, rng: random.Random) -> str:
-    """The normal / hard decision (see the module docstring)."""
+def rank_strong(observation: MusObservation, budget: Budget, rng: random.Random) -> Ranking:
+    """Every legal action with the normal / hard value of it, the level's choice first (see the
+    module docstring and docs/ai-mus.md, "Values behind the hint and the review")."""
     view = _View(observation)
     phase = observation.phase
     if phase == "mus":
@@ -895,3 +1065,24 @@ def choose_strong(observation: MusObservation, budget: Budget, rng: random.Rando
     if phase == "discard":
         return _strong_discard(view)
     return _strong_bet(view, budget, rng)
+
+
+def choose_strong(observation: MusObservation, budget: Budget, rng: random.Random) -> str:
+    """The normal / hard decision: the head of its ranking, so the two cannot drift apart."""
+    return rank_strong(observation, budget, rng).best.action
+
+
+def rank(rules: Any, observation: MusObservation, level: str, rng: random.Random) -> Ranking:
+    """Every legal action of ``observation``'s seat with ``level``'s value of it, best first;
+    the first is what ``choose`` plays with the same ``rng`` state (``game.ai.rank_actions``)."""
+    budget = BUDGETS.get(level)
+    if budget is None:
+        raise ValueError(f"level {level!r} keeps no values to rank by; use one of {', '.join(BUDGETS)}")
+    legal = observation.legal_actions
+    if not legal:
+        raise ValueError("the observing seat has no decision to make")
+    if len(legal) == 1:
+        return Ranking.forced(legal[0])
+    if observation.phase == "replay":
+        return Ranking.preference(legal, "continue")
+    return rank_strong(observation, budget, rng)
