@@ -107,3 +107,13 @@ class Ranking:
         if chosen is None or best is None:
             return 0.0
         return max(0.0, best - chosen)
+
+    def chance_cost(self, action: str) -> float | None:
+        """How much less likely the level reckons winning the game is after ``action`` than
+        after its own choice (0..1), where it reckons in that chance (Mus); else None. Near the
+        end of a game this can differ from ``cost``: a bet worth more points may risk the game."""
+        chosen = self.estimate(action).win_chance
+        best = self.best.win_chance
+        if chosen is None or best is None:
+            return None
+        return max(0.0, best - chosen)

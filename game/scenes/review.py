@@ -202,6 +202,9 @@ class ReviewScene(Scene):
         best = ranking.best
         hard = "the same" if best.action == decision.action else \
             f"{self._words(decision, best.action)} ({points_text(best)})"
+        chance = ranking.chance_cost(decision.action)
+        if chance and best.action != decision.action:
+            hard += f", {chance:.0%} of the game"
         return f"{ranking.cost(decision.action):>6.1f}  {where:<12}  {you:<24}  {hard}"
 
     def _draw_table(self, canvas: TextCanvas, decision: Decision) -> None:
@@ -222,11 +225,12 @@ class ReviewScene(Scene):
         else:
             best = ranking.best
             cost = ranking.cost(decision.action)
+            chance = ranking.chance_cost(decision.action)
             if best.action == decision.action:
                 verdict = f"{where.capitalize()}: you chose to {you}, as Hard would."
             else:
                 verdict = (f"{where.capitalize()}: you chose to {you}; Hard: {self._words(decision, best.action)}."
-                           f" Cost {cost:.1f} points.")
+                           f" Cost {cost:.1f} points" + (f", {chance:.0%} of the game." if chance else "."))
             canvas.text(2, MESSAGE_ROW, verdict[: COLS - 4], palette.YELLOW, TABLE_BG)
             canvas.text(2, PROMPT_ROW, self._values_line(decision, ranking)[: COLS - 4], palette.WHITE, TABLE_BG)
         keys = " Left/Right: step through the deal   Esc: the list "

@@ -67,8 +67,10 @@ def test_ranking_covers_the_legal_actions_and_leads_with_the_levels_choice(game:
         assert ranking.basis in BASES
         assert ranking.best.action == choose_action(rules, obs, level, random.Random(i)), (game, obs.phase)
         assert ranking.cost(ranking.best.action) == 0.0
+        assert ranking.chance_cost(ranking.best.action) in (None, 0.0)
         for e in ranking.estimates:
             assert ranking.cost(e.action) >= 0.0
+            assert (ranking.chance_cost(e.action) or 0.0) >= 0.0
             if ranking.basis in (FORCED, PREFERENCE):
                 assert e.points is None
             else:
