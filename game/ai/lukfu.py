@@ -462,7 +462,7 @@ def rank(
         if charged:
             note += f", risky plays {budget.claim_charge:g} points down against the sure claim"
     if budget.match_aware:
-        note += "; for the chance of winning the match"
+        note += "; chosen by the chance of winning the match"
     return Ranking.of(estimates, legal[best], basis, note)
 
 
