@@ -5,23 +5,25 @@ reads nothing but the observation: its own hand and face-down discards, every fa
 played this deal, the tricks (who discarded against what), the fu and the hand sizes. With
 ``open_hands`` on it also uses the hands the observation shows.
 
-Levels: ``"easy"`` plays the heuristics below. ``"normal"`` and ``"hard"`` search
-(``game.ai.lukfu_search``, §6.4): they compare the candidate actions over worlds drawn with
-``rules.determinize``, with fixed budgets (``BUDGETS``: worlds, candidates and which decisions
-are searched; never the clock). A candidate is played out either greedily with every hand in
-view, or by *policy playouts* (``easy_move`` for every seat, each from its own view of the
-world). Measured in the arena (docs/ai-lukfu.md): searching leads with greedy playouts made
-the player *weaker* than these heuristics (the playouts' perfect-information cashing makes
-playing on look good), while with policy playouts it made hard clearly stronger; searching
-claims made it weaker either way, except in a match's last deal. So:
-- normal searches the call (12 worlds, valued by the deal's net points) and plays the
-  heuristics otherwise;
-- hard searches the call (100 worlds) and every lead that is not a claim decision (30 worlds,
-  at most 8 candidates) with policy playouts, and its beats (30 worlds) greedily. It plays
-  for the match, not the deal: it values an outcome by its chance of finishing the match with
-  the best net (``Objective``), so late in a match a leader takes fewer risks and a trailer
-  more; in the last deal, where that chance is exact, it searches its claims too.
-Discards are never searched (§6.4: no search when the only choice is which card to throw).
+Levels: ``"easy"`` plays the heuristics below. ``"normal"`` and ``"hard"`` search every
+decision (``game.ai.lukfu_search``, §6.4): ``rank`` values every legal action over worlds drawn
+with ``rules.determinize``, with fixed budgets (``BUDGETS``: worlds per kind of decision, never
+the clock), and ``choose`` plays its first action, so the hint and the deal review show the very
+numbers the level decides by. An action is played out either greedily with every hand in view,
+or by *policy playouts* (``easy_move`` for every seat, each from its own view of the world).
+Measured (docs/ai-lukfu.md): greedy playouts make playing on look better than claiming and
+misjudge leads, so only normal's call and hard's beats use them; policy playouts judge leads
+well, but at a claim they overrate playing on (by about a point against the true deals), so
+there a play that may be beaten is charged ``Budget.claim_charge`` points against the certain
+claim. Exact ties go to the heuristics' choice in the decisions the level used to leave to them.
+- normal: the call over 12 worlds (greedy), leads, beats and discards over 4, claims over 8,
+  valued by the deal's net points;
+- hard: the call over 100 worlds, leads and claims over 30, beats over 30 (greedy), discards
+  over 8, but at most 240 playouts a decision (a lead with 12 legal plays gets 20 worlds: the
+  work its search of 8 candidates used to do). It plays for the match, not the deal: it values
+  an outcome by its chance of finishing the match with the best net (``Objective``), so late
+  in a match a leader takes fewer risks and a trailer more.
+With open hands nothing that matters is hidden: one world, the true hands, is searched.
 
 What it knows about the hidden cards: the unknown pool U (neither in its hand, nor played face
 up, nor among its own discards), the hand sizes, and the voids the must-beat rule proves: a
@@ -41,9 +43,10 @@ is *safe* when no opponent can hold a play that beats it.
   the middle, the cheapest beat the last player cannot top, else the best expected one.
 - **Discard** (§6.3.5) the least useful card: never an Old card while another will do, then
   not a piece of a set or run, then the low card of a suit with many unknown higher cards.
-A tiny amount of noise from ``rng`` breaks exact ties, so equal choices are not always the
-same card; the same ``rng`` state gives the same choice. It returns at once when only one
-action is legal and always chooses ``continue`` at the replay choice.
+A tiny amount of noise from ``rng`` breaks the easy player's exact ties, so equal choices are not
+always the same card; the same ``rng`` state gives the same choice (and the same ranking). It
+returns at once when only one action is legal and always chooses ``continue`` at the replay
+choice.
 """
 
 from __future__ import annotations
@@ -51,8 +54,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.ai import LEVELS
-from game.ai.lukfu_search import Budget, deals_left, search
+from game.ai import LEVELS, RANKING_LEVELS
+from game.ai.analysis import EXACT, SAMPLED, Estimate, Ranking
+from game.ai.lukfu_search import Budget, Objective, decision_kind, evaluate, prior_order
 from game.rules.common import bits
 from game.rules.lukfu import (
     BEATERS,
@@ -79,15 +83,25 @@ from game.rules.lukfu import (
 )
 
 BUDGETS: dict[str, Budget] = {
-    "normal": Budget(worlds=8, candidates=5, call_worlds=12, decisions=("call",)),
+    "normal": Budget(
+        call_worlds=12,
+        lead_worlds=4,
+        claim_worlds=8,
+        follow_worlds=4,
+        discard_worlds=4,
+        greedy=("call",),
+        heuristic_ties=("claim", "lead", "follow", "discard"),
+    ),
     "hard": Budget(
-        worlds=30,
-        candidates=8,
         call_worlds=100,
-        decisions=("call", "follow", "lead"),
+        lead_worlds=30,
+        claim_worlds=30,
+        follow_worlds=30,
+        discard_worlds=8,
+        playouts=240,
+        greedy=("follow",),
+        heuristic_ties=("claim", "discard"),
         match_aware=True,
-        last_deal=("claim", "follow"),
-        policy=("call", "lead"),
     ),
 }
 
@@ -364,8 +378,9 @@ def easy_move(rules: Any, st: LukFuState, rng: random.Random) -> str:
 def choose(
     rules: Any, observation: LukFuObservation, level: str, rng: random.Random, budget: Budget | None = None
 ) -> str:
-    """One of ``observation.legal_actions`` for the observing seat (see the module docstring).
-    ``budget`` overrides the level's search budget (tests use small ones)."""
+    """One of ``observation.legal_actions`` for the observing seat (see the module docstring):
+    the heuristics at easy, ``rank``'s first action at normal and hard. ``budget`` overrides
+    the level's search budget (tests use small ones)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     legal = observation.legal_actions
@@ -375,19 +390,80 @@ def choose(
         return legal[0]
     if "continue" in legal:
         return "continue"
-    if level != "easy" and not legal[0].startswith("discard "):
-        budget = budget or BUDGETS[level]
-        if observation.phase == "call":
-            decision = "call"
-        elif observation.trick:
-            decision = "follow"
-        else:
-            decision = "claim" if "claim" in legal else "lead"
-        searched = budget.decisions + (budget.last_deal if deals_left(observation) == 0 else ())
-        if decision in searched:
-            policy = easy_move if decision in budget.policy else None
-            return search(rules, observation, budget, rng, policy)
-    return _heuristic(_View.of_observation(observation), observation, rng)
+    if level == "easy":
+        return _heuristic(_View.of_observation(observation), observation, rng)
+    return rank(rules, observation, level, rng, budget).best.action
 
 
-__all__ = ["BUDGETS", "LEVELS", "choose", "easy_move"]
+def rank(
+    rules: Any, observation: LukFuObservation, level: str, rng: random.Random, budget: Budget | None = None
+) -> Ranking:
+    """Every legal action with the level's value of it, its choice first (``choose`` plays it).
+
+    ``points`` is the mean over the worlds of the seat's net points for the deal (§2.11) once the
+    action is taken, less ``Budget.claim_charge`` for a play that may be beaten at a claim;
+    ``worlds`` how many worlds stand behind it (0 for a claim, whose value is certain, and with
+    open hands). A match-aware level (hard) decides by ``win_chance``, the mean chance of
+    finishing the match with the best net, so its choice need not have the most points."""
+    if level not in RANKING_LEVELS:
+        raise ValueError(f"level {level!r} keeps no values; use one of {', '.join(RANKING_LEVELS)}")
+    legal = observation.legal_actions
+    if not legal:
+        raise ValueError("this seat has no decision to take now")
+    if len(legal) == 1:
+        return Ranking.forced(legal[0])
+    if "continue" in legal:
+        return Ranking.preference(legal, "continue")
+    budget = budget or BUDGETS[level]
+    decision = decision_kind(observation)
+    view = _View.of_observation(observation)
+    exact = observation.hands is not None  # open hands: the true hands are the only world
+    charged: frozenset[int] = frozenset()
+    if decision == "claim" and not exact:
+        opps = view.opponents()
+        charged = frozenset(
+            i for i, a in enumerate(legal) if a != "claim" and view.win_chance(PLAY_BY_TEXT[a], opps) < 1.0
+        )
+    n_worlds = 1 if exact else budget.worlds(decision, len(legal))
+    values = evaluate(
+        rules,
+        observation,
+        n_worlds,
+        rng,
+        Objective(observation, budget.match_aware),
+        None if decision in budget.greedy else easy_move,
+        charged,
+        budget.claim_charge,
+    )
+    # The best objective. Ties go to the likelier action (``prior_order``), or where the level
+    # used to play the heuristics, to their choice first (its noise fixed: the search has drawn
+    # from ``rng`` already).
+    order = prior_order(observation)
+    if decision in budget.heuristic_ties:
+        first = legal.index(_heuristic(view, observation, random.Random(0)))
+        order = [first, *(i for i in order if i != first)]
+    best = order[0]
+    for i in order[1:]:
+        if values[i].objective > values[best].objective + 1e-9:
+            best = i
+    estimates = [
+        Estimate(
+            a,
+            v.mean_points,
+            0 if exact or v.exact else v.worlds,
+            v.mean_objective if budget.match_aware else None,
+        )
+        for a, v in zip(legal, values, strict=True)
+    ]
+    if exact:
+        basis, note = EXACT, "the true hands (open hands)"
+    else:
+        basis, note = SAMPLED, f"{n_worlds} imagined deals"
+        if charged:
+            note += f", risky plays {budget.claim_charge:g} points down against the sure claim"
+    if budget.match_aware:
+        note += "; chosen by the chance of winning the match"
+    return Ranking.of(estimates, legal[best], basis, note)
+
+
+__all__ = ["BUDGETS", "LEVELS", "choose", "easy_move", "rank"]

@@ -2,20 +2,17 @@
 
 The search reads only the observation: it draws complete worlds with ``rules.determinize``
 (which deals the hidden cards only where the public record allows: the must-beat voids), then
-for every candidate action and every world plays the candidate with the real engine and the
-rest of the deal with a fast greedy playout on bitmasks (the §6.3 heuristics, with every
-player seeing the world's hands), or, for the decisions in ``Budget.policy``, with a policy
-playout (``policy_value``: every seat plays a given player from its own view of the world, so
-the playout neither cashes with knowledge nobody has nor assumes the others see the searcher's
-cards). A candidate's value is the searching seat's mean net points
-for the deal (§2.11; a draw is 0). The same worlds serve every candidate (common random
-numbers), and the work is a fixed number of worlds and candidates, never the clock, so a given
-``rng`` state always gives the same choice. With ``Budget.match_aware`` an outcome is worth
-instead the chance of finishing the match on top (``Objective``).
-Ties go to claim, then (leading) longer plays, (last to follow) the cheaper beat, (middle) the
-higher beat.
+for every legal action and every world plays the action with the real engine and the rest of
+the deal with a fast greedy playout on bitmasks (the §6.3 heuristics, with every player seeing
+the world's hands), or with a policy playout (``policy_points``: every seat plays a given
+player from its own view of the world, so the playout neither cashes with knowledge nobody has
+nor assumes the others see the searcher's cards). ``evaluate`` returns each action's mean net
+points for the deal (§2.11; a draw is 0) and its mean ``Objective`` (the same points, or with
+``match_aware`` the chance of finishing the match on top). The same worlds serve every action
+(common random numbers), and the work is a fixed number of worlds, never the clock, so a given
+``rng`` state always gives the same values.
 
-The playout policy (every seat, caller restrictions R1 and R2 applied as in the engine):
+The greedy playout policy (every seat, caller restrictions R1 and R2 applied as in the engine):
 - Call: the easy player's strength test (Old cards in the bare hand plus combination bonuses,
   a lower threshold for the Master).
 - Lead: with N = fu + Old cards of six or more, claim at once (cashing plays that only the
@@ -53,26 +50,54 @@ from game.rules.lukfu import (
 
 _CALL_MASTER = 4.0
 _CALL_OTHER = 5.0
-_DRAW = (0, 0, 0)  # every seat's points for a drawn deal
+Points = tuple[int, int, int]  # every seat's net points for a deal (§2.11)
+_DRAW: Points = (0, 0, 0)  # a drawn deal
+
+
+# The kinds of decision (``decision_kind``): the call, a lead when claiming is legal ("claim"),
+# any other lead, a beat ("follow") and a face-down discard.
+DECISIONS = ("call", "claim", "lead", "follow", "discard")
 
 
 @dataclass(frozen=True)
 class Budget:
-    """Fixed work per decision: worlds drawn, and candidate actions searched at most."""
+    """Fixed work per decision: the worlds drawn for each kind of decision (every legal action
+    is valued in each of them), and how the actions are played out."""
 
-    worlds: int
-    candidates: int
     call_worlds: int
-    # The decisions searched: "call", "claim" (a lead when claiming is legal), "lead", "follow".
-    decisions: tuple[str, ...] = ("call", "claim", "lead", "follow")
+    lead_worlds: int
+    claim_worlds: int
+    follow_worlds: int
+    discard_worlds: int
+    # Decisions played out with the greedy playout (``deal_points``); the others with the
+    # heuristic players (``policy_points``).
+    greedy: tuple[str, ...] = ()
     # Value an outcome by the chance of finishing the match with the best net instead of by
     # the deal's points (see ``Objective``).
     match_aware: bool = False
-    # Decisions searched as well in the match's last deal, where the objective is exact.
-    last_deal: tuple[str, ...] = ()
-    # Decisions whose candidates are played out with the heuristic players (``policy_value``)
-    # instead of the greedy playout.
-    policy: tuple[str, ...] = ()
+    # At most this many playouts per decision (0: no limit): a decision with many legal
+    # actions is searched over fewer worlds, so that no decision costs much more than the call.
+    playouts: int = 0
+    # Decisions whose exact ties go to the heuristics' choice first; the others' ties go to
+    # the likelier action (``prior_order``), as when the heuristics decided only the former.
+    heuristic_ties: tuple[str, ...] = ()
+    # At a claim, a play that may be beaten is charged this many points of the deal against
+    # the certain claim (``evaluate``'s ``charge``): the imagined worlds are too kind to
+    # playing on (docs/ai-lukfu.md, "Values behind the hint and the review").
+    claim_charge: float = 2.0
+
+    def worlds(self, decision: str, actions: int = 1) -> int:
+        """The worlds to search for a decision with this many legal actions."""
+        worlds = {
+            "call": self.call_worlds,
+            "claim": self.claim_worlds,
+            "lead": self.lead_worlds,
+            "follow": self.follow_worlds,
+            "discard": self.discard_worlds,
+        }[decision]
+        if self.playouts and worlds * actions > self.playouts:
+            worlds = max(1, self.playouts // actions)
+        return worlds
 
 
 def call_strength(hand: int) -> float:
@@ -94,6 +119,17 @@ def would_call(hand: int, is_master: bool) -> bool:
     return call_strength(hand) >= (_CALL_MASTER if is_master else _CALL_OTHER)
 
 
+def settle_points(winner: int, caller: int, n: int) -> Points:
+    """Every seat's net points when ``winner`` wins with count ``n`` (§2.11)."""
+    v = n - 5
+    points = [0, 0, 0]
+    points[winner] = 2 * v
+    for p in range(3):
+        if p != winner:
+            points[p] = -v if winner == caller else (-2 * v if p == caller else 0)
+    return (points[0], points[1], points[2])
+
+
 class Sim:
     """A play-phase position on masks, played out greedily to the end of the deal."""
 
@@ -105,7 +141,6 @@ class Sim:
         "hands",
         "leader",
         "master",
-        "objective",
         "public",
         "r1_deal",
         "singles_only",
@@ -113,8 +148,7 @@ class Sim:
         "turn",
     )  # fmt: skip
 
-    def __init__(self, st: LukFuState, objective: Objective) -> None:
-        self.objective = objective
+    def __init__(self, st: LukFuState) -> None:
         self.hands = list(st.hands)
         self.public = st.public
         self.fu = list(st.fu)
@@ -128,15 +162,8 @@ class Sim:
         self.best = st.best if st.trick else -1
         self.best_seat = st.best_seat
 
-    def settle(self, winner: int, n: int) -> float:
-        """The objective's value of ``winner`` winning with count ``n`` (§2.11)."""
-        v = n - 5
-        points = [0, 0, 0]
-        points[winner] = 2 * v
-        for p in range(3):
-            if p != winner:
-                points[p] = -v if winner == self.caller else (-2 * v if p == self.caller else 0)
-        return self.objective.value(points)
+    def settle(self, winner: int, n: int) -> Points:
+        return settle_points(winner, self.caller, n)
 
     def lead_plays(self, p: int) -> tuple[int, int, list[int]]:
         hand = self.hands[p]
@@ -201,17 +228,17 @@ class Sim:
             return -1
         return w
 
-    def end_value(self, last: int) -> float:
+    def end_value(self, last: int) -> Points:
         fu = self.fu
         if fu[last] >= 6:
             return self.settle(last, fu[last])
         for p in range(3):
             if fu[p] >= 6:
                 return self.settle(p, fu[p])
-        return self.objective.value(_DRAW)
+        return _DRAW
 
-    def run(self) -> float:
-        """Play to the end of the deal; the objective's value of the outcome."""
+    def run(self) -> Points:
+        """Play to the end of the deal; every seat's points."""
         if self.best >= 0:
             p = self.turn
             while p != self.leader:
@@ -240,6 +267,17 @@ class Sim:
             p = self.finish_trick()
             if p < 0:
                 return self.end_value(last)
+
+
+def decision_kind(obs: LukFuObservation) -> str:
+    """Which of ``DECISIONS`` the observing seat faces."""
+    if obs.phase == "call":
+        return "call"
+    if obs.legal_actions[0].startswith("discard "):
+        return "discard"
+    if obs.trick:
+        return "follow"
+    return "claim" if "claim" in obs.legal_actions else "lead"
 
 
 def deals_left(obs: LukFuObservation) -> int:
@@ -283,22 +321,27 @@ class Objective:
         return chance
 
 
-def deal_value(rules: Any, st: LukFuState, deal: int, history: int, redeals: int, objective: Objective) -> float:
-    """The objective's value of the deal from state ``st`` (after the root action), played out
+def deal_points(rules: Any, st: LukFuState, deal: int, history: int, redeals: int) -> Points:
+    """Every seat's points for the deal from state ``st`` (after the root action), played out
     with the greedy playout (the others still to speak call by the easy call test)."""
     if st.deal_number != deal or len(st.history) != history or st.phase != lf.PH_PLAY:
         if len(st.history) > history:
-            return objective.value(st.history[history].points)  # the deal is settled
+            return st.history[history].points  # the deal is settled
         if st.phase == lf.PH_CALL and st.deal_number == deal:
             # Still calling: the others speak with the call heuristic.
             while st.phase == lf.PH_CALL and st.deal_number == deal and st.redeals == redeals:
                 p = st.turn
                 st = rules.apply(st, "call" if would_call(st.hands[p], p == st.master) else "pass")
             if st.phase != lf.PH_PLAY or st.deal_number != deal or st.redeals != redeals:
-                return objective.value(_DRAW)
+                return _DRAW
         else:
-            return objective.value(_DRAW)
-    return Sim(st, objective).run()
+            return _DRAW
+    return Sim(st).run()
+
+
+def deal_value(rules: Any, st: LukFuState, deal: int, history: int, redeals: int, objective: Objective) -> float:
+    """The objective's value of ``deal_points``."""
+    return objective.value(deal_points(rules, st, deal, history, redeals))
 
 
 # A player for policy playouts: (rules, state, rng) -> the action of the seat to play, chosen
@@ -306,17 +349,10 @@ def deal_value(rules: Any, st: LukFuState, deal: int, history: int, redeals: int
 Policy = Callable[[Any, LukFuState, random.Random], str]
 
 
-def policy_value(
-    rules: Any,
-    st: LukFuState,
-    deal: int,
-    history: int,
-    redeals: int,
-    objective: Objective,
-    policy: Policy,
-    rng: random.Random,
-) -> float:
-    """The objective's value of the deal from ``st``, played out by ``policy`` for every seat,
+def policy_points(
+    rules: Any, st: LukFuState, deal: int, history: int, redeals: int, policy: Policy, rng: random.Random
+) -> Points:
+    """Every seat's points for the deal from ``st``, played out by ``policy`` for every seat,
     each on its own view of the world (so nobody in the playout sees hidden cards, and
     the searching seat's later choices are the ones it would really make). The others still to
     speak call by the easy call test."""
@@ -329,12 +365,27 @@ def policy_value(
         else:
             break
     if len(st.history) > history:
-        return objective.value(st.history[history].points)
-    return objective.value(_DRAW)  # thrown in after three passes
+        return st.history[history].points
+    return _DRAW  # thrown in after three passes
+
+
+def policy_value(
+    rules: Any,
+    st: LukFuState,
+    deal: int,
+    history: int,
+    redeals: int,
+    objective: Objective,
+    policy: Policy,
+    rng: random.Random,
+) -> float:
+    """The objective's value of ``policy_points``."""
+    return objective.value(policy_points(rules, st, deal, history, redeals, policy, rng))
 
 
 def _prior(action: str, obs: LukFuObservation) -> float:
-    """An ordering used to keep the most promising candidates when there are too many."""
+    """How promising an action looks before any search: the order that breaks exact ties (claim
+    first, then longer leads; the last follower the cheaper beat, the middle one the higher)."""
     if action == "claim":
         return 1000.0
     cards = action.split()
@@ -359,53 +410,92 @@ def _prior(action: str, obs: LukFuObservation) -> float:
     return score
 
 
-def search(rules: Any, obs: LukFuObservation, budget: Budget, rng: random.Random, policy: Policy | None = None) -> str:
-    """The candidate with the best mean value (``Objective``) over sampled worlds, played out
-    greedily, or by ``policy`` (``policy_value``) when one is given."""
+@dataclass(frozen=True)
+class Value:
+    """One action's totals over the worlds searched."""
+
+    points: float  # the searching seat's net points of the deal, summed over the worlds
+    objective: float  # the objective's value, summed over the worlds
+    worlds: int  # how many worlds the totals add up
+    exact: bool = False  # the same number in every world (a claim): no sample behind it
+
+    @property
+    def mean_points(self) -> float:
+        return self.points / self.worlds
+
+    @property
+    def mean_objective(self) -> float:
+        return self.objective / self.worlds
+
+
+def evaluate(
+    rules: Any,
+    obs: LukFuObservation,
+    n_worlds: int,
+    rng: random.Random,
+    objective: Objective,
+    policy: Policy | None = None,
+    charged: frozenset[int] = frozenset(),
+    charge: float = 0.0,
+) -> list[Value]:
+    """Every legal action of ``obs``, in order, valued over ``n_worlds`` worlds: played out
+    greedily, or by ``policy`` when one is given, with the same worlds (and the same playout
+    randomness) for every action. The actions whose indices are in ``charged`` have ``charge``
+    points taken off the searching seat's result in every world. A claim's value is exact (the
+    same in every world)."""
     legal = obs.legal_actions
     me = obs.seat
-    if obs.phase == "call":
-        cands = list(legal)
-        n_worlds = budget.call_worlds
-    else:
-        ranked = sorted(range(len(legal)), key=lambda i: (-_prior(legal[i], obs), i))
-        cands = [legal[i] for i in sorted(ranked[: budget.candidates])]
-        n_worlds = budget.worlds
-    totals = [0.0] * len(cands)
-    objective = Objective(obs, budget.match_aware)
+    points = [0.0] * len(legal)
+    values = [0.0] * len(legal)
+    caller = -1 if obs.caller is None else obs.caller
     for _ in range(n_worlds):
         world = rules.determinize(obs, random.Random(rng.getrandbits(64)))
         deal, history, redeals = world.deal_number, len(world.history), world.redeals
         seed = rng.getrandbits(32) if policy is not None else 0
-        for i, a in enumerate(cands):
+        for i, a in enumerate(legal):
             if a == "claim":
-                totals[i] += Sim(world, objective).settle(me, obs.claim_count)
-                continue
-            after = rules.apply(world, a)
-            if policy is None:
-                totals[i] += deal_value(rules, after, deal, history, redeals, objective)
+                outcome = settle_points(me, caller, obs.claim_count)
             else:
-                # The same playout randomness for every candidate (common random numbers).
-                prng = random.Random(seed)
-                totals[i] += policy_value(rules, after, deal, history, redeals, objective, policy, prng)
-    # Ties go to the higher prior: claim (the certain value) first, then the longer plays.
-    order = sorted(range(len(cands)), key=lambda i: (-_prior(cands[i], obs), i))
-    best_i = order[0]
-    for i in order[1:]:
-        if totals[i] > totals[best_i] + 1e-9:
-            best_i = i
-    return cands[best_i]
+                after = rules.apply(world, a)
+                if policy is None:
+                    outcome = deal_points(rules, after, deal, history, redeals)
+                else:
+                    # The same playout randomness for every action (common random numbers).
+                    outcome = policy_points(rules, after, deal, history, redeals, policy, random.Random(seed))
+            if i in charged:
+                mine = [float(x) for x in outcome]
+                mine[me] -= charge
+                points[i] += mine[me]
+                values[i] += objective.value(mine)
+            else:
+                points[i] += outcome[me]
+                values[i] += objective.value(outcome)
+    return [Value(points[i], values[i], n_worlds, a == "claim") for i, a in enumerate(legal)]
+
+
+def prior_order(obs: LukFuObservation) -> list[int]:
+    """The legal actions' indices, most promising first (``_prior``): the order that breaks ties."""
+    legal = obs.legal_actions
+    return sorted(range(len(legal)), key=lambda i: (-_prior(legal[i], obs), i))
 
 
 __all__ = [
+    "DECISIONS",
     "Budget",
     "Objective",
+    "Points",
     "Policy",
     "Sim",
+    "Value",
     "call_strength",
+    "deal_points",
     "deal_value",
     "deals_left",
+    "decision_kind",
+    "evaluate",
+    "policy_points",
     "policy_value",
-    "search",
+    "prior_order",
+    "settle_points",
     "would_call",
 ]

@@ -15,16 +15,19 @@ from typing import Any
 from game.ai import choose_action
 from game.ai.lukfu import BUDGETS, LEVELS, choose, easy_move
 from game.ai.lukfu_rule import lukfu_rule
-from game.ai.lukfu_search import Budget, Objective, policy_value
+from game.ai.lukfu_search import DECISIONS, Budget, Objective, decision_kind, policy_value
 from game.rules.lukfu import RULES, LukFuObservation, LukFuState
 from tests.ai.positions import lukfu_start as start
 from tests.ai.positions import lukfu_table as table
 from tests.ai.positions import lukfu_to_act as to_act
 
 S, E, W = 0, 1, 2
-SMALL = Budget(worlds=2, candidates=3, call_worlds=3)
-# Small, but with every decision that hard plays out by policy playouts searched that way.
-SMALL_POLICY = dataclasses.replace(SMALL, decisions=("call", "lead", "follow"), policy=BUDGETS["hard"].policy)
+# Small budgets: every decision played out greedily (cheap), and hard's own playouts and
+# objective with few worlds.
+SMALL = Budget(call_worlds=3, lead_worlds=2, claim_worlds=2, follow_worlds=2, discard_worlds=2, greedy=DECISIONS)
+SMALL_POLICY = dataclasses.replace(
+    BUDGETS["hard"], call_worlds=3, lead_worlds=2, claim_worlds=2, follow_worlds=2, discard_worlds=2
+)
 
 
 def picks(obs: LukFuObservation, level: str, seeds: int = 3) -> set[str]:
@@ -175,18 +178,27 @@ def test_search_work_is_a_fixed_number_of_worlds() -> None:
     assert counting.calls == 0
 
 
-def test_every_decision_kind_is_searched_when_the_budget_says_so() -> None:
-    full = Budget(worlds=2, candidates=3, call_worlds=2, decisions=("call", "claim", "lead", "follow"))
-    state = RULES.apply(start_hands_generic(), "call")
-    counting = CountingRules()
-    while counting.calls == 0 or RULES.current_player(state) == 0:
-        obs = to_act(state)
-        before = counting.calls
-        action = choose(counting, obs, "hard", random.Random(2), budget=full)
-        assert action in obs.legal_actions
-        searched = len(obs.legal_actions) > 1 and not obs.legal_actions[0].startswith("discard")
-        assert (counting.calls > before) == searched
-        state = RULES.apply(state, action)
+def test_every_kind_of_decision_is_searched_with_its_own_number_of_worlds() -> None:
+    budget = Budget(call_worlds=2, lead_worlds=3, claim_worlds=4, follow_worlds=5, discard_worlds=6, greedy=DECISIONS)
+    seen: set[str] = set()
+    for seed in range(30):
+        if seen == set(DECISIONS):
+            break
+        state = RULES.new_match(seed, {"deals": 1})
+        rng = random.Random(seed)
+        while not RULES.is_over(state):
+            obs = to_act(state)
+            counting = CountingRules()
+            action = choose(counting, obs, "normal", random.Random(2), budget=budget)
+            assert action in obs.legal_actions
+            if len(obs.legal_actions) > 1 and "continue" not in obs.legal_actions:
+                decision = decision_kind(obs)
+                seen.add(decision)
+                assert counting.calls == budget.worlds(decision, len(obs.legal_actions)), decision
+            else:
+                assert counting.calls == 0
+            state = RULES.apply(state, choose(RULES, obs, "easy", rng))
+    assert seen == set(DECISIONS)
 
 
 def _objective(scores: tuple[int, int, int], deal_number: int, match_aware: bool = True) -> Objective:
@@ -223,21 +235,13 @@ def test_earlier_in_the_match_the_objective_is_a_smooth_chance_of_finishing_top(
     assert late.value((0, 0, 0)) > early.value((0, 0, 0))
 
 
-def test_hard_searches_its_leads_in_every_deal_and_its_claims_in_the_last_deal_only() -> None:
-    for deals in (1, 2):
-        state = RULES.apply(RULES.new_match(11, {"deals": deals, "first_master": 0}), "call")
-        obs = to_act(state)
-        assert obs.seat == S and not obs.trick and len(obs.legal_actions) > 1 and not obs.can_claim
-        counting = CountingRules()
-        assert choose(counting, obs, "hard", random.Random(5)) in obs.legal_actions
-        assert counting.calls == BUDGETS["hard"].worlds
-    claim = table(CASH_HANDS, CASH_PLAYED, caller=S, leader=S, fu=(3, 2, 1))  # deal 1 of 8
-    for deal_number, searched in ((1, False), (8, True)):
-        obs = to_act(dataclasses.replace(claim, deal_number=deal_number))
-        assert obs.can_claim
-        counting = CountingRules()
-        assert choose(counting, obs, "hard", random.Random(5)) in obs.legal_actions
-        assert counting.calls == (BUDGETS["hard"].worlds if searched else 0)
+def test_open_hands_search_the_true_hands_once() -> None:
+    state = RULES.apply(RULES.new_match(11, {"deals": 2, "first_master": 0, "open_hands": True}), "call")
+    obs = to_act(state)
+    assert obs.hands is not None and len(obs.legal_actions) > 1
+    counting = CountingRules()
+    assert choose(counting, obs, "hard", random.Random(5)) in obs.legal_actions
+    assert counting.calls == 1
 
 
 def _playout_states(seeds: int) -> list[LukFuState]:

@@ -1,0 +1,214 @@
+"""Luk Fu ``rank``: the values behind the hint and the deal review, at every kind of decision
+(calls, leads, beats, discards, claims).
+
+Every legal action is ranked once, the first is what ``choose`` plays with the same rng, and it
+is the best-valued one (by points at normal, by the chance of winning the match at hard, which
+plays for the match); the numbers are the search's own means and read nothing but the
+observation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from game.ai.analysis import EXACT, SAMPLED, Ranking
+from game.ai.lukfu import BUDGETS, _View, choose, rank
+from game.ai.lukfu_search import DECISIONS, decision_kind
+from game.rules.lukfu import PLAY_BY_TEXT, RULES, LukFuObservation
+from tests.ai.positions import lukfu_start as start
+from tests.ai.positions import lukfu_table as table
+from tests.ai.positions import lukfu_to_act as to_act
+
+S, E, W = 0, 1, 2
+LEVELS = ("normal", "hard")
+# Hard's playouts and objective with few worlds, for the many-position checks.
+SMALL_HARD = dataclasses.replace(
+    BUDGETS["hard"], call_worlds=4, lead_worlds=3, claim_worlds=3, follow_worlds=3, discard_worlds=3
+)
+
+
+def one_of_each_kind(options: dict[str, object] | None = None) -> dict[str, LukFuObservation]:
+    """The first position of every kind of decision with a real choice, from easy self-play."""
+    found: dict[str, LukFuObservation] = {}
+    for seed in range(40):
+        state = RULES.new_match(seed, {"deals": 2, **(options or {})})
+        rng = random.Random(seed)
+        while not RULES.is_over(state) and len(found) < len(DECISIONS):
+            obs = to_act(state)
+            if len(obs.legal_actions) > 1 and "continue" not in obs.legal_actions:
+                found.setdefault(decision_kind(obs), obs)
+            state = RULES.apply(state, choose(RULES, obs, "easy", rng))
+        if len(found) == len(DECISIONS):
+            return found
+    raise AssertionError(f"only {sorted(found)} found")
+
+
+def values(ranking: Ranking) -> dict[str, float]:
+    out = {}
+    for e in ranking.estimates:
+        assert e.points is not None
+        out[e.action] = e.points
+    return out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_kind_of_decision_ranks_each_legal_action_once_with_the_levels_choice_first(level: str) -> None:
+    budget = BUDGETS[level]
+    for decision, obs in one_of_each_kind().items():
+        ranking = rank(RULES, obs, level, random.Random(7))
+        assert sorted(ranking.actions) == sorted(obs.legal_actions), decision
+        assert ranking.best.action == choose(RULES, obs, level, random.Random(7)), decision
+        assert ranking.basis == SAMPLED
+        worlds = budget.worlds(decision, len(obs.legal_actions))
+        for e in ranking.estimates:
+            assert e.worlds == (0 if e.action == "claim" else worlds), (decision, e)
+        if level == "hard":  # it plays for the match: its choice has the best chance of winning it
+            chances = [e.win_chance for e in ranking.estimates]
+            assert all(c is not None and 0.0 <= c <= 1.0 for c in chances)
+            assert ranking.best.win_chance == max(c for c in chances if c is not None), decision
+        else:
+            assert all(e.win_chance is None for e in ranking.estimates)
+            assert ranking.best.points == max(values(ranking).values()), decision
+
+
+def test_easy_keeps_no_values() -> None:
+    obs = one_of_each_kind()["lead"]
+    with pytest.raises(ValueError, match="easy"):
+        rank(RULES, obs, "easy", random.Random(0))
+
+
+# --------------------------------------------------------------------------------------------
+# The numbers make sense
+
+
+CASH_PLAYED = {S: "C9 C7 S1 S2 S3 S4", E: "S5 S6 S7 M1 M7 T2", W: "T3 T4 T5 T6 T7 T8"}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_claim_is_certain_a_safe_cash_raises_it_and_a_risky_play_is_worth_less(level: str) -> None:
+    """N = 3 fu + 4 Old (C1 C8 T1 T9) = 7: the claim is worth 2 x (7 - 5) = 4, for sure. The 8s
+    cannot be beaten (C9 is public, T9 is ours): cashing them first makes the claim 9, worth 8
+    in every world. S8 alone could meet E's S9, M8 alone W's M9."""
+    hands = {S: "C1 C8 S8 M8 T1 T9", E: "S9 C2 C3 C4 C5 C6", W: "M9 M2 M3 M4 M5 M6"}
+    obs = to_act(table(hands, CASH_PLAYED, caller=S, leader=S, fu=(3, 2, 1)))
+    ranking = rank(RULES, obs, level, random.Random(3))
+    v = values(ranking)
+    assert ranking.estimate("claim").worlds == 0 and v["claim"] == 4.0
+    assert ranking.best.action == "C8 S8 M8" and v["C8 S8 M8"] == 8.0
+    assert ranking.cost("claim") == 4.0
+    assert v["S8"] < v["claim"] and v["M8"] < v["claim"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_at_a_claim_a_play_that_may_be_beaten_is_charged_against_the_sure_claim(level: str) -> None:
+    """Nothing safe adds to the count (W's M9 may beat M8 and E's S9 S8): claim now. The risky
+    plays carry the charge, the safe ones (the Old singles) and the claim do not."""
+    hands = {S: "C1 C8 S8 M2 T1 T9", E: "S9 C2 C3 C4 C5 C6", W: "M9 M8 M3 M4 M5 M6"}
+    obs = to_act(table(hands, CASH_PLAYED, caller=S, leader=S, fu=(3, 2, 1)))
+    budget = BUDGETS[level]
+    charged = values(rank(RULES, obs, level, random.Random(4)))
+    free = values(rank(RULES, obs, level, random.Random(4), dataclasses.replace(budget, claim_charge=0.0)))
+    assert rank(RULES, obs, level, random.Random(4)).best.action == "claim"
+    view = _View.of_observation(obs)
+    for action, points in charged.items():
+        risky = action != "claim" and view.win_chance(PLAY_BY_TEXT[action], view.opponents()) < 1.0
+        assert points == pytest.approx(free[action] - (budget.claim_charge if risky else 0.0)), action
+        assert points < charged["claim"] if risky else points <= charged["claim"]
+    assert {a for a in charged if a != "claim" and charged[a] < charged["claim"]} == {"S8", "M2"}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_strong_hand_values_the_call_and_a_weak_one_the_pass(level: str) -> None:  # §6.3.1
+    strong = {
+        S: "C1 C9 S9 M9 T9 T8 T7 C2 C3 C4 S2 S3",
+        E: "C5 C6 C7 C8 S1 S4 S5 S6 S7 S8 M1 M2",
+        W: "M3 M4 M5 M6 M7 M8 T1 T2 T3 T4 T5 T6",
+    }
+    weak = {
+        S: "C2 C4 C6 S3 S5 M2 M4 M6 T2 T3 T5 S7",
+        E: "C1 C3 C5 C7 C8 C9 S1 S2 S4 S6 S8 S9",
+        W: "M1 M3 M5 M7 M8 M9 T1 T4 T6 T7 T8 T9",
+    }
+    v = values(rank(RULES, to_act(start(strong, S)), level, random.Random(5)))
+    assert v["call"] >= v["pass"] + 2.0
+    v = values(rank(RULES, to_act(start(weak, S)), level, random.Random(5)))
+    assert v["pass"] >= v["call"] + 1.5
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_safe_set_lead_is_worth_clearly_more_than_a_losing_single(level: str) -> None:  # §6.3.3
+    hands = {S: "T5 T6 T7 C2 C3 M4", E: "C4 C5 C6 C7 S2 T8", W: "M5 M6 M7 M8 S4 T9"}
+    played = {S: "C1 C8 C9 S1 S3 S5", E: "S6 S7 S8 S9 M1 M2", W: "M3 M9 T1 T2 T3 T4"}
+    ranking = rank(RULES, to_act(table(hands, played, caller=S, leader=S, fu=(2, 2, 2))), level, random.Random(6))
+    v = values(ranking)
+    assert ranking.best.action == "T5 T6 T7"
+    assert all(v["T5 T6 T7"] >= p + 2.0 for a, p in v.items() if a != "T5 T6 T7")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_throwing_away_an_ancient_is_valued_clearly_worse_than_junk(level: str) -> None:  # §6.3.5
+    """E (fu 4) cannot beat S's C2 and throws one card. Kept, T9 takes W's Tens lead and S9 then
+    makes the count six: E claims. Thrown, either costs that claim."""
+    hands = {S: "C2 T3 S2 M5", E: "T9 S9 M2 M3", W: "C4 T4 S3 M4"}
+    played = {S: "C1 C3 C5 C6 C7 C8 C9 S1", E: "S4 S5 S6 S7 S8 M1 M6 M7", W: "M8 M9 T1 T2 T5 T6 T7 T8"}
+    obs = to_act(RULES.apply(table(hands, played, caller=S, leader=S, fu=(2, 4, 2)), "C2"))
+    assert obs.seat == E and decision_kind(obs) == "discard"
+    ranking = rank(RULES, obs, level, random.Random(8))
+    v = values(ranking)
+    assert ranking.best.action in ("discard M2", "discard M3")
+    for ancient in ("discard T9", "discard S9"):
+        assert v[ancient] <= v["discard M2"] - 1.5 and ranking.cost(ancient) >= 1.5
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_last_follower_keeps_its_ancient_when_both_beats_win(level: str) -> None:  # §6.3.4
+    hands = {S: "M3 C2 C3", E: "M4 C4 C5", W: "M6 M9 C6"}
+    played = {S: "C1 C7 C8 C9 S1 S2 S3 S4 S5", E: "S6 S7 S8 S9 M1 M2 M5 M7 M8", W: "T1 T2 T3 T4 T5 T6 T7 T8 T9"}
+    state = RULES.apply(RULES.apply(table(hands, played, caller=S, leader=S, fu=(3, 3, 3)), "M3"), "M4")
+    ranking = rank(RULES, to_act(state), level, random.Random(9))
+    assert ranking.actions == ("M6", "M9")
+    assert ranking.cost("M9") == 0.0  # it wins either way: the values agree, the cheaper beat is played
+
+
+# --------------------------------------------------------------------------------------------
+# Open hands, and nothing but the observation
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_with_open_hands_the_true_hands_are_searched_exactly(level: str) -> None:
+    for decision, obs in one_of_each_kind({"open_hands": True}).items():
+        assert obs.hands is not None
+        ranking = rank(RULES, obs, level, random.Random(10))
+        assert ranking.basis == EXACT and "open hands" in ranking.note
+        assert all(e.worlds == 0 for e in ranking.estimates), decision
+        assert ranking.best.action == choose(RULES, obs, level, random.Random(10)), decision
+
+
+def test_the_ranking_is_the_same_in_every_world_the_seat_cannot_tell_apart() -> None:
+    for decision, obs in one_of_each_kind().items():
+        for level, budget in (("normal", BUDGETS["normal"]), ("hard", SMALL_HARD)):
+            expected = rank(RULES, obs, level, random.Random(11), budget)
+            for k in range(3):
+                again = RULES.observation(RULES.determinize(obs, random.Random(200 + k)), obs.seat)
+                assert again == obs
+                assert rank(RULES, again, level, random.Random(11), budget) == expected, (decision, level)
+
+
+def test_two_deals_differing_only_in_hidden_cards_get_the_same_hard_ranking() -> None:
+    hands = {
+        E: "C3 C4 C5 C6 C8 S1 S6 M2 M6 M7 T4 T6",
+        W: "C7 C9 S4 S8 S9 M5 M8 M9 T2 T7 T8 T9",
+        S: "C1 C2 S2 S3 S5 S7 M1 M3 M4 T1 T3 T5",
+    }
+    swapped = dict(hands)
+    swapped[E] = hands[E].replace("C3", "C7")
+    swapped[W] = hands[W].replace("C7", "C3")
+    # C3 and C7 trade places between E and W: S, about to throw against a triple, sees neither.
+    a = RULES.apply(RULES.apply(RULES.apply(RULES.apply(start(hands, E), "pass"), "call"), "S6 M6 T6"), "S8 M8 T8")
+    b = RULES.apply(RULES.apply(RULES.apply(RULES.apply(start(swapped, E), "pass"), "call"), "S6 M6 T6"), "S8 M8 T8")
+    oa, ob = to_act(a), to_act(b)
+    assert oa.seat == S and oa == ob and decision_kind(oa) == "discard"
+    assert rank(RULES, oa, "hard", random.Random(12)) == rank(RULES, ob, "hard", random.Random(12))
