@@ -168,7 +168,7 @@ class ReviewScene(Scene):
                   "Esc: back", bg=palette.CYAN, fg=palette.BLACK)
         canvas.text(2, 2, "Your decisions in this deal, costliest first, as the Hard player reckons them",
                     palette.WHITE, bg)
-        canvas.text(2, 3, f"{'Cost':>6}  {'Decision':<12}  {'You':<24}  Hard's choice", palette.YELLOW, bg)
+        canvas.text(2, 3, f"{'Cost':>6}  {'Game':>4}  {'Decision':<11}  {'You':<20}  Hard's choice", palette.YELLOW, bg)
         canvas.text(2, 4, "─" * (COLS - 4), palette.LIGHT_CYAN, bg)
         items = self.ordered()
         if self.ready and not items:
@@ -189,23 +189,27 @@ class ReviewScene(Scene):
         if len(items) > LIST_ROWS:
             canvas.text(COLS - 12, LIST_TOP + LIST_ROWS, f"{self.scroll + 1}-{min(len(items), self.scroll + LIST_ROWS)}"
                         f" of {len(items)}", palette.LIGHT_CYAN, bg)
+        if any(r.best.win_chance is not None for r in self.rankings.values()):
+            canvas.text(2, 19, "Game: how much your choice lowered the chance of winning the game, as Hard sees it.",
+                        palette.LIGHT_CYAN, bg)
         canvas.text(2, 20, self.progress()[: COLS - 4], palette.LIGHT_GREEN, bg)
         canvas.text(2, 22, "Up/Down: choose   Enter: the table as it was   Esc: back to the summary",
                     palette.LIGHT_CYAN, bg)
 
     def _list_line(self, decision: Decision) -> str:
-        where = self.table.decision_words(decision.observation)[:12]
-        you = self._words(decision, decision.action)[:24]
+        """``  Cost  Game  Decision  You  Hard's choice``: the cost in points and, where Hard
+        reckons it (Mus, Luk Fu), in the chance of winning the game."""
+        where = self.table.decision_words(decision.observation)[:11]
+        you = self._words(decision, decision.action)[:20]
         ranking = self.rankings.get(decision.step)
         if ranking is None:
-            return f"{'...':>6}  {where:<12}  {you:<24}  (being analysed)"
+            return f"{'...':>6}  {'':>4}  {where:<11}  {you:<20}  (being analysed)"
         best = ranking.best
         hard = "the same" if best.action == decision.action else \
             f"{self._words(decision, best.action)} ({points_text(best)})"
         chance = ranking.chance_cost(decision.action)
-        if chance and best.action != decision.action:
-            hard += f", {chance:.0%} of the game"
-        return f"{ranking.cost(decision.action):>6.1f}  {where:<12}  {you:<24}  {hard}"
+        game = "" if chance is None else f"{-chance:.0%}" if chance >= 0.005 else "0%"
+        return f"{ranking.cost(decision.action):>6.1f}  {game:>4}  {where:<11}  {you:<20}  {hard}"
 
     def _draw_table(self, canvas: TextCanvas, decision: Decision) -> None:
         with self.table.showing(decision.observation, decision.action):
