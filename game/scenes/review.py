@@ -190,7 +190,7 @@ class ReviewScene(Scene):
             canvas.text(COLS - 12, LIST_TOP + LIST_ROWS, f"{self.scroll + 1}-{min(len(items), self.scroll + LIST_ROWS)}"
                         f" of {len(items)}", palette.LIGHT_CYAN, bg)
         if any(r.best.win_chance is not None for r in self.rankings.values()):
-            canvas.text(2, 19, "Game: how much your choice lowered the chance of winning the game, as Hard sees it.",
+            canvas.text(2, 19, "Game: how much less likely your choice made winning the game, by Hard.",
                         palette.LIGHT_CYAN, bg)
         canvas.text(2, 20, self.progress()[: COLS - 4], palette.LIGHT_GREEN, bg)
         canvas.text(2, 22, "Up/Down: choose   Enter: the table as it was   Esc: back to the summary",
