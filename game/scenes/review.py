@@ -235,6 +235,10 @@ class ReviewScene(Scene):
             else:
                 verdict = (f"{where.capitalize()}: you chose to {you}; Hard: {self._words(decision, best.action)}."
                            f" Cost {cost:.1f} points" + (f", {chance:.0%} of the game." if chance else "."))
+                if len(verdict) > COLS - 4:  # the same in the short words
+                    verdict = (f"{where.capitalize()}: you {self._words(decision, decision.action)}; Hard: "
+                               f"{self._words(decision, best.action)}. Cost {cost:.1f} points"
+                               + (f", {chance:.0%} of the game." if chance else "."))
             canvas.text(2, MESSAGE_ROW, verdict[: COLS - 4], palette.YELLOW, TABLE_BG)
             canvas.text(2, PROMPT_ROW, self._values_line(decision, ranking)[: COLS - 4], palette.WHITE, TABLE_BG)
         keys = " Left/Right: step through the deal   Esc: the list "
