@@ -6,14 +6,24 @@ nothing but the observation (no state, no hidden card); the searching levels bui
 search with ``rules.determinize`` (``game.ai.klaberjass_search``). The same ``rng`` state gives the
 same choice: the searches do fixed amounts of work (``LEVEL_SETTINGS``), never timed.
 
-Normal and hard (``choose_strong``; they differ only in their ``Level``):
+``rank(rules, observation, level, rng)`` (normal and hard) gives every legal action with the
+level's value of it, best first (``game.ai.analysis.Ranking``): the values the level decides by,
+in points of the deal's margin (what the deciding seat adds to its score minus what the opponent
+adds; docs/ai-klaberjass.md). The normal and hard ``choose`` play its first action, so the hint
+and the deal review cannot drift from the play.
+
+Normal and hard (``choose_strong`` / ``rank_strong``; they differ only in their ``Level``):
 - Bidding: a linear model of the settled margin as maker (``klaberjass_search.bid_value``, fitted
   on double-dummy solved random deals by ``game.tools.fit_klaberjass_bids``) for each suit the
   bidder may make trump, from the six cards seen, the seat and the turn-up. Take / name when it
-  beats the level's threshold (hard bids more boldly: ``take``); in round 1 a bidder passes
-  instead when naming another suit in round 2 is worth more, allowing for the chance that the
-  opponent takes first. They never schmeiss; a schmeiss is answered ``make-play`` when this hand's
-  own model values say it defends well. Sans tout / tout atout (option) as easy does.
+  beats the level's threshold (hard bids more boldly: ``take``), the value it gives passing; in
+  round 1 a bidder passes instead when naming another suit in round 2 is worth more, allowing
+  for the chance that the opponent takes first. Sans Tout and Tout Atout (option) are valued by
+  the same kind of model for those contracts (``contract_value``) and called when they beat
+  every suit and the threshold; an opponent's Sans Tout is overcalled when Tout Atout is worth
+  more than his Sans Tout is expected to cost. They never schmeiss (it is worth at most what
+  taking is); a schmeiss is answered ``make-play`` when this hand's own model values say it
+  defends well.
 - Dix: exchange when the model values the hand with the turn-up at least as much as with the 7
   (a broken meld or bella counts against it).
 - Declaring: every run, except that a 3-card trump run holding the Menel but not the Jass, with the
@@ -57,17 +67,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai import LEVELS
+from game.ai.analysis import EXACT, MODEL, SAMPLED, Estimate, Ranking
 from game.ai.klaberjass_search import (
     Budget,
     bid_value,
+    contract_value,
     mask_of,
     search_play,
 )
 from game.rules.common import bits
 from game.rules.klaberjass import (
+    AT,
     CARD_ID,
     CARDS,
     NAT_RANKS,
+    NT,
     PLAIN_POWER,
     SUITS,
     TRUMP_POWER,
@@ -414,28 +428,56 @@ OPPONENT_TAKE = -20.0
 BID_SPREAD = 25.0
 BID_FLOOR = 0.05
 DECLARE_WORLDS = 24
+OVERCALL_WORLDS = 24  # worlds drawn for the Sans Tout caller's six cards (the overcall's value of passing)
 MENEL_EXPOSURE = 25.0  # the estimated cost of showing the Menel to a holder of the Jass
 
 
 def choose_strong(rules: Any, obs: KlaberjassObservation, rng: random.Random, level: Level) -> str:
-    """The normal and hard players (they differ in ``level``): one legal action."""
+    """The normal and hard players (they differ in ``level``): one legal action, the first of
+    ``rank_strong``'s ranking, so that what the hint and the review say cannot drift from the play."""
     legal = obs.legal_actions
     if len(legal) == 1:
         return legal[0]
-    phase = obs.phase
-    if phase == "replay":
+    if obs.phase == "replay":
         return "continue"
+    return rank_strong(rules, obs, rng, level).best.action
+
+
+def rank(rules: Any, observation: KlaberjassObservation, level: str, rng: random.Random) -> Ranking:
+    """Every legal action with ``level``'s value of it, best first (``game.ai.rank_actions``); the
+    first is what ``choose`` plays with the same rng state. The points are the deal's margin for
+    the deciding seat, what it adds to its score minus what the opponent adds (docs/ai-klaberjass.md
+    says what stands behind them at each kind of decision)."""
+    if level not in LEVEL_SETTINGS:
+        raise ValueError(f"level {level!r} keeps no values; use one of {', '.join(LEVEL_SETTINGS)}")
+    legal = observation.legal_actions
+    if not legal:
+        raise ValueError("the observing seat has no action to take")
+    if len(legal) == 1:
+        return Ranking.forced(legal[0])
+    if observation.phase == "replay":
+        return Ranking.preference(legal, "continue")
+    return rank_strong(rules, observation, rng, LEVEL_SETTINGS[level])
+
+
+def rank_strong(rules: Any, obs: KlaberjassObservation, rng: random.Random, level: Level) -> Ranking:
+    """The ranking of a decision with a real choice at ``level``; its first action is the play."""
+    phase = obs.phase
     if phase == "bid":
-        return _strong_bid(obs, level)
+        return _rank_bid(rules, obs, rng, level)
     if phase == "schmeiss":
-        return _strong_answer(obs)
+        return _rank_answer(obs)
     if phase == "dix":
-        return _strong_dix(obs)
+        return _rank_dix(obs)
     if phase == "declare":
-        return _strong_declare(rules, obs, rng, level)
-    weight = _bid_weight(obs) if level.infer and obs.opponent_hand is None else None
-    action, _, _ = search_play(rules, obs, rng, level.budget, weight)
-    return action or _play(obs)
+        return _rank_declare(rules, obs, rng, level)
+    return _rank_play(rules, obs, rng, level)
+
+
+def _ranking(
+    legal: tuple[str, ...], points: dict[str, float], first: str, basis: str, note: str, worlds: dict[str, int]
+) -> Ranking:
+    return Ranking.of((Estimate(a, points[a], worlds.get(a, 0)) for a in legal), first, basis, note)
 
 
 def _suit_index(suit: str | None) -> int:
@@ -457,81 +499,126 @@ def model_values(obs: KlaberjassObservation, hand: int | None = None) -> dict[in
     return {s: bid_value(h, s, elder, turn_up, False) for s in range(4) if s != proposed}
 
 
-def _strong_bid(obs: KlaberjassObservation, level: Level) -> str:
+def _rank_bid(rules: Any, obs: KlaberjassObservation, rng: random.Random, level: Level) -> Ranking:
+    """Bids by the bidding model: a take or a named suit is worth the model's margin as maker in
+    that suit, Sans Tout and Tout Atout the no-trump / all-trump model's, and passing the level's
+    bar (``level.take``; in round 1 the round-2 prospect when that is worth more). A schmeiss is
+    worth the worse for this hand of the opponent's two answers: nothing (thrown in), or being
+    maker as if it had taken or named; so it never ranks above taking and the levels never
+    schmeiss. After the opponent's Sans Tout, passing is worth minus his expected margin in it."""
     legal = obs.legal_actions
-    hand = obs.hand
+    hand = mask_of(obs.hand)
+    elder = obs.seat == obs.elder
+    take = level.take
+    note = "the bidding model"
+    worlds: dict[str, int] = {}
     if legal == ("tout-atout", "pass"):
-        return "tout-atout" if _at_strong(hand) else "pass"
+        at = contract_value(hand, AT, elder)
+        defence, n = _overcall_defence(rules, obs, rng, level)
+        points = {"tout-atout": at, "pass": defence}
+        worlds["pass"] = n
+        first = "tout-atout" if at > defence else "pass"
+        return _ranking(legal, points, first, MODEL, f"{note}; his Sans Tout over {n} imagined hands", worlds)
     values = model_values(obs)
     if "take" in legal:
         (v,) = values.values()
-        if v <= level.take:
-            return "pass"
         # Passing keeps the chance to name a better suit in round 2, unless the opponent takes
         # first (then this hand defends) or, for the dealer, elder names first.
         proposed = _suit_index(obs.proposed_suit)
-        elder = obs.seat == obs.elder
-        later = max(bid_value(mask_of(obs.hand), s, elder, _turn_up_id(obs), False) for s in range(4) if s != proposed)
+        later = max(bid_value(hand, s, elder, _turn_up_id(obs), False) for s in range(4) if s != proposed)
         keep = 1.0 - (ROUND2_LOSS_ELDER if elder else ROUND2_LOSS_DEALER)
-        return "pass" if keep * later + (1.0 - keep) * DEFENCE_VALUE > v else "take"
+        wait = keep * later + (1.0 - keep) * DEFENCE_VALUE
+        first = "pass" if v <= take or wait > v else "take"
+        points = {"take": v, "pass": max(take, wait), "schmeiss": min(0.0, v)}
+        return _ranking(legal, points, first, MODEL, note, worlds)
+    points = {f"name {SUITS[s]}": x for s, x in values.items()}
     best = max(values, key=lambda s: (values[s], -s))
-    name = f"name {SUITS[best]}"
-    if "tout-atout" in legal and _at_strong(hand):
-        return "tout-atout"
-    strong = values[best] > level.take
-    if "sans-tout" in legal and _nt_strong(hand) and not strong:
-        return "sans-tout"
-    if "pass" not in legal or strong:
-        return name
-    return "pass"
+    # The candidates in the order that wins a tie: pass, the best suit, Sans Tout, Tout Atout.
+    candidates = [("pass", take)] if "pass" in legal else []
+    candidates.append((f"name {SUITS[best]}", values[best]))
+    melds = bool(dict(obs.options).get("nt_melds", True))
+    for action, code in (("sans-tout", NT), ("tout-atout", AT)):
+        if action in legal:
+            points[action] = contract_value(hand, code, elder, melds or code == AT)
+            candidates.append((action, points[action]))
+    first = max(candidates, key=lambda c: c[1])[0]
+    if "pass" in legal:
+        points["pass"] = take
+        points["schmeiss"] = min(0.0, max(x for a, x in candidates if a != "pass"))
+    return _ranking(legal, points, first, MODEL, note, worlds)
 
 
-def _strong_answer(obs: KlaberjassObservation) -> str:
-    """Make the schmeisser play when this hand defends well (its own model values are high)."""
+def _overcall_defence(rules: Any, obs: KlaberjassObservation, rng: random.Random, level: Level) -> tuple[float, int]:
+    """What passing the opponent's Sans Tout is worth: minus his margin in it by the no-trump
+    model, averaged over ``OVERCALL_WORLDS`` worlds drawn for his six cards, each weighted by how
+    well they explain his call (hard: and his earlier bids). Returns (value, worlds)."""
+    opp = 1 - obs.seat
+    opp_elder = opp == obs.elder
+    melds = bool(dict(obs.options).get("nt_melds", True))
+    earlier = _bid_weight(obs) if level.infer else None
+    total = value = 0.0
+    for _ in range(OVERCALL_WORLDS):
+        world = rules.determinize(obs, rng)
+        his = contract_value(mask_of(rules.hand(world, opp)), NT, opp_elder, melds)
+        w = max(_logistic((his - OPPONENT_TAKE) / BID_SPREAD), BID_FLOOR)
+        if earlier is not None:
+            w *= earlier(obs, rules, world)
+        total += w
+        value -= w * his
+    return value / total, OVERCALL_WORLDS
+
+
+def _rank_answer(obs: KlaberjassObservation) -> Ranking:
+    """Throwing in is worth nothing (the deal ends unscored); making him play is worth this hand's
+    own model value less the level's bar (``MAKE_PLAY_THRESHOLD``): in round 1 its value as maker
+    of the proposed suit, in round 2 of the suit in which it is weakest (he will name his best)."""
     values = model_values(obs)
     if obs.bid_round == 1:
-        return "make-play" if max(values.values()) >= MAKE_PLAY_THRESHOLD[1] else "throw-in"
-    # He will name his best suit: judge by the suit in which this hand is weakest.
-    return "make-play" if min(values.values()) >= MAKE_PLAY_THRESHOLD[2] else "throw-in"
+        strength, bar = max(values.values()), MAKE_PLAY_THRESHOLD[1]
+    else:
+        strength, bar = min(values.values()), MAKE_PLAY_THRESHOLD[2]
+    first = "make-play" if strength >= bar else "throw-in"
+    points = {"throw-in": 0.0, "make-play": strength - bar}
+    return _ranking(obs.legal_actions, points, first, MODEL, "the bidding model", {})
 
 
-def _strong_dix(obs: KlaberjassObservation) -> str:
-    """Exchange when the model values the hand with the turn-up at least as much as with the 7."""
+def _rank_dix(obs: KlaberjassObservation) -> Ranking:
+    """Each choice is worth the model's value of the hand it leaves (with the turn-up, or with the
+    7): exchange when that is at least as high (a broken run or a lost bella counts against it)."""
     trump = _suit_index(obs.contract)
     hand = mask_of(obs.hand)
     after = hand & ~(1 << (trump * 8)) | 1 << _turn_up_id(obs)
     elder = obs.seat == obs.elder
     keep = bid_value(hand, trump, elder, -1, False)
     swap = bid_value(after, trump, elder, -1, False)
-    return "exchange" if swap >= keep else "keep"
+    first = "exchange" if swap >= keep else "keep"
+    return _ranking(obs.legal_actions, {"exchange": swap, "keep": keep}, first, MODEL, "the bidding model", {})
 
 
-def _strong_declare(rules: Any, obs: KlaberjassObservation, rng: random.Random, level: Level) -> str:
-    """Declare every run, but sink a 3-card trump run holding the Menel without the Jass while the
-    Jass is unseen, when showing the Menel to the Jass's holder is estimated to cost more than the
-    run earns (§5.2 item 4). Both come from worlds drawn for the opponent's hand (weighted by his
-    bids at hard): the cost is P(he holds the Jass) x ``MENEL_EXPOSURE``, the gain the expected
-    meld points the run adds (the opponent assumed to declare all his runs)."""
-    full = obs.legal_actions[0]
+def _rank_declare(rules: Any, obs: KlaberjassObservation, rng: random.Random, level: Level) -> Ranking:
+    """Each declaration is worth the meld points it is expected to bring (this seat's scored melds
+    minus the opponent's, the opponent assumed to declare all his runs), less the cost of showing
+    the Menel when it declares a 3-card trump run holding the Menel without the Jass while the
+    Jass is unseen: P(the opponent holds the Jass) x ``MENEL_EXPOSURE`` (§5.2 item 4). Both are
+    estimated over ``DECLARE_WORLDS`` worlds drawn for the opponent's hand, weighted by his bids
+    at hard. Declaring every run is best unless that cost exceeds what the Menel's run adds; only
+    then is the run sunk."""
+    legal = obs.legal_actions
+    full = legal[0]
     trump = obs.contract or ""
-    if len(trump) != 1 or full == "declare none":
-        return full
     jass, menel = "J" + trump, "9" + trump
     public = {obs.turn_up, obs.bottom_card, obs.original_turn_up}
-    if jass in obs.hand or jass in public or menel not in obs.hand:
-        return full
     runs = _runs(full.split()[1:])
-    sunk = [r for r in runs if menel in r and len(r) == 3]
-    if not sunk:
-        return full
-    kept = [c for r in runs if r not in sunk for c in r]
+    exposed: list[str] = []
+    if len(trump) == 1 and jass not in obs.hand and jass not in public and menel in obs.hand:
+        exposed = next((r for r in runs if menel in r and len(r) == 3), [])
+    kept = [c for r in runs if r is not exposed for c in r]
     other = "declare " + " ".join(kept) if kept else "declare none"
-    if other not in obs.legal_actions:
-        return full
     elder = obs.seat == obs.elder
-    mine_full = full.split()[1:]
     no_tie = bool(dict(obs.options).get("no_tie", False))
     weight = _bid_weight(obs) if level.infer else None
+    mine_of = {a: a.split()[1:] if a != "declare none" else [] for a in legal}
+    totals = dict.fromkeys(legal, 0.0)
     gain = jass_odds = total = 0.0
     for _ in range(DECLARE_WORLDS):
         world = rules.determinize(obs, rng)
@@ -539,16 +626,36 @@ def _strong_declare(rules: Any, obs: KlaberjassObservation, rng: random.Random, 
         w = 1.0 if weight is None else weight(obs, rules, world)
         total += w
         jass_odds += w * (jass in opp_cards)
-        for mine, sign in ((mine_full, w), (kept, -w)):
+        theirs = meld_points(opp_cards)
+        for action, mine in mine_of.items():
             e_runs, d_runs = (mine, opp_cards) if elder else (opp_cards, mine)
             top = top_meld(e_runs, d_runs, trump, no_tie)
-            if top is None:
-                continue
-            if (top == "elder") == elder:
-                gain += sign * meld_points(mine)
-            else:
-                gain -= sign * meld_points(opp_cards)
-    return other if jass_odds * MENEL_EXPOSURE > gain else full
+            margin = 0 if top is None else meld_points(mine) if (top == "elder") == elder else -theirs
+            totals[action] += w * margin
+            if exposed and action in (full, other):
+                gain += (w if action == full else -w) * margin
+    exposure = jass_odds / total * MENEL_EXPOSURE if exposed else 0.0
+    points = {a: totals[a] / total - (exposure if exposed and exposed[0] in mine_of[a] else 0.0) for a in legal}
+    first = other if exposed and jass_odds * MENEL_EXPOSURE > gain else full
+    basis, note = (EXACT, "the true deal (open hands)") if obs.opponent_hand is not None else (SAMPLED, "")
+    n = 0 if basis == EXACT else DECLARE_WORLDS
+    note = note or f"{n} imagined hands of the opponent"
+    return _ranking(legal, points, first, basis, note, dict.fromkeys(legal, n))
+
+
+def _rank_play(rules: Any, obs: KlaberjassObservation, rng: random.Random, level: Level) -> Ranking:
+    """Card play and bella: the PIMC search's average settled value of every legal action
+    (``search_play``), exact with open hands. When no world could be solved within the level's
+    budget the manual's heuristics play, and no action has a value (all are shown as 0)."""
+    legal = obs.legal_actions
+    weight = _bid_weight(obs) if level.infer and obs.opponent_hand is None else None
+    best, avg, used = search_play(rules, obs, rng, level.budget, weight)
+    if not best:
+        note = "no imagined deal solved in time: the manual's rules of thumb, without values"
+        return _ranking(legal, dict.fromkeys(legal, 0.0), _play(obs), MODEL, note, {})
+    if obs.opponent_hand is not None:
+        return _ranking(legal, avg, best, EXACT, "the true deal (open hands)", {})
+    return _ranking(legal, avg, best, SAMPLED, f"{used} imagined deals", dict.fromkeys(legal, used))
 
 
 def _bid_weight(obs: KlaberjassObservation) -> Any:

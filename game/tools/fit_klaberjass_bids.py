@@ -1,6 +1,6 @@
 """Fit the Klaberjass bidding model (rules §5.2 item 3) and print its coefficients.
 
-    python -m game.tools.fit_klaberjass_bids [--samples 40000] [--seed 1] [--jobs 2]
+    python -m game.tools.fit_klaberjass_bids [--samples 40000] [--seed 1] [--jobs 2] [--contract suit|nt|at]
 
 Each sample is a random deal seen by one bidder (elder or dealer) for one candidate trump suit
 (the turn-up's suit in round 1, with the dix exchange, or another suit in round 2). The deal is
@@ -11,6 +11,10 @@ adds minus what the opponent adds, rules §1.10); the features are ``bid_feature
 cards the bidder saw. A least-squares fit gives ``BID_COEF``, pasted into
 ``game/ai/klaberjass_search.py``. Double dummy flatters both sides alike; the AI's take thresholds
 (``game/ai/klaberjass.py``) were then tuned by arena self-play.
+
+``--contract nt`` / ``--contract at`` fit the same margin for a bidder who calls Sans Tout / Tout
+Atout (option ``tout_atout``) on ``contract_features`` instead, giving ``NT_COEF`` / ``AT_COEF``
+(runs score in both, as with the default ``nt_melds``; every suit's K+Q is a bella in Tout Atout).
 """
 
 from __future__ import annotations
@@ -20,9 +24,12 @@ import multiprocessing
 import random
 
 from game.ai.klaberjass_search import (
+    AT_FEATURES,
     BID_FEATURES,
+    NT_FEATURES,
     Solver,
     bid_features,
+    contract_features,
     settle_utility,
     tables,
 )
@@ -78,10 +85,47 @@ def sample(rng: random.Random) -> tuple[list[float], float]:
     return feats, margin
 
 
-def _chunk(args: tuple[int, int]) -> list[tuple[list[float], float]]:
-    seed, n = args
+def sample_contract(rng: random.Random, code: int) -> tuple[list[float], float]:
+    """One (features, maker margin) pair for a Sans Tout (``code`` 4) or Tout Atout (5) maker."""
+    deck = list(range(32))
+    rng.shuffle(deck)
+    e6 = mask_of([deck[p] for p in _FIRST_ELDER])
+    d6 = mask_of([deck[p] for p in _FIRST_DEALER])
+    e9 = e6 | mask_of([deck[13], deck[15], deck[17]])
+    d9 = d6 | mask_of([deck[14], deck[16], deck[18]])
+    maker_elder = rng.random() < 0.5
+    top = top_meld(_cards(e9), _cards(d9), "NT" if code == 4 else "AT")
+    melds = [0, 0]
+    if top == "elder":
+        melds[0] = meld_points(_cards(e9))
+    elif top == "dealer":
+        melds[1] = meld_points(_cards(d9))
+    bellas = [0, 0]
+    if code == 5:
+        for s in range(4):
+            pair = 1 << (s * 8 + 5) | 1 << (s * 8 + 6)
+            bellas[0] += e9 & pair == pair
+            bellas[1] += d9 & pair == pair
+    t = tables(code)
+    diff = Solver(t).value(e9, d9)
+    total = sum(t.points[c] for c in bits(e9 | d9)) + 10
+    trick_e = (total + diff) // 2
+    raw = [trick_e + melds[0], total - trick_e + melds[1]]
+    m, o = (0, 1) if maker_elder else (1, 0)
+    opp_raw = raw[o] + 20 * bellas[o]
+    margin = max(settle_utility(raw[m] + 20 * k, opp_raw, True, (0, 0), 10**9) for k in range(bellas[m] + 1))
+    return contract_features(e6 if maker_elder else d6, code, maker_elder), margin
+
+
+_CODES = {"suit": -1, "nt": 4, "at": 5}
+
+
+def _chunk(args: tuple[int, int, int]) -> list[tuple[list[float], float]]:
+    seed, n, code = args
     rng = random.Random(seed)
-    return [sample(rng) for _ in range(n)]
+    if code < 0:
+        return [sample(rng) for _ in range(n)]
+    return [sample_contract(rng, code) for _ in range(n)]
 
 
 def least_squares(rows: list[tuple[list[float], float]], ridge: float = 1e-3) -> list[float]:
@@ -118,8 +162,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--samples", type=int, default=40000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--contract", choices=tuple(_CODES), default="suit", help="suit bids, Sans Tout or Tout Atout")
     args = parser.parse_args(argv)
-    chunks = [(args.seed * 1000 + i, args.samples // 40) for i in range(40)]
+    code = _CODES[args.contract]
+    chunks = [(args.seed * 1000 + i, args.samples // 40, code) for i in range(40)]
     with multiprocessing.Pool(args.jobs) as pool:
         rows = [r for part in pool.map(_chunk, chunks) for r in part]
     coef = least_squares(rows)
@@ -128,8 +174,10 @@ def main(argv: list[str] | None = None) -> None:
     var_y = sum((y - mean_y) ** 2 for _, y in rows) / len(rows)
     var_r = sum(r * r for r in resid) / len(rows)
     print(f"# {len(rows)} samples, mean margin {mean_y:.1f}, R^2 {1 - var_r / var_y:.3f}")
-    print("BID_COEF: tuple[float, ...] = (")
-    for name, c in zip(BID_FEATURES, coef, strict=True):
+    name_of = {-1: "BID", 4: "NT", 5: "AT"}[code]
+    features = {-1: BID_FEATURES, 4: NT_FEATURES, 5: AT_FEATURES}[code]
+    print(f"{name_of}_COEF: tuple[float, ...] = (")
+    for name, c in zip(features, coef, strict=True):
         print(f"    {c:.2f},  # {name}")
     print(")")
 
