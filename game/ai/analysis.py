@@ -22,7 +22,9 @@ SAMPLED = "sampled"  # averaged over deals the seat could be in (``Estimate.worl
 MODEL = "model"  # a fitted model of the deal's outcome (Klaberjass bidding, Mus hand tables)
 FORCED = "forced"  # one legal action: nothing to compare
 PREFERENCE = "preference"  # a choice about the session, not the deal (F6's replay or go on): no values
-BASES = (EXACT, SAMPLED, MODEL, FORCED, PREFERENCE)
+RULE = "rule"  # the level fell back on a rule of thumb that has no values (the search ran out of budget)
+BASES = (EXACT, SAMPLED, MODEL, FORCED, PREFERENCE, RULE)
+NO_VALUES = (FORCED, PREFERENCE, RULE)  # the bases whose estimates carry no points
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +33,7 @@ class Estimate:
 
     - ``points``: what the level expects the deal to be worth to the deciding seat's side once
       this action is taken, in the game's own points of the deal (each game's docs/ai-*.md
-      says exactly which points); None only for a forced action or a ``PREFERENCE``.
+      says exactly which points); None only where the basis is one of ``NO_VALUES``.
     - ``worlds``: how many sampled deals this action's number averages (0: exact or a model).
     - ``win_chance``: the chance of winning the game (0..1), where the search reckons in it (Mus).
     """

@@ -67,7 +67,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai import LEVELS
-from game.ai.analysis import EXACT, MODEL, SAMPLED, Estimate, Ranking
+from game.ai.analysis import EXACT, MODEL, RULE, SAMPLED, Estimate, Ranking
 from game.ai.klaberjass_search import (
     Budget,
     bid_value,
@@ -646,13 +646,15 @@ def _rank_declare(rules: Any, obs: KlaberjassObservation, rng: random.Random, le
 def _rank_play(rules: Any, obs: KlaberjassObservation, rng: random.Random, level: Level) -> Ranking:
     """Card play and bella: the PIMC search's average settled value of every legal action
     (``search_play``), exact with open hands. When no world could be solved within the level's
-    budget the manual's heuristics play, and no action has a value (all are shown as 0)."""
+    budget the manual's heuristics play, and no action has a value (basis ``RULE``)."""
     legal = obs.legal_actions
     weight = _bid_weight(obs) if level.infer and obs.opponent_hand is None else None
     best, avg, used = search_play(rules, obs, rng, level.budget, weight)
     if not best:
-        note = "no imagined deal solved in time: the manual's rules of thumb, without values"
-        return _ranking(legal, dict.fromkeys(legal, 0.0), _play(obs), MODEL, note, {})
+        first = _play(obs)
+        rest = [a for a in legal if a != first]
+        return Ranking(tuple(Estimate(a, None) for a in (first, *rest)), RULE,
+                       "no imagined deal solved in time: the manual's rules of thumb")
     if obs.opponent_hand is not None:
         return _ranking(legal, avg, best, EXACT, "the true deal (open hands)", {})
     return _ranking(legal, avg, best, SAMPLED, f"{used} imagined deals", dict.fromkeys(legal, used))

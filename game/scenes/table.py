@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.ai.analysis import FORCED, PREFERENCE, Estimate, Ranking
+from game.ai.analysis import FORCED, PREFERENCE, RULE, Estimate, Ranking
 from game.app.keys import Key
 from game.app.match import Match
 from game.app.scene import Scene
@@ -510,7 +510,7 @@ class TableScene(Scene):
             self.message = f"No hint this time: the computer player failed ({error})."
             return
         self.message = self.hint_text(ranking)
-        if ranking.basis not in (FORCED, PREFERENCE):
+        if ranking.basis not in (FORCED, PREFERENCE):  # a hint that named a move (a rule's too)
             self.deal_hinted = True
             self.deal_counts = False
             self.computer_helped = True  # a hinted match is not the player's unaided either
@@ -525,6 +525,8 @@ class TableScene(Scene):
             return f"Hint: {words}: it is your only choice."
         if ranking.basis == PREFERENCE:
             return f"Hint: the computer would {words}; that is a matter of taste, not of points."
+        if ranking.basis == RULE:
+            return f"Hint: {words}, by rule of thumb (no values this time: {ranking.note})."[: COLS - 4]
         width = COLS - 4
         text = f"Hint: {words} ({points_text(best, unit=True)})"
         for e in ranking.estimates[1:]:

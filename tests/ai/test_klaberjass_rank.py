@@ -17,7 +17,7 @@ import pytest
 
 from game.ai import choose_action, rank_actions
 from game.ai import klaberjass as kjai
-from game.ai.analysis import EXACT, FORCED, MODEL, PREFERENCE, SAMPLED, Ranking
+from game.ai.analysis import EXACT, FORCED, MODEL, PREFERENCE, RULE, SAMPLED, Ranking
 from game.ai.klaberjass_search import (
     AT_COEF,
     AT_FEATURES,
@@ -353,8 +353,9 @@ def test_a_search_that_solves_no_world_plays_by_the_rules_of_thumb_with_no_value
     starved = replace(kjai.LEVEL_SETTINGS["normal"], budget=Budget(worlds=4, min_worlds=1, nodes=10, cap=5))
     r = kjai.rank_strong(RULES, o, random.Random(0), starved)
     assert sorted(r.actions) == sorted(o.legal_actions)
-    assert all(e.points == 0.0 and e.worlds == 0 for e in r.estimates)
+    assert r.basis == RULE and all(e.points is None and e.worlds == 0 for e in r.estimates)
     assert r.best.action == kjai._play(o) == kjai.choose_strong(RULES, o, random.Random(0), starved)
+    assert r.cost(r.estimates[-1].action) == 0.0
 
 
 # ---------------------------------------------------------------------------------------

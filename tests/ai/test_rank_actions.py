@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from game.ai import RANKING_LEVELS, choose_action, rank_actions
-from game.ai.analysis import BASES, FORCED, PREFERENCE
+from game.ai.analysis import BASES, FORCED, NO_VALUES
 from game.registry import GAME_NAMES
 from game.rules import get_rules
 
@@ -71,7 +71,7 @@ def test_ranking_covers_the_legal_actions_and_leads_with_the_levels_choice(game:
         for e in ranking.estimates:
             assert ranking.cost(e.action) >= 0.0
             assert (ranking.chance_cost(e.action) or 0.0) >= 0.0
-            if ranking.basis in (FORCED, PREFERENCE):
+            if ranking.basis in NO_VALUES:
                 assert e.points is None
             else:
                 assert e.points is not None and math.isfinite(e.points), (game, obs.phase, e)
