@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from game.app.app import App
     from game.scenes.table import TableScene
 
-REPLAY_SLICE = 60  # record steps replayed per frame (a few milliseconds)
+REPLAY_SLICE = 25  # record steps replayed per frame (a few milliseconds at most)
 LIST_TOP, LIST_ROWS = 5, 14  # the list's first row and how many decisions it shows at once
 BAR_WIDTH = 40
 

@@ -178,27 +178,47 @@ def review_frames(game: str, seconds_limit: float = 60.0) -> dict[str, float]:
             "frame_max_ms": max(frames), "longest_gap_s": max(gaps, default=0.0)}
 
 
-def report(positions_per_game: int = 60, deals: int = 3) -> None:
+PARTS = ("latency", "review", "frames")
+
+
+def report(positions_per_game: int = 60, deals: int = 3, parts: tuple[str, ...] = PARTS) -> None:
     """Print every figure beside its target, with the machine's speed (the bench's reference engine)."""
     from game.registry import GAME_NAMES
     from game.tools.bench import time_reference
 
     speed = time_reference(1.0)
     print(f"hint and review: machine speed {speed:,.0f} reference deals/s (the bench's reference engine, 1 s)")
+    if "latency" in parts:
+        _latency_table(GAME_NAMES, positions_per_game)
+    if "review" in parts:
+        print(f"deal review, CPU of one core (target < {REVIEW_SECONDS_TARGET:.0f} s a deal, < 1 s a ranking):")
+        for game in GAME_NAMES:
+            r = review_cost(game, deals)
+            print(f"  {game:<11} {r['decisions']:.1f} decisions a deal: mean {r['mean_s']:.2f} s,"
+                  f" max {r['max_s']:.2f} s; longest ranking {r['longest_ranking_s']:.2f} s")
+    if "frames" in parts:
+        print(f"frames while a deal is reviewed (worker process; target < {FRAME_MS_TARGET:.1f} ms):")
+        for game in GAME_NAMES:
+            f = review_frames(game)
+            print(f"  {game:<11} {f['decisions']} decisions, {f['frames']} frames: p99 {f['frame_p99_ms']:.2f} ms,"
+                  f" max {f['frame_max_ms']:.2f} ms; progress bar moved at least every {f['longest_gap_s']:.2f} s")
+
+
+def _latency_table(games: tuple[str, ...], positions_per_game: int) -> None:
     print(f"{'game':<11}{'hard p50':>9}{'p95':>8}{'max':>8}{'hint p50':>10}{'p95':>8}{'max':>8}{'p95 x':>7}"
           f"{'target':>8}   ms")
-    for game in GAME_NAMES:
+    for game in games:
         f = hint_latency(game, positions_per_game)
         ratio = f["hint_p95"] / f["hard_p95"]
         print(f"{game:<11}{f['hard_p50']:>9.1f}{f['hard_p95']:>8.1f}{f['hard_max']:>8.1f}{f['hint_p50']:>10.1f}"
               f"{f['hint_p95']:>8.1f}{f['hint_max']:>8.1f}{ratio:>7.2f}{HINT_RATIO_TARGET:>8.2f}")
-    print(f"deal review, CPU of one core (target < {REVIEW_SECONDS_TARGET:.0f} s a deal, < 1 s a ranking):")
-    for game in GAME_NAMES:
-        r = review_cost(game, deals)
-        print(f"  {game:<11} {r['decisions']:.1f} decisions a deal: mean {r['mean_s']:.2f} s, max {r['max_s']:.2f} s;"
-              f" longest ranking {r['longest_ranking_s']:.2f} s")
-    print(f"frames while a deal is reviewed (worker process; target < {FRAME_MS_TARGET:.1f} ms):")
-    for game in GAME_NAMES:
-        r = review_frames(game)
-        print(f"  {game:<11} {r['decisions']} decisions, {r['frames']} frames: p99 {r['frame_p99_ms']:.2f} ms,"
-              f" max {r['frame_max_ms']:.2f} ms; progress bar moved at least every {r['longest_gap_s']:.2f} s")
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m game.tools.hint_bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--part", choices=PARTS, action="append", help="only this part (repeatable)")
+    parser.add_argument("--positions", type=int, default=60, help="positions per game for the latency")
+    ns = parser.parse_args()
+    report(ns.positions, parts=tuple(ns.part or PARTS))
