@@ -800,3 +800,17 @@ def test_with_senas_off_there_are_no_faces_and_no_sena_turns(table_app):
     app.tick(0.05)
     app.press("S")
     assert table.panel is None and "switched off" in table.message
+
+
+def test_the_senas_prompt_fits_its_row_for_every_set_a_hand_may_allow(table_app, monkeypatch):
+    app, table = table_app(43, senas=True)
+    senas_match(table, lambda allowed: True, first_mano=0)
+    press(app, table, "C")
+    sets = [(pares, juego) for pares in (*SENAS[:7], None) for juego in (*SENAS[7:10], None)]
+    for pares, juego in sets:
+        allowed = tuple(s for s in (pares, juego) if s) or ("ciego",)
+        monkeypatch.setattr(table, "allowed", lambda allowed=allowed: allowed)
+        prompt = table.prompt()
+        width = len(prompt.text) + sum(len(c.key) + 1 + len(c.label) + 2 for c in prompt.choices) - 2
+        assert width <= COLS - 4, (allowed, prompt)
+        assert [c.action for c in prompt.choices][:len(allowed)] == [f"toggle {s}" for s in allowed]
