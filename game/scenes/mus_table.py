@@ -563,25 +563,30 @@ class MusTable(TableScene):
 
     def senas_sentence(self, seat: int, seen: tuple[SenaSeen, ...]) -> str:
         """The message of a seña turn: "Partner bites the lower lip: dos reyes (two kings).",
-        "You catch East winking: treinta y una (juego of 31).", "West's señas: nothing caught."."""
+        "You catch East winking: treinta y una (juego of 31).", "West's señas: nothing caught.".
+        Without the glosses in brackets when they would not fit the two rows a message has."""
+        text = self._senas_sentence(seat, seen, glossed=True)
+        return text if len(wrap(text, COLS - 4)) <= 2 else self._senas_sentence(seat, seen, glossed=False)
+
+    def _senas_sentence(self, seat: int, seen: tuple[SenaSeen, ...], glossed: bool) -> str:
         name = self.seat_name(seat)
         if self.position(seat) in (0, 2):
             if not seen:
                 return f"{self.verb(seat, 'pass', 'passes')} no seña."
             names = [s.sena for s in seen]
-            return f"{name} {self.looks(seat, names)}: {self.meanings(names)}."
+            return f"{name} {self.looks(seat, names)}: {self.meanings(names, glossed)}."
         parts: list[str] = []
         for catcher in (self.viewer, self.viewer ^ 2):
             names = [s.sena for s in seen if s.caught_by == catcher]
             if names:
                 who = "You catch" if catcher == self.viewer else ("y" if parts else "Y") + "our partner catches"
                 faces = " and ".join(SENA_FACES[s] for s in names)
-                parts.append(f"{who} {name} {faces}: {self.meanings(names)}")
+                parts.append(f"{who} {name} {faces}: {self.meanings(names, glossed)}")
         return "; ".join(parts) + "." if parts else f"{name}'s señas: nothing caught."
 
     @staticmethod
-    def meanings(senas: list[str]) -> str:
-        return " and ".join(f"{sena_name(s)} ({SENA_GLOSS[s]})" for s in senas)
+    def meanings(senas: list[str], glossed: bool = True) -> str:
+        return " and ".join(f"{sena_name(s)} ({SENA_GLOSS[s]})" if glossed else sena_name(s) for s in senas)
 
     def show_face(self, seat: int, seen: tuple[SenaSeen, ...]) -> None:
         """The face makes the señas just seen for a moment; another seat's holds the table as

@@ -6,13 +6,14 @@ test_tables_common.py; this file holds what only Mus has.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from game.app.match import Match
 from game.registry import available
-from game.rules.mus import SENA_FACES, SENA_MEANINGS, SENAS, LanceResult, allowed_senas
+from game.rules.mus import SENA_FACES, SENA_MEANINGS, SENAS, LanceResult, SenaSeen, allowed_senas
 from game.scenes.attract import AttractScene
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
@@ -29,6 +30,7 @@ from game.scenes.mus_table import (
     sena_name,
 )
 from game.scenes.table import PROMPT_GUARD
+from game.scenes.widgets import wrap
 from game.screen import glyphs
 from game.screen.canvas import COLS, ROWS
 from game.screen.font import glyph, has_glyph
@@ -814,3 +816,19 @@ def test_the_senas_prompt_fits_its_row_for_every_set_a_hand_may_allow(table_app,
         width = len(prompt.text) + sum(len(c.key) + 1 + len(c.label) + 2 for c in prompt.choices) - 2
         assert width <= COLS - 4, (allowed, prompt)
         assert [c.action for c in prompt.choices][:len(allowed)] == [f"toggle {s}" for s in allowed]
+
+
+def test_every_sena_message_fits_the_two_rows_a_message_has(table_app):
+    _, table = table_app(44, senas=True)
+    shown = [(pares, juego) for pares in SENAS[:7] for juego in SENAS[7:10]] + [(s,) for s in SENAS]
+    longest = 0
+    for senas in shown:
+        for seat in range(4):
+            catches = [(None,) * len(senas)] if seat in (0, 2) else list(itertools.product((0, 2), repeat=len(senas)))
+            for caught in catches:
+                seen = tuple(SenaSeen(seat, s, c) for s, c in zip(senas, caught, strict=True))
+                text = table.senas_sentence(seat, seen)
+                assert len(wrap(text, COLS - 4)) <= 2, text
+                assert all(sena_name(s) in text for s in senas), text
+                longest = max(longest, len(text))
+    assert longest > COLS - 4  # some take both rows: the check can fail
