@@ -459,7 +459,9 @@ class MusTable(TableScene):
         new_deal = after.last_deal != before.last_deal
         if head == "senas":
             self.show_face(seat, self.senas_shown(seat, before, after))
-        elif new_deal:
+            return
+        self.faces.clear()  # the moment of the señas is over once the betting goes on
+        if new_deal:
             self.app.sound("trick")
         elif head == "discard":
             self.app.sound("deal")

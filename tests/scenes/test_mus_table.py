@@ -710,6 +710,10 @@ def test_your_turn_offers_exactly_the_senas_your_hand_allows(table_app):
     assert table.match.steps[steps:] == [f"senas {allowed[0]}"]
     assert table.faces[0][0] == (allowed[0],) and table.hold <= 0  # your own face, and no wait for it
     assert table.message.startswith(f"You {SENA_LOOKS[allowed[0]][0]}: ")
+    others(table, "senas none", "senas none", "senas none")
+    assert table.obs.lance == "grande" and 0 in table.faces
+    press(app, table, "P")  # Paso: the betting goes on, and the faces are at rest
+    assert table.match.steps[-1] == "paso" and not table.faces
     # The next deal: everything held back passes nothing (as N does at once).
     senas_match(table, lambda allowed: len(allowed[0]) == 2, first_mano=0, seeds=range(table.match.seed + 1, 999))
     press(app, table, "C", "A", "B")
