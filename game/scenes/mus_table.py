@@ -12,6 +12,13 @@ Down) raise the cards to throw away, the prompt names them, Enter throws them. E
 decision is a labelled key on the prompt line (``KEYS``); the amount of an envido or a raise
 is picked with + and - (or Up/Down, or a digit) and shown on the key's label. An órdago asks
 Y/N first, and a call that is not open now is refused with the rules' reason.
+
+Señas (an option, on at this table): every seat has a small face beside its name. When a seña
+is passed and your side sees it (your own, your partner's, a rival's that you or your partner
+caught) the face makes it for a moment and the message line says what it means; a rival's seña
+nobody on your side caught is never shown, and nothing else of it is said. S lists every seña
+seen in this deal. On your turn the señas your hand allows are lettered toggles (all on at
+first), P (or Enter) passes the marked ones and N passes none.
 """
 
 from __future__ import annotations
@@ -19,7 +26,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from game.app.keys import Key
-from game.rules.mus import DealSummary, LanceCount, LanceResult, MusObservation, card_role, juego_total, pares_bonus
+from game.rules.mus import (
+    SENA_FACES,
+    SENA_MEANINGS,
+    SENA_WORDS,
+    SENAS_NONE,
+    DealSummary,
+    LanceCount,
+    LanceResult,
+    MusObservation,
+    SenaSeen,
+    allowed_senas,
+    card_role,
+    juego_total,
+    pares_bonus,
+)
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
 from game.scenes.table import SUMMARY_MAX, TABLE_BG, Choice, Panel, Prompt, TableScene, deal_of
 from game.scenes.widgets import wrap
@@ -60,6 +81,38 @@ CALLS = (
     Choice("O", "Órdago", "ordago"),
 )
 AMOUNT_CALLS = ("envido", "raise")
+LIVE_PHASES = ("mus", "discard", "senas", "bet")  # a deal is being played (not between deals)
+
+# ---- señas ----
+FACES_AT = {0: (17, 14), 1: (70, 5), 2: (23, 2), 3: (17, 5)}  # each position's face: its top-left cell
+FACE_SECONDS, ATTRACT_FACE_SECONDS = 2.0, 1.2  # how long a face shows a seña (a key ends it sooner)
+FACE_REST, FACE_SHOWING = palette.GREY, palette.YELLOW  # mono: normal, bright
+# How a seña is made, said of you and of another seat ("You wink", "East winks"); the rules'
+# SENA_FACES say it of a seat being caught ("You catch East winking").
+SENA_LOOKS = {
+    "dos-reyes": ("bite the lower lip", "bites the lower lip"),
+    "tres-reyes": ("bite the lip at one side", "bites the lip at one side"),
+    "solomillo": ("blow a silent kiss", "blows a silent kiss"),
+    "dos-ases": ("put the tongue out", "puts the tongue out"),
+    "tres-ases": ("put the tongue out at one side", "puts the tongue out at one side"),
+    "medias": ("twist the closed lips to one side", "twists the closed lips to one side"),
+    "duples": ("raise the eyebrows", "raises the eyebrows"),
+    "treinta-y-una": ("wink", "winks"),
+    "treinta": ("shrug both shoulders", "shrugs both shoulders"),
+    "veintinueve": ("shrug one shoulder", "shrugs one shoulder"),
+    "ciego": ("close both eyes", "closes both eyes"),
+}
+# What each seña says, in a few words for the message line (the panel gives the rules' whole meaning).
+SENA_GLOSS = {
+    "dos-reyes": "two kings", "tres-reyes": "three kings", "solomillo": "three kings and an ace",
+    "dos-ases": "two aces", "tres-ases": "three aces", "medias": "three of a kind", "duples": "two pairs",
+    "treinta-y-una": "juego of 31", "treinta": "30 points", "veintinueve": "29 points", "ciego": "nothing to signal",
+}
+# The mouth each seña of the pares kind makes (duples raises the brows instead).
+SENA_MOUTH = {"dos-reyes": "bite", "tres-reyes": "side-bite", "solomillo": "kiss", "dos-ases": "tongue",
+              "tres-ases": "side-tongue", "medias": "twist"}
+TICK_ON, TICK_OFF = "√", "·"  # a toggled seña on the prompt: to be passed, or held back
+SENA_PANEL_W = 68  # the text of the S panel
 
 
 def card_text(card: str) -> str:
@@ -88,6 +141,36 @@ def amount_of(action: str) -> int:
     return int(action.split()[1])
 
 
+def sena_name(sena: str) -> str:
+    """``tres reyes``: a seña's name without its other name in brackets, for short lines."""
+    return SENA_WORDS[sena].split(" (")[0]
+
+
+def senas_text(senas: Any, joiner: str = " and ") -> str:
+    return joiner.join(sena_name(s) for s in senas)
+
+
+def face_cells(senas: Any) -> tuple[str, str]:
+    """The face's two rows of three cells, making every seña in ``senas`` at once (none: at rest).
+
+    A hand shows at most one seña of each kind: the pares kind moves the mouth (duples the
+    brows), the juego kind an eye or the shoulders, ciego closes both eyes."""
+    shown = set(senas)
+    raised = "duples" in shown
+    left = "closed" if "ciego" in shown else "raised" if raised else "open"
+    if shown & {"ciego", "treinta-y-una"}:
+        right = "raised-closed" if raised else "closed"
+    else:
+        right = "raised" if raised else "open"
+    mouth = next((SENA_MOUTH[s] for s in SENA_MOUTH if s in shown), "rest")
+    left_shoulder = "up" if "treinta" in shown else "down"
+    right_shoulder = "up" if shown & {"treinta", "veintinueve"} else "down"
+    top = glyphs.FACE_LEFT_EYE[left] + glyphs.FACE_FOREHEAD + glyphs.FACE_RIGHT_EYE[right]
+    bottom = (glyphs.FACE_LEFT_SHOULDER[left_shoulder] + glyphs.FACE_MOUTH[mouth]
+              + glyphs.FACE_RIGHT_SHOULDER[right_shoulder])
+    return top, bottom
+
+
 class MusTable(TableScene):
     game_name = "mus"
     KEYS = (
@@ -96,11 +179,17 @@ class MusTable(TableScene):
         Choice("N", "No", "no-ordago"),
         Choice("R", "Replay the last deal", "replay"),
         Choice("C", "Continue", "continue"),
+        Choice("A", "Toggle a seña", "sena"),  # your señas are lettered A, B
+        Choice("P", "Pass the marked señas", "senas"),
+        Choice("N", "None (pass no seña)", "senas-none"),
+        Choice("S", "Señas seen in this deal", "senas-seen"),
     )
 
     def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
         self.amount = 2  # the envido / raise amount on the key label
         self.asking_ordago = False  # Y/N before betting the whole game
+        self.faces: dict[int, tuple[tuple[str, ...], float]] = {}  # seat: the señas its face shows, seconds left
+        self.withheld: tuple[tuple[int, int] | None, frozenset[str]] = (None, frozenset())  # toggled off, at a decision
         super().__init__(app, match, attract, humans)
 
     @property
@@ -205,6 +294,8 @@ class MusTable(TableScene):
         lance = (obs.lance or "").capitalize()
         if self.asking_ordago:
             return Prompt(f"Bet the whole game on {lance}? ", self.choices())
+        if obs.phase == "senas":
+            return self.senas_prompt()
         if obs.phase == "discard":
             picked = self.hand.picked_cards()
             keys, arrows = f"1-{len(obs.hand)}", f"{glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT}"
@@ -225,17 +316,82 @@ class MusTable(TableScene):
             return Prompt(f"{obs.stakes} on {lance}: ", choices)
         return Prompt(f"{lance}: ", choices)
 
+    # ---- your señas ----
+    @property
+    def senas_on(self) -> bool:
+        return bool(self.options.get("senas"))
+
+    def allowed(self) -> tuple[str, ...]:
+        """The señas your hand may pass now (``ciego`` alone when it has nothing to signal)."""
+        return allowed_senas(self.now.hand, self.options)
+
+    def decision_key(self) -> tuple[int, int]:
+        return len(self.match.steps), self.viewer
+
+    def picked_senas(self) -> tuple[str, ...]:
+        """The señas P (or Enter) passes: every one the hand allows, less those toggled off at
+        this decision."""
+        at, off = self.withheld
+        if at != self.decision_key():
+            off = frozenset()
+        return tuple(s for s in self.allowed() if s not in off)
+
+    def pass_action(self) -> str:
+        picked = self.picked_senas()
+        return " ".join(("senas", *picked)) if picked else SENAS_NONE
+
+    def senas_prompt(self) -> Prompt:
+        """``A √dos reyes  B √treinta y una  P Pass dos reyes + treinta y una  N None``: the
+        señas the hand allows as toggles, the pass of the marked ones (Enter's default), none."""
+        picked = self.picked_senas()
+        allowed = self.allowed()
+        choices = [self.offer("sena", f"toggle {s}", (TICK_ON if s in picked else TICK_OFF) + sena_name(s), nth=i)
+                   for i, s in enumerate(allowed)]
+        label = f"Pass {senas_text(picked, ' + ')}" if picked else "Pass nothing"
+        choices.append(self.offer("senas", self.pass_action(), label))
+        choices.append(self.offer("senas-none", SENAS_NONE, "None"))
+        lead = "Señas: "
+        width = sum(len(c.key) + len(c.label) + 3 for c in choices) - 2
+        return Prompt(lead if len(lead) + width <= COLS - 4 else "", tuple(choices), default=len(allowed))
+
+    def refresh(self) -> None:
+        """The match was changed from outside: what you toggled belonged to another decision."""
+        self.withheld = None, frozenset()
+        super().refresh()
+
+    def sena_key(self, key: Key) -> bool:
+        """A seña's letter (or Enter / Space on it) marks it to be passed or held back."""
+        prompt = self.prompt()
+        toggles = {c.key: c.action for c in prompt.choices if c.action.startswith("toggle ")}
+        action = toggles.get(key.typed)
+        if action is None and key.is_confirm:
+            highlighted = self.highlighted(prompt)
+            action = highlighted if highlighted in toggles.values() else None
+        if action is None:
+            return False
+        sena = action.split()[1]
+        at, off = self.withheld
+        off = off if at == self.decision_key() else frozenset()
+        self.withheld = self.decision_key(), off ^ {sena}
+        self.app.sound("click")
+        return True
+
     def cards_action(self, cards: tuple[str, ...]) -> str:
         """The picked cards thrown away, in the rules' card order (none picked: the rules say why)."""
         return " ".join(["discard", *(c for c in self.now.hand if c in cards)])
 
     def table_key(self, key: Key) -> bool:
-        """The órdago question, the amount on the envido / raise key, and a call that is not
-        open now (the rules refuse it with their reason)."""
+        """S (the señas seen), the órdago question, your señas' toggles, the amount on the
+        envido / raise key, and a call that is not open now (the rules refuse it with their reason)."""
+        if key.typed == "S":
+            self.show_senas()
+            return True
         if not self.human_to_act:
             return False
         if self.asking_ordago:
             self.ordago_key(key)
+            return True
+        if self.now.phase == "senas" and self.sena_key(key):
             return True
         prompt = self.prompt()
         if "ordago" in self.now.legal_actions and (key.typed == "O" or (key.is_confirm and prompt.hand is None
@@ -301,6 +457,10 @@ class MusTable(TableScene):
             self.asking_ordago = False
         head = action.split()[0]
         new_deal = after.last_deal != before.last_deal
+        if head == "senas":
+            self.show_face(seat, self.senas_shown(seat, before, after))
+            return
+        self.faces.clear()  # the moment of the señas is over once the betting goes on
         if new_deal:
             self.app.sound("trick")
         elif head == "discard":
@@ -312,6 +472,10 @@ class MusTable(TableScene):
     def action_words(self, action: str, view: Any, short: bool = False) -> str:
         words = action.split()
         head = words[0]
+        if head == "senas":
+            if words[1:] == ["none"]:
+                return "none" if short else "pass no seña"
+            return senas_text(words[1:], " + ") if short else f"pass {senas_text(words[1:])}"
         if head == "discard":
             return f"{'change' if short else 'throw away'} {cards_text(words[1:])}"
         if head == "envido":
@@ -327,12 +491,14 @@ class MusTable(TableScene):
     def decision_words(self, view: Any) -> str:
         if view.phase == "bet":
             return str(view.lance or "bet").capitalize()
-        return {"mus": "mus or cut", "discard": "discard"}.get(view.phase, str(view.phase))
+        return {"mus": "mus or cut", "discard": "discard", "senas": "señas"}.get(view.phase, str(view.phase))
 
     def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
         words = action.split()
         head = words[0]
         lance = (before.lance or "").capitalize()
+        if head == "senas":  # never from the action: a rival's turn says only what your side saw
+            return self.senas_sentence(seat, self.senas_shown(seat, before, after))
         if head == "replay":
             return "Replaying the last deal: the same cards, mano and scores."
         if head == "continue":
@@ -384,6 +550,108 @@ class MusTable(TableScene):
         if result.outcome == "no-bet":
             return f"{title}: only {self.team_name(result.team)}, no bet."
         return f"Nobody has {result.lance}."
+
+    # ---- señas seen ----
+    def senas_shown(self, seat: int, before: Any, after: Any) -> tuple[SenaSeen, ...]:
+        """What your side saw of ``seat``'s seña turn: the new entries of ``senas_seen``."""
+        if deal_of(after) != deal_of(before):
+            return ()
+        return tuple(s for s in after.senas_seen[len(before.senas_seen):] if s.seat == seat)
+
+    def looks(self, seat: int, senas: Any) -> str:
+        """``bites the lower lip and winks``: the faces ``seat`` makes, its verbs agreeing with it."""
+        form = 0 if self.position(seat) == 0 else 1
+        return " and ".join(SENA_LOOKS[s][form] for s in senas)
+
+    def senas_sentence(self, seat: int, seen: tuple[SenaSeen, ...]) -> str:
+        """The message of a seña turn: "Partner bites the lower lip: dos reyes (two kings).",
+        "You catch East winking: treinta y una (juego of 31).", "West's señas: nothing caught.".
+        Without the glosses in brackets when they would not fit the two rows a message has."""
+        text = self._senas_sentence(seat, seen, glossed=True)
+        return text if len(wrap(text, COLS - 4)) <= 2 else self._senas_sentence(seat, seen, glossed=False)
+
+    def _senas_sentence(self, seat: int, seen: tuple[SenaSeen, ...], glossed: bool) -> str:
+        name = self.seat_name(seat)
+        if self.position(seat) in (0, 2):
+            if not seen:
+                return f"{self.verb(seat, 'pass', 'passes')} no seña."
+            names = [s.sena for s in seen]
+            return f"{name} {self.looks(seat, names)}: {self.meanings(names, glossed)}."
+        parts: list[str] = []
+        for catcher in (self.viewer, self.viewer ^ 2):
+            names = [s.sena for s in seen if s.caught_by == catcher]
+            if names:
+                who = "You catch" if catcher == self.viewer else ("y" if parts else "Y") + "our partner catches"
+                faces = " and ".join(SENA_FACES[s] for s in names)
+                parts.append(f"{who} {name} {faces}: {self.meanings(names, glossed)}")
+        return "; ".join(parts) + "." if parts else f"{name}'s señas: nothing caught."
+
+    @staticmethod
+    def meanings(senas: list[str], glossed: bool = True) -> str:
+        return " and ".join(f"{sena_name(s)} ({SENA_GLOSS[s]})" if glossed else sena_name(s) for s in senas)
+
+    def show_face(self, seat: int, seen: tuple[SenaSeen, ...]) -> None:
+        """The face makes the señas just seen for a moment; another seat's holds the table as
+        long (a key ends both), so that the player reads it before the next seat moves."""
+        if not seen:
+            self.faces.pop(seat, None)
+            self.app.sound("click")
+            return
+        seconds = ATTRACT_FACE_SECONDS if self.attract else FACE_SECONDS
+        self.faces[seat] = tuple(s.sena for s in seen), seconds
+        if self.position(seat) != 0:
+            self.hold, self.hold_for_key = seconds, False
+        self.app.sound("select")
+
+    def update(self, dt: float) -> None:
+        if self.faces:
+            self.app.keep_active()
+            self.faces = {seat: (senas, left - dt) for seat, (senas, left) in self.faces.items() if left > dt}
+        super().update(dt)
+
+    def on_key(self, key: Key) -> None:
+        self.faces.clear()  # a face shows its seña until the next key at the latest
+        super().on_key(key)
+
+    def senas_lines(self) -> list[tuple[str, int]]:
+        """The S panel: every seña your side saw in this deal, seat by seat from mano (who, the
+        face, how it was seen, then the seña and what the hand holds), and the turns without one."""
+        obs = self.now
+        if not self.senas_on:
+            return [("Señas are switched off (Options on the menu, the Mus page).", palette.WHITE)]
+        if not any(obs.senas_passed):
+            when = "they are passed once the mus is cut" if obs.phase in ("mus", "discard", "senas") else "none now"
+            return [(f"No seña seen in this deal yet: {when}.", palette.WHITE)]
+        lines: list[tuple[str, int]] = []
+        for seat in ((obs.mano + i) % 4 for i in range(4)):
+            ours = self.position(seat) in (0, 2)
+            colour = palette.LIGHT_CYAN if ours else palette.WHITE
+            name = self.seat_name(seat)
+            seen = [s for s in obs.senas_seen if s.seat == seat]
+            for s in seen:
+                if s.caught_by is None:
+                    how = "your own" if self.position(seat) == 0 else "your partner's"
+                else:
+                    how = "caught by you" if s.caught_by == self.viewer else "caught by your partner"
+                lines.append((f"{name:<9}{SENA_FACES[s.sena]}".ljust(SENA_PANEL_W - len(how)) + how, colour))
+                lines.append((f"{'':9}{sena_name(s.sena)}: {SENA_MEANINGS[s.sena]}", colour))
+            if seen:
+                continue
+            if not obs.senas_passed[seat]:
+                lines.append((f"{name:<9}still to pass", colour))
+            elif ours:
+                lines.append((f"{name:<9}passed no seña", colour))
+            else:
+                lines.append((f"{name:<9}nothing caught", colour))
+        return lines
+
+    def show_senas(self) -> None:
+        """S: the panel of the señas seen in this deal (any key closes it)."""
+        if not self.senas_on:
+            self.message = "Señas are switched off (Options on the menu, the Mus page)."
+            return
+        self.show_panel(Panel(f"Señas seen in deal {self.now.deal_number}", self.senas_lines(),
+                              width=SENA_PANEL_W + 6))
 
     # ---- the lances in words ----
     def lance_status(self, lance: str) -> tuple[str, int]:
@@ -589,7 +857,7 @@ class MusTable(TableScene):
         obs = self.seen
         col = canvas.text(2, 1, f" DEAL {obs.deal_number} ", palette.WHITE, TABLE_BG)
         canvas.text(col + 1, 1, f" {self.phase_title()} ", palette.YELLOW, TABLE_BG)
-        if obs.phase in ("mus", "discard", "bet"):
+        if obs.phase in LIVE_PHASES:
             mano = f" MANO: {self.seat_name(obs.mano).upper()} "
             canvas.text(COLS - 2 - len(mano), 1, mano, palette.WHITE, TABLE_BG)
         self.draw_corners(canvas)
@@ -597,6 +865,7 @@ class MusTable(TableScene):
             if self.position(seat) != 0:
                 self.draw_seat(canvas, seat)
         self.draw_board(canvas)
+        self.draw_faces(canvas)
         self.draw_you(canvas)
         self.draw_stakes(canvas)
         self.draw_hand(canvas)
@@ -607,6 +876,8 @@ class MusTable(TableScene):
             return f"MUS ROUND {len(obs.discard_counts) + 1}"
         if obs.phase == "discard":
             return f"DISCARDS, ROUND {len(obs.discard_counts)}"
+        if obs.phase == "senas":
+            return "SEÑAS"
         if obs.phase == "bet" and obs.lance:
             return f"LANCE: {LANCE_TITLES[obs.lance]}"
         if obs.phase == "replay":
@@ -615,13 +886,13 @@ class MusTable(TableScene):
 
     def _to_act(self, seat: int) -> bool:
         obs = self.seen
-        return obs.current_player == seat and self.frozen_obs is None and obs.phase in ("mus", "discard", "bet")
+        return obs.current_player == seat and self.frozen_obs is None and obs.phase in LIVE_PHASES
 
     def _name(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
         """The seat's name (reverse video on its turn), MANO / POSTRE and its declarations."""
         obs = self.seen
         col = self.draw_seat_name(canvas, col, row, seat, self._to_act(seat))
-        if obs.phase in ("mus", "discard", "bet"):
+        if obs.phase in LIVE_PHASES:
             if seat == obs.mano:
                 col = canvas.text(col + 1, row, "MANO", palette.LIGHT_CYAN, TABLE_BG)
             elif seat == (obs.mano + 3) % 4:
@@ -688,14 +959,26 @@ class MusTable(TableScene):
     def draw_corners(self, canvas: TextCanvas) -> None:
         """Top left: the stock. Top right: who plays with whom."""
         obs = self.seen
-        if obs.phase in ("mus", "discard", "bet"):
+        if obs.phase in LIVE_PHASES:
             canvas.text(3, 2, f"STOCK {obs.stock_size} CARDS", palette.WHITE, TABLE_BG)
-            if obs.reshuffles:
-                canvas.text(3, 3, "rebuilt from discards", palette.LIGHT_CYAN, TABLE_BG)
+            if obs.reshuffles:  # short of the partner's face
+                canvas.text(3, 3, "from old discards", palette.LIGHT_CYAN, TABLE_BG)
         elif obs.last_deal is not None:
             canvas.text(3, 2, f"DEAL {obs.last_deal.deal_number} AS IT ENDED", palette.YELLOW, TABLE_BG)
         canvas.text(56, 3, "US   = YOU + PARTNER", palette.LIGHT_CYAN, TABLE_BG)
         canvas.text(56, 4, "THEM = EAST + WEST", palette.WHITE, TABLE_BG)
+
+    def draw_faces(self, canvas: TextCanvas) -> None:
+        """With señas on, every seat's face beside its name: at rest, or making the seña just seen."""
+        if not self.senas_on:
+            return
+        for seat in range(4):
+            col, row = FACES_AT[self.position(seat)]
+            showing = self.faces.get(seat)
+            top, bottom = face_cells(showing[0] if showing else ())
+            colour = FACE_SHOWING if showing else FACE_REST
+            canvas.text(col, row, top, colour, TABLE_BG)
+            canvas.text(col, row + 1, bottom, colour, TABLE_BG)
 
     def draw_board(self, canvas: TextCanvas) -> None:
         """The four lances in order: how each went, and the one being played."""

@@ -18,3 +18,14 @@ LUKFU_SUIT_GLYPH = {"C": "\ue020", "S": "\ue021", "M": "\ue022", "T": "\ue023"}
 
 SHADE_LIGHT, SHADE_MEDIUM, SHADE_DARK, FULL_BLOCK = "░", "▒", "▓", "█"
 ARROW_LEFT, ARROW_RIGHT, ARROW_UP = "←", "→", "↑"
+
+# The Mus faces (señas): 3 cells wide, 2 high. Top row: left eye and brow, hair and forehead,
+# right eye and brow; bottom row: left shoulder, the mouth, right shoulder. Each part has its
+# own cells, so a face composes any mouth (or raised brows) with any eye or shoulders.
+FACE_LEFT_EYE = {"open": "\ue030", "raised": "\ue031", "closed": "\ue032"}
+FACE_FOREHEAD = "\ue033"
+FACE_RIGHT_EYE = {"open": "\ue034", "raised": "\ue035", "closed": "\ue036", "raised-closed": "\ue037"}
+FACE_LEFT_SHOULDER = {"down": "\ue038", "up": "\ue039"}
+FACE_MOUTH = {"rest": "\ue03a", "bite": "\ue03b", "side-bite": "\ue03c", "kiss": "\ue03d", "tongue": "\ue03e",
+              "side-tongue": "\ue03f", "twist": "\ue040"}
+FACE_RIGHT_SHOULDER = {"down": "\ue041", "up": "\ue042"}
