@@ -10,7 +10,7 @@ below and writing that game's own files (docs/adding-a-game.md).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.options import OptionSpec
@@ -40,6 +40,9 @@ class GameEntry:
     counters: tuple[tuple[str, str], ...]  # its own statistics: (key, label on the statistics screen)
     options: tuple[tuple[str, OptionSpec], ...] = ()  # the program's own options of this game (not the rules')
     quick_options: tuple[tuple[str, Any], ...] = ()  # rules options of a short match (soak runs)
+    # Rules options whose default at this game's table differs from the engine's (which keeps
+    # the plain game for tools and tests): the settings, and so every new table match, start here.
+    table_defaults: tuple[tuple[str, Any], ...] = ()
     speed_target: float = 0.0  # rules throughput goal, as a fraction of the bench's reference engine
 
 
@@ -72,7 +75,7 @@ GAMES: tuple[GameEntry, ...] = (
         "game.rules.mus", "game.ai.mus", "game.scenes.mus_table:MusTable",
         "mus.txt", sides=2,
         counters=(("games_played", "Games played"), ("games_won", "Games won")),
-        quick_options=(("target", 30),), speed_target=0.25),
+        quick_options=(("target", 30),), table_defaults=(("senas", True),), speed_target=0.25),
     GameEntry(
         "lukfu", "Luk Fu", "Luk Fu", "six tigers: you and 2 computers",
         "game.rules.lukfu", "game.ai.lukfu", "game.scenes.lukfu_table:LukFuTable",
@@ -96,10 +99,17 @@ def rules_option_specs(name: str) -> dict[str, OptionSpec]:
 
 
 def option_specs(name: str) -> dict[str, OptionSpec]:
-    """The game's settings, in options-screen order: the level, the rules options a player sets,
-    then the program's own options of the game."""
-    rules = {key: spec for key, spec in rules_option_specs(name).items() if spec.shown}
+    """The game's settings, in options-screen order: the level, the rules options a player sets
+    (with the table's defaults, ``GameEntry.table_defaults``), then the program's own options."""
+    table = dict(entry(name).table_defaults)
+    rules = {key: replace(spec, default=table[key]) if key in table else spec
+             for key, spec in rules_option_specs(name).items() if spec.shown}
     return {"level": LEVEL, **rules, **dict(entry(name).options)}
+
+
+def table_defaults(name: str) -> dict[str, Any]:
+    """The rules options of ``name`` whose table default is not the engine's, with that default."""
+    return dict(entry(name).table_defaults)
 
 
 def app_option_keys(name: str) -> frozenset[str]:

@@ -25,7 +25,8 @@ DEFAULTS_FILE = data_file("defaults.toml")
 SETTINGS_NAME = "settings.toml"
 
 # The program's display and play settings, each declared once (the game sections' settings
-# are declared by the game registry and the rules modules: registry.option_specs).
+# are declared by the game registry and the rules modules: registry.option_specs, whose
+# defaults are the table's, as GameEntry.table_defaults sets them, e.g. Mus's señas on).
 _DELAYS = tuple(x / 2 for x in range(20))
 PROGRAM_OPTIONS: dict[str, dict[str, OptionSpec]] = {
     "display": {

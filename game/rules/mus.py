@@ -20,6 +20,13 @@ Action grammar (an action is its canonical text; ``parse_action`` accepts looser
   seat discards in turn from mano; then the replacements are served in one block per seat
   (R2.4.4), the earlier rounds' discards being reshuffled when the stock runs out (R2.4.5),
   and a new mus round starts.
+- ``senas A [B]`` | ``senas none``: with the ``senas`` option on, once the mus is cut (the
+  hands are final), before Grande: each seat in turn from mano passes the señas it shows
+  (R2.13, A-24; the set and its meanings are ``SENAS``, ``SENA_MEANINGS``), words in the
+  order of ``SENAS``, at most one of each category (pares / juego), or withholds them all.
+  A seña never lies and is never partial: only señas the hand fits are legal (``allowed_senas``);
+  ``senas ciego`` only when no other seña fits. Each rival catches each seña with the chance
+  ``sena_catch`` percent, drawn from the match's stream; the partner always sees it.
 - Betting in a lance (R2.8, R2.9), by eligible seats only (R2.7):
   ``paso`` | ``envido N`` | ``ordago`` to open (N from 2 to min(10, cap));
   ``quiero`` | ``no-quiero`` | ``raise N`` | ``ordago`` to answer a bet (raise N from 2 while
@@ -32,10 +39,10 @@ lances without betting (R2.7.3), the deje paid at once (R2.8.6, R2.10), the fina
 lance order stopping at the target (R2.11, R2.12.2), new deals and games. The opening amount
 may be 2 to 10 as API.md and A-3's "+N" picker allow (the seed's plain envido is ``envido 2``).
 
-Phases: ``mus``, ``discard`` and ``bet`` during a deal; ``replay`` (seat 0 to choose, before
-the next deal is dealt) and ``over`` hold no dealt cards: every hand is empty. A finished
-deal is described by ``last_deal``; once the match is over ``events`` still hold the last
-deal's events.
+Phases: ``mus``, ``discard``, ``senas`` (only with the ``senas`` option on) and ``bet`` during
+a deal; ``replay`` (seat 0 to choose, before the next deal is dealt) and ``over`` hold no
+dealt cards: every hand is empty. A finished deal is described by ``last_deal``; once the
+match is over ``events`` still hold the last deal's events.
 
 Observation fields (``MusObservation``):
 
@@ -46,7 +53,7 @@ Observation fields (``MusObservation``):
 - ``games_won: tuple[int, int]``: games won by each team.
 - ``deal_number: int``: 1 for the first deal (a replay keeps the number of the deal it replays).
 - ``mano: int``: the seat that is mano in this deal.
-- ``phase: str``: ``"replay"``, ``"mus"``, ``"discard"``, ``"bet"`` or ``"over"``.
+- ``phase: str``: ``"replay"``, ``"mus"``, ``"discard"``, ``"senas"``, ``"bet"`` or ``"over"``.
 - ``lance: str | None``: the lance being bet now (``"grande"``, ``"chica"``, ``"pares"``,
   ``"juego"``, ``"punto"``), else None.
 - ``current_player: int | None``: whose turn it is; None once the match is over.
@@ -69,7 +76,8 @@ Observation fields (``MusObservation``):
 - ``stake_seen: int``: the stake implicitly accepted by the last raise (R2.8.3; 0 at first).
 - ``bettor_team: int | None``: the team whose bet is being answered, None when nobody bet.
 - ``ordago: bool``: an órdago is on the table.
-- ``to_speak: tuple[int, ...]``: the seats still to speak in this betting round, in order.
+- ``to_speak: tuple[int, ...]``: the seats still to speak in this betting round (in the
+  ``senas`` phase: still to pass their señas), in order.
 - ``lance_results: tuple[LanceResult, ...]``: the lances already settled in this deal, in order:
   ``LanceResult(lance, outcome, team, amount)`` with ``outcome`` ``"passed"`` (en paso),
   ``"accepted"`` (``amount``: the stake, scored at the count), ``"rejected"`` (a deje of
@@ -77,6 +85,13 @@ Observation fields (``MusObservation``):
   ``"nobody"`` (nobody held pares); ``team`` is None and ``amount`` 0 where they do not apply.
 - ``declarations: tuple[tuple[bool | None, bool | None], ...]``: per seat (has pares, has
   juego), None until declared.
+- ``senas_seen: tuple[SenaSeen, ...]``: the señas of this deal that the observer's side saw,
+  in the order passed: ``SenaSeen(seat, sena, caught_by)``, ``caught_by`` None for a seña of
+  the observer's own side (its own or its partner's, always seen), else the seat of the
+  observer's side that caught it (the observer itself when it did, else its partner). The
+  rivals' uncaught señas are not there, nor whether the rivals caught this side's señas.
+- ``senas_passed: tuple[bool, bool, bool, bool]``: per seat, whether it has had its seña turn
+  in this deal (public: everyone sees the turns go round, not what they show).
 - ``events: tuple[str, ...]``: the public events of the current deal, in order.
 - ``last_deal: DealSummary | None``: the previous settled deal.
 - ``winner: int | None``: the team that won the match, once it is over.
@@ -86,10 +101,12 @@ Observation fields (``MusObservation``):
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
+from math import comb
 from typing import Any
 
 from game.options import OptionSpec, resolve_options
@@ -115,6 +132,12 @@ __all__ = [
     "LANCE_FEATURE",
     "LANCE_TITLES",
     "RULES",
+    "SENAS",
+    "SENAS_NONE",
+    "SENA_CATEGORY",
+    "SENA_FACES",
+    "SENA_MEANINGS",
+    "SENA_WORDS",
     "DealSummary",
     "Feat",
     "LanceCount",
@@ -123,6 +146,9 @@ __all__ = [
     "MusRules",
     "MusState",
     "RoleSystem",
+    "SenaSeen",
+    "SenaTrack",
+    "allowed_senas",
     "card_role",
     "hand_features",
     "juego_bonus",
@@ -131,6 +157,7 @@ __all__ = [
     "pares_bonus",
     "parse_card",
     "role_system",
+    "sena_fits",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -327,6 +354,102 @@ def juego_bonus(hand: Sequence[str], options: dict[str, Any] | None = None) -> i
 
 
 # ---------------------------------------------------------------------------------------------
+# Señas (partner signals, R2.13 and A-24; the set of the public Spanish rule texts)
+# ---------------------------------------------------------------------------------------------
+
+#: Every seña, in the canonical order of a ``senas`` action: the pares category, the juego /
+#: punto category, then ``ciego`` (nothing to signal).
+SENAS: tuple[str, ...] = ("dos-reyes", "tres-reyes", "solomillo", "dos-ases", "tres-ases", "medias", "duples",
+                          "treinta-y-una", "treinta", "veintinueve", "ciego")
+#: Each seña's name as the table and the instructions write it.
+SENA_WORDS: dict[str, str] = {
+    "dos-reyes": "dos reyes", "tres-reyes": "tres reyes (medias de reyes)", "solomillo": "solomillo",
+    "dos-ases": "dos ases", "tres-ases": "tres ases (medias de ases)", "medias": "medias", "duples": "duples",
+    "treinta-y-una": "treinta y una", "treinta": "treinta", "veintinueve": "veintinueve", "ciego": "ciego",
+}
+#: What the hand must be for each seña (kings and aces as the ``kings`` option makes them).
+SENA_MEANINGS: dict[str, str] = {
+    "dos-reyes": "exactly one pair, and it is of kings",
+    "tres-reyes": "three kings, the fourth card not an ace",
+    "solomillo": "three kings and an ace",
+    "dos-ases": "exactly one pair, and it is of aces",
+    "tres-ases": "three aces",
+    "medias": "three of a kind of another rank than kings or aces",
+    "duples": "two pairs or four of a kind (kings and aces too)",
+    "treinta-y-una": "juego of exactly 31",
+    "treinta": "no juego and 30 points",
+    "veintinueve": "no juego and 29 points",
+    "ciego": "nothing another seña could tell",
+}
+#: The face of each seña, as the table says a player makes it ("East is winking").
+SENA_FACES: dict[str, str] = {
+    "dos-reyes": "biting the lower lip", "tres-reyes": "biting the lip at one side",
+    "solomillo": "blowing a silent kiss", "dos-ases": "putting the tongue out",
+    "tres-ases": "putting the tongue out at one side", "medias": "twisting the closed lips to one side",
+    "duples": "raising the eyebrows", "treinta-y-una": "winking", "treinta": "shrugging both shoulders",
+    "veintinueve": "shrugging one shoulder", "ciego": "closing both eyes",
+}
+#: Each seña's category: at most one ``pares`` and one ``juego`` seña describe a hand, ``ciego`` alone.
+SENA_CATEGORY: dict[str, str] = {
+    **dict.fromkeys(SENAS[:7], "pares"), **dict.fromkeys(SENAS[7:10], "juego"), "ciego": "ciego"}
+SENAS_NONE = "senas none"
+_SENA_RANK = {name: i for i, name in enumerate(SENAS)}
+
+
+def _senas_of(feat: Feat, king: int) -> tuple[str, ...]:
+    """The señas a hand of these features fits (never partial: one per category at most)."""
+    out: list[str] = []
+    pares = feat[F_PARES]
+    kind, high = pares // 100, pares // 10 % 10
+    if kind == 1 and high in (0, king):
+        out.append("dos-reyes" if high == king else "dos-ases")
+    elif kind == 2:
+        if high == king:  # the fourth card is the lowest digit of the grande key
+            out.append("solomillo" if feat[F_GRANDE] % 10 == 0 else "tres-reyes")
+        else:
+            out.append("tres-ases" if high == 0 else "medias")
+    elif kind == 3:
+        out.append("duples")
+    total = feat[F_TOTAL]
+    if 29 <= total <= 31:
+        out.append({31: "treinta-y-una", 30: "treinta", 29: "veintinueve"}[total])
+    return tuple(out) or ("ciego",)
+
+
+# Per role system (by ``kings8``): every hand key's señas.
+_SENAS_BY_KEY: tuple[dict[int, tuple[str, ...]], ...] = tuple(
+    {key: _senas_of(feat, rs.king) for key, feat in rs.features.items()} for rs in _ROLE_SYSTEMS)
+
+
+def _hand_senas(hand: Sequence[int], kings8: bool) -> tuple[str, ...]:
+    """The señas four card ints allow (``allowed_senas`` on ints)."""
+    bits = _BITS8 if kings8 else _BITS4
+    return _SENAS_BY_KEY[kings8][bits[hand[0]] + bits[hand[1]] + bits[hand[2]] + bits[hand[3]]]
+
+
+def allowed_senas(hand: Sequence[str], options: dict[str, Any] | None = None) -> tuple[str, ...]:
+    """The señas this hand may pass, in ``SENAS`` order: one of the pares category and one of
+    the juego category at most, each describing the hand exactly; ``("ciego",)`` when no
+    other seña fits. With ``kings=8`` a 3 is a king and a 2 an ace (R2.1.2)."""
+    return _hand_senas(_hand_ints(hand), _kings8(options))
+
+
+def sena_fits(hand: Sequence[str], sena: str, options: dict[str, Any] | None = None) -> bool:
+    """Whether passing ``sena`` with this hand tells the truth, the whole truth of its category."""
+    if sena not in _SENA_RANK:
+        raise ValueError(f"unknown seña {sena!r}; the señas are {', '.join(SENAS)}")
+    return sena in allowed_senas(hand, options)
+
+
+@lru_cache(maxsize=64)
+def _sena_actions(allowed: tuple[str, ...]) -> tuple[str, ...]:
+    """The legal seña turns of a hand allowing ``allowed``: every non-empty subset (the whole
+    set first, then the smaller ones, in ``SENAS`` order), then ``senas none``."""
+    out = [f"senas {' '.join(combo)}" for size in range(len(allowed), 0, -1) for combo in combinations(allowed, size)]
+    return (*out, SENAS_NONE)
+
+
+# ---------------------------------------------------------------------------------------------
 # Options
 # ---------------------------------------------------------------------------------------------
 
@@ -342,6 +465,13 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         8, (8, 4), ("8 (3s and 2s)", "4 (natural)"), "Kings",
         "8: the 3s count as kings and the 2s as aces. 4: every card keeps its own rank."),
     "ordago": OptionSpec.boolean(True, "Ordago allowed", "A player may bet the whole game on one lance (ordago)."),
+    "senas": OptionSpec.boolean(
+        False, "Señas (signals)",
+        "Once the mus is cut each player may pass señas (faces) that tell the partner his cards; "
+        "rivals may catch them."),
+    "sena_catch": OptionSpec.integer(
+        20, 0, 100, "Rival catches a seña (%)",
+        "The chance that each rival catches each seña passed, in percent.", step=5),
     "first_mano": OptionSpec.seat(4, "First mano", "The seat that is mano in the first deal; None draws it."),
     "open_hands": OptionSpec.boolean(
         False, "Open hands (learning)",
@@ -417,6 +547,33 @@ class DealSummary:
     game_winner: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class SenaSeen:
+    """A seña the observer's side saw (``MusObservation.senas_seen``): ``seat`` passed ``sena``;
+    ``caught_by`` is None when ``seat`` is the observer or its partner, else the seat of the
+    observer's side that caught it (the observer itself if it did, else its partner)."""
+
+    seat: int
+    sena: str
+    caught_by: int | None
+
+
+#: One seña passed in the current deal: (seat, seña, the rivals who caught it in draw order).
+SenaPassed = tuple[int, str, tuple[int, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class SenaTrack:
+    """The señas of the current deal (``MusState.senas``; None there while the option is off).
+
+    ``catch``: the ``sena_catch`` percent; ``passed``: every seña passed, in order;
+    ``turns``: per seat, whether it has had its seña turn in this deal."""
+
+    catch: int
+    passed: tuple[SenaPassed, ...]
+    turns: tuple[bool, ...]
+
+
 # Deal-start snapshot kept for the ``replay`` action: (deck, mano, points, games_won, deal_number).
 Snapshot = tuple[tuple[int, ...], int, tuple[int, int], tuple[int, int], int]
 Decl = tuple[bool | None, bool | None]
@@ -469,6 +626,7 @@ class MusState:
     events: tuple[str, ...]
     last_deal: DealSummary | None
     winner: int | None
+    senas: SenaTrack | None  # None: the senas option is off
 
     def __hash__(self) -> int:
         return hash(tuple(getattr(self, name) for name in _STATE_FIELDS))
@@ -521,6 +679,7 @@ def _copy(state: MusState) -> MusState:
     new.events = state.events
     new.last_deal = state.last_deal
     new.winner = state.winner
+    new.senas = state.senas
     return new
 
 
@@ -565,6 +724,8 @@ class MusObservation:
     last_deal: DealSummary | None
     winner: int | None
     all_hands: tuple[tuple[str, ...], ...] | None
+    senas_seen: tuple[SenaSeen, ...]
+    senas_passed: tuple[bool, ...]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -577,6 +738,7 @@ _ENVIDO = tuple(f"envido {n}" for n in range(11))
 _RAISE = tuple(f"raise {n}" for n in range(11))
 _MAX_BET = 10
 _NO_DECL: tuple[Decl, ...] = ((None, None),) * 4
+_NO_TURNS = (False, False, False, False)
 _BLANK = ("", "", "", "")
 _EMPTY_HANDS: tuple[tuple[int, ...], ...] = ((), (), (), ())
 _ALL_CARDS = tuple(range(40))
@@ -586,6 +748,35 @@ _ALIASES = {
     "órdago": ORDAGO, "all in": ORDAGO, "envido": "envido 2", "envido más": "raise 2",
     "envido mas": "raise 2", "raise": "raise 2", "subir": "raise 2",
 }
+
+
+# Other spellings of the señas in ``parse_action`` (the display names are read word by word).
+_SENA_ALIASES = {
+    **{SENA_WORDS[name].split(" (")[0]: name for name in SENAS}, "medias de reyes": "tres-reyes",
+    "medias de ases": "tres-ases", "31": "treinta-y-una", "30": "treinta", "29": "veintinueve", "nada": "none",
+    "ninguna": "none", "nothing": "none", "none": "none"}
+
+
+def _parse_senas_text(words: Sequence[str]) -> str:
+    """``senas`` followed by the señas in canonical form and order; names may be written as
+    the table does ("dos reyes", "medias de reyes", "31"). Unknown words are left for apply
+    to refuse."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for size in (3, 2, 1):
+            phrase = " ".join(words[i:i + size])
+            name = _SENA_ALIASES.get(phrase) or (phrase if size == 1 and phrase in _SENA_RANK else None)
+            if name is not None:
+                out.append(name)
+                i += size
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    if all(w in _SENA_RANK for w in out) and len(set(out)) == len(out):
+        out.sort(key=_SENA_RANK.__getitem__)
+    return " ".join(["senas", *out])
 
 
 @lru_cache(maxsize=8192)
@@ -663,6 +854,7 @@ class MusRules:
             phase="mus", to_act=mano, lance=-1, punto=False, queue=(), stake=0, seen=0, bettor=-1,
             ordago=False, results=(), declarations=_NO_DECL, speech=_BLANK, events=(),
             last_deal=None, winner=None,
+            senas=SenaTrack(opts["sena_catch"], (), _NO_TURNS) if opts["senas"] else None,
         )
         return _deal_into(base, first_deck)
 
@@ -704,6 +896,8 @@ class MusRules:
             return (MUS, CUT)
         if phase == "discard":
             return _discard_actions(state.hands[state.to_act])
+        if phase == "senas":
+            return _sena_actions(_hand_senas(state.hands[state.to_act], state.kings8))
         if phase == "replay":
             return (REPLAY, CONTINUE)
         return ()
@@ -714,18 +908,25 @@ class MusRules:
         phase = state.phase
         if not isinstance(action, str):
             raise IllegalAction(f"{action!r} is not a Mus action.")
-        if phase == "bet":
-            return _apply_bet(state, action)
-        if phase == "mus":
-            return _apply_mus(state, action)
-        if phase == "discard":
-            return _apply_discard(state, action)
-        if phase == "replay":
-            if action == REPLAY:
-                return _replay(state)
-            if action == CONTINUE:
-                return _deal(state, None)
-            raise _not_now(action, "replay the last deal or continue.")
+        try:
+            if phase == "bet":
+                return _apply_bet(state, action)
+            if phase == "mus":
+                return _apply_mus(state, action)
+            if phase == "discard":
+                return _apply_discard(state, action)
+            if phase == "replay":
+                if action == REPLAY:
+                    return _replay(state)
+                if action == CONTINUE:
+                    return _deal(state, None)
+                raise _not_now(action, "replay the last deal or continue.")
+        except IllegalAction:
+            if action.startswith("senas"):  # a seña out of its moment: say when señas are passed
+                raise _senas_refused(state) from None
+            raise
+        if phase == "senas":
+            return _apply_senas(state, action)
         raise IllegalAction("The match is over.")
 
     # -- text ------------------------------------------------------------------------------
@@ -750,6 +951,8 @@ class MusRules:
             t = ("envido " if words[0] == "envido" else "raise ") + str(int(words[1]))
         elif len(words) == 2 and words[1] in ("más", "mas") and words[0].isdigit():
             t = f"raise {int(words[0])}"
+        elif words[0] in ("senas", "señas", "sena", "seña"):
+            t = _parse_senas_text(words[1:])
         if t in legal:
             return t
         self.apply(state, t)  # refuses with the reason, in a sentence
@@ -762,6 +965,7 @@ class MusRules:
             raise ValueError(f"seat must be 0-3, not {seat!r}")
         rounds = state.rounds
         a, b = state.points
+        track = state.senas
         lance = _lance_name(state) if state.phase == "bet" else None
         current = None if state.phase == "over" else state.to_act
         return MusObservation(
@@ -781,6 +985,8 @@ class MusRules:
             declarations=state.declarations, events=state.events, last_deal=state.last_deal,
             winner=state.winner,
             all_hands=tuple(_fmt(h) for h in state.hands) if state.open_hands else None,
+            senas_seen=() if track is None or not track.passed else _senas_seen(track.passed, seat),
+            senas_passed=_NO_TURNS if track is None else track.turns,
         )
 
     def determinize(self, observation: MusObservation, rng: random.Random) -> MusState:
@@ -841,6 +1047,9 @@ def _clear_deal(new: MusState, phase: str, to_act: int, events: tuple[str, ...])
     new.declarations = _NO_DECL
     new.speech = _BLANK
     new.events = events
+    track = new.senas
+    if track is not None and (track.passed or track.turns != _NO_TURNS):
+        new.senas = SenaTrack(track.catch, (), _NO_TURNS)
 
 
 def _replay(state: MusState) -> MusState:
@@ -939,6 +1148,11 @@ def _apply_mus(state: MusState, action: str) -> MusState:
         new = _copy(state)
         new.speech = _set_speech(state.speech, seat, "Corto")
         new.events = (*state.events, f"{seat} cuts")
+        if state.senas is not None:  # the hands are final: señas before Grande (R2.13)
+            new.phase = "senas"
+            new.to_act = state.mano
+            new.queue = _order(state.mano)
+            return new
         return _start_lance(new, 0)
     if action != MUS:
         raise _not_now(action, "say Mus to change cards or Corto to play.")
@@ -1029,6 +1243,127 @@ def _apply_discard(state: MusState, action: str) -> MusState:
     new.to_act = state.mano
     new.events = events
     return new
+
+
+# ---------------------------------------------------------------------------------------------
+# Señas phase (R2.13, A-24)
+# ---------------------------------------------------------------------------------------------
+
+# What a hand lacks when a seña would lie, in the player's words ("Your hand has no two kings").
+_SENA_LACKS = {
+    "dos-reyes": "no two kings", "tres-reyes": "no three kings without an ace",
+    "solomillo": "no three kings and an ace",
+    "dos-ases": "no two aces", "tres-ases": "no three aces", "medias": "no three of a kind but kings or aces",
+    "duples": "no duples", "treinta-y-una": "no juego of 31", "treinta": "no 30 without juego",
+    "veintinueve": "no 29 without juego",
+}
+# The least each pares seña needs (kings, aces, another rank three times): a hand holding it
+# but a bigger pares seña would tell only part of its pares.
+_SENA_NEEDS = {"dos-reyes": (2, 0, False), "tres-reyes": (3, 0, False), "solomillo": (3, 1, False),
+               "dos-ases": (0, 2, False), "tres-ases": (0, 3, False), "medias": (0, 0, True)}
+
+
+def _sena_refusal(hand: tuple[int, ...], sena: str, allowed: tuple[str, ...], kings8: bool) -> IllegalAction:
+    """Why ``sena`` would not tell the truth about ``hand``: a lie, or only part of it."""
+    if sena == "ciego":
+        shown = " and ".join(SENA_WORDS[a] for a in allowed)
+        return IllegalAction(f"Your hand has {shown} to pass: ciego would lie.")
+    need = _SENA_NEEDS.get(sena)
+    if need is not None:
+        rs = role_system(kings8)
+        roles = [rs.card_roles[c] for c in hand]
+        kings, aces = roles.count(rs.king), roles.count(0)
+        trio = any(roles.count(r) >= 3 for r in set(roles) if r not in (0, rs.king))
+        holds = kings >= need[0] and aces >= need[1] and (trio or not need[2])
+        bigger = [a for a in allowed if SENA_CATEGORY[a] == "pares"]
+        if holds and bigger:
+            return IllegalAction(f"Your hand has {SENA_WORDS[bigger[0]]}: {SENA_WORDS[sena]} would tell only part "
+                                 f"of it, and a seña is never partial.")
+    return IllegalAction(f"Your hand has {_SENA_LACKS[sena]}: that seña would lie.")
+
+
+def _check_senas(hand: tuple[int, ...], names: Sequence[str], kings8: bool) -> tuple[str, ...]:
+    """The señas a ``senas`` action shows (``()`` for ``senas none``), refusing any that lies."""
+    if list(names) == ["none"]:
+        return ()
+    if not names:
+        raise IllegalAction("Say which señas you pass (senas dos-reyes, ...) or senas none.")
+    for name in names:
+        if name not in _SENA_RANK:
+            raise IllegalAction(f"{name!r} is not a seña: the señas are {', '.join(SENAS)} (or none).")
+    ranks = [_SENA_RANK[n] for n in names]
+    if ranks != sorted(set(ranks)):
+        raise IllegalAction("Name each seña once, in the order of the list (parse_action sorts them).")
+    allowed = _hand_senas(hand, kings8)
+    for name in names:
+        if name not in allowed:
+            raise _sena_refusal(hand, name, allowed, kings8)
+    return tuple(names)
+
+
+def _senas_refused(state: MusState) -> IllegalAction:
+    """The refusal of a ``senas`` action outside the señas phase."""
+    if state.senas is None:
+        return IllegalAction("Señas are switched off in the options.")
+    if state.phase == "bet":
+        return IllegalAction("Señas are passed once in a deal, after the cut and before Grande is bet.")
+    if state.phase == "over":
+        return IllegalAction("The match is over.")
+    return IllegalAction("Señas are passed once the mus is cut.")
+
+
+def _caught(catch: int, rng: random.Random) -> bool:
+    """One rival's catch of one seña, with the chance ``catch`` percent (no draw at 0 or 100)."""
+    return catch >= 100 or (catch > 0 and rng.randrange(100) < catch)
+
+
+def _apply_senas(state: MusState, action: str) -> MusState:
+    seat = state.to_act
+    track = state.senas
+    assert track is not None
+    words = action.split(" ")
+    if words[0] != "senas":
+        raise _not_now(action, "pass your señas first (senas ... or senas none).")
+    shown = _check_senas(state.hands[seat], words[1:], state.kings8)
+    passed = track.passed
+    draws = state.draws
+    if shown:
+        catch = track.catch
+        rivals = _OPPONENTS_AFTER[seat]
+        if 0 < catch < 100:  # one draw of the match's stream: each seña in order, each rival in order
+            rng = rng_for(state.stream, draws)
+            draws += 1
+            passed = (*passed, *((seat, sena, tuple(r for r in rivals if rng.randrange(100) < catch))
+                                 for sena in shown))
+        else:
+            caught = rivals if catch else ()
+            passed = (*passed, *((seat, sena, caught) for sena in shown))
+    turns = list(track.turns)
+    turns[seat] = True
+    new = _copy(state)
+    new.draws = draws
+    new.senas = SenaTrack(track.catch, passed, tuple(turns))
+    queue = state.queue[1:]
+    if queue:
+        new.queue = queue
+        new.to_act = queue[0]
+        return new
+    return _start_lance(new, 0)
+
+
+@lru_cache(maxsize=4096)
+def _senas_seen(passed: tuple[SenaPassed, ...], seat: int) -> tuple[SenaSeen, ...]:
+    """The señas ``seat``'s side saw: all of its own side's, the rivals' that it caught."""
+    partner = seat ^ 2
+    out = []
+    for who, sena, caught in passed:
+        if who in (seat, partner):
+            out.append(SenaSeen(who, sena, None))
+        elif seat in caught:
+            out.append(SenaSeen(who, sena, seat))
+        elif partner in caught:
+            out.append(SenaSeen(who, sena, partner))
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1402,22 +1737,58 @@ def _determinize(obs: MusObservation, rng: random.Random) -> MusState:
         bettor=-1 if obs.bettor_team is None else obs.bettor_team, ordago=obs.ordago, results=results,
         declarations=obs.declarations, speech=obs.speech, events=obs.events, last_deal=obs.last_deal,
         winner=obs.winner,
+        senas=SenaTrack(opts["sena_catch"], (), obs.senas_passed) if opts["senas"] else None,
     )
     if obs.phase in ("replay", "over"):
         return base
+    needs = _sena_needs(obs) if obs.senas_seen and obs.all_hands is None else None
     while True:
-        world = _skeleton(obs, rng, kings8)
+        world = _skeleton(obs, rng, kings8, needs)
         if world is not None:
             deck, hands, stock, pile, rounds, reshuffles = world
-            return _evolve(base, deal_deck=deck, hands=hands, stock=stock, pile=pile, rounds=rounds,
-                           reshuffles=reshuffles)
+            new = _evolve(base, deal_deck=deck, hands=hands, stock=stock, pile=pile, rounds=rounds,
+                          reshuffles=reshuffles)
+            if obs.senas_seen:
+                new.senas = _world_senas(obs, opts["sena_catch"], rng)
+            return new
+
+
+def _sena_needs(obs: MusObservation) -> tuple[tuple[str, ...], ...]:
+    """Per seat, the señas the observer saw it pass (each must be true of its hand in the world;
+    the observer's own are true of the hand it holds)."""
+    needs: list[list[str]] = [[], [], [], []]
+    for seen in obs.senas_seen:
+        if seen.seat != obs.seat:
+            needs[seen.seat].append(seen.sena)
+    return tuple(tuple(n) for n in needs)
+
+
+def _world_senas(obs: MusObservation, catch: int, rng: random.Random) -> SenaTrack:
+    """The señas of a world the observer cannot tell from its own: exactly the señas it saw
+    (a rival's turn showed just those it was seen to show, so an uncaught turn is ``senas
+    none``), caught as it saw them, and the catches it cannot see (the rivals' of its own
+    side's señas, its partner's of a seña it caught too) drawn with the chance ``catch``."""
+    me = obs.seat
+    partner = me ^ 2
+    passed: list[SenaPassed] = []
+    for seen in obs.senas_seen:
+        rivals = _OPPONENTS_AFTER[seen.seat]
+        if seen.caught_by is None:
+            caught = tuple(r for r in rivals if _caught(catch, rng))
+        elif seen.caught_by == me:
+            caught = tuple(r for r in rivals if r == me or _caught(catch, rng))
+        else:
+            caught = (partner,)
+        passed.append((seen.seat, seen.sena, caught))
+    return SenaTrack(catch, tuple(passed), obs.senas_passed)
 
 
 World = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...],
               tuple[tuple[tuple[int, ...], ...], ...], tuple[int, ...]]
 
 
-def _skeleton(obs: MusObservation, rng: random.Random, kings8: bool) -> World | None:
+def _skeleton(obs: MusObservation, rng: random.Random, kings8: bool,
+              needs: tuple[tuple[str, ...], ...] | None = None) -> World | None:
     """One random history of the deal's mus phase consistent with what ``obs.seat`` knows.
 
     The public record (discard counts) is replayed with anonymous tokens 0..39 and random
@@ -1426,7 +1797,8 @@ def _skeleton(obs: MusObservation, rng: random.Random, kings8: bool) -> World | 
     happened. The bijection sends the observer's final tokens to its hand, its discards since
     the stock was last rebuilt to ``my_discards`` (those are the only own discards whose place
     is known: still face down in the pile), the other seats' final tokens to hands that fit
-    their public pares/juego declarations (or to the open hands), and the rest at random.
+    their public pares/juego declarations and the señas seen of them (``needs``, by seat; those
+    seats are dealt first), or to the open hands, and the rest at random.
     Returns None when the declarations could not be met from this draw (retry).
     """
     me, mano = obs.seat, obs.mano
@@ -1472,12 +1844,19 @@ def _skeleton(obs: MusObservation, rng: random.Random, kings8: bool) -> World | 
         real[t] = c
     used = set(known)
     pool = [c for c in _ALL_CARDS if c not in used]
+    if needs is not None:
+        order = tuple(sorted(order, key=lambda seat: not needs[seat]))
     for s in order:
         if s == me:
             continue
         slots = hands[s]
         if obs.all_hands is not None:
             cards = [CARD_INDEX[c] for c in obs.all_hands[s]]
+        elif needs is not None and needs[s]:
+            fitting = _sample_fitting(pool, obs.declarations[s], needs[s], kings8, rng)
+            if fitting is None:
+                return None
+            cards = fitting
         else:
             decl = obs.declarations[s]
             for _ in range(200):
@@ -1502,6 +1881,80 @@ def _skeleton(obs: MusObservation, rng: random.Random, kings8: bool) -> World | 
         tuple(tuple(tuple(sorted(real[t] for t in d)) for d in r) for r in rounds),
         tuple(reshuffles),
     )
+
+
+def _sample_fitting(pool: Sequence[int], decl: Decl, need: tuple[str, ...], kings8: bool,
+                    rng: random.Random) -> list[int] | None:
+    """Four cards of ``pool``, uniformly among the hands that fit the declarations ``decl`` and
+    show every seña of ``need``; None when no hand of the pool fits.
+
+    Where many hands fit, a few random hands are tried first (a hand that fits is uniform among
+    them); otherwise, or if none of those fit, a hand shape (roles and counts) is drawn by how
+    many hands of the pool have it, then its cards (uniform too)."""
+    shapes, keys, share = _fitting_plan(need, decl, kings8)
+    if share >= 0.05:
+        bits = _BITS8 if kings8 else _BITS4
+        for _ in range(40):
+            cards = rng.sample(pool, 4)
+            if bits[cards[0]] + bits[cards[1]] + bits[cards[2]] + bits[cards[3]] in keys:
+                return cards
+    roles = role_system(kings8).card_roles
+    by_role: list[list[int]] = [[] for _ in range(10)]
+    for c in pool:
+        by_role[roles[c]].append(c)
+    cumulative: list[int] = []
+    total = 0
+    for shape in shapes:
+        ways = 1
+        for role, k in shape:
+            ways *= comb(len(by_role[role]), k)
+        total += ways
+        cumulative.append(total)
+    if not total:
+        return None
+    shape = shapes[bisect_right(cumulative, rng.randrange(total))]
+    cards = [c for role, k in shape for c in rng.sample(by_role[role], k)]
+    rng.shuffle(cards)
+    return cards
+
+
+Shape = tuple[tuple[int, int], ...]  # a hand by roles: (role, how many), ...
+
+
+def _all_shapes(kings8: bool) -> tuple[tuple[int, Shape, int], ...]:
+    """Every hand of the role system as (key, shape, how many hands of the deck have it)."""
+    rs = role_system(kings8)
+    in_deck = [rs.card_roles.count(r) for r in range(rs.count)]
+    out = []
+    for combo in combinations_with_replacement(range(rs.count), 4):
+        shape = tuple((r, combo.count(r)) for r in sorted(set(combo)))
+        ways = 1
+        for r, k in shape:
+            ways *= comb(in_deck[r], k)
+        out.append((sum(1 << (3 * r) for r in combo), shape, ways))
+    return tuple(out)
+
+
+_SHAPES = (_all_shapes(False), _all_shapes(True))
+
+
+@lru_cache(maxsize=1024)
+def _fitting_plan(need: tuple[str, ...], decl: Decl, kings8: bool) -> tuple[tuple[Shape, ...], frozenset[int], float]:
+    """The hand shapes that show each seña of ``need`` and fit ``decl``, their hand keys, and
+    the share of all hands of the deck that fit."""
+    senas = _SENAS_BY_KEY[kings8]
+    features = role_system(kings8).features
+    fit = [(key, shape, ways) for key, shape, ways in _SHAPES[kings8]
+           if all(n in senas[key] for n in need) and _fits_features(features[key], decl)]
+    return (tuple(shape for _, shape, _ in fit), frozenset(key for key, _, _ in fit),
+            sum(ways for _, _, ways in fit) / comb(40, 4))
+
+
+def _fits_features(f: Feat, decl: Decl) -> bool:
+    pares, juego = decl
+    if pares is not None and bool(f[F_PARES]) != pares:
+        return False
+    return juego is None or bool(f[F_JUEGO]) == juego
 
 
 def _fits(hand: tuple[int, ...], decl: Decl, kings8: bool) -> bool:

@@ -26,14 +26,33 @@ def test_defaults_file_agrees_with_every_spec():
 
 
 def test_game_sections_hold_every_rules_option():
+    """Every rules option is a setting, defaulting to the engine's default or, where the game's
+    registry entry says so, to the table's (Mus: señas on at the table, off in the engine)."""
     defaults = load_defaults()
     for game in registry.GAME_NAMES:
         rules = get_rules(game)
+        table = registry.table_defaults(game)
+        assert set(table) <= set(rules.default_options()), f"{game}: a table default for no rules option"
         for key, value in rules.default_options().items():
             if key.startswith("first_") or key == "replay":
                 continue  # drawn at random / switched by F6
             assert key in defaults[game], f"{game}.{key} not in the settings"
-            assert defaults[game][key] == value, f"{game}.{key}: the settings' default differs from the rules"
+            expected = table.get(key, value)
+            assert defaults[game][key] == expected, f"{game}.{key}: the settings' default differs"
+            assert registry.option_specs(game)[key].default == expected
+
+
+def test_mus_table_plays_with_senas_by_default_and_the_engine_without():
+    """The design of issue 17: the bare engine reproduces the old game, the table starts with
+    señas on, and the settings file and the defaults file say so."""
+    import tomllib
+
+    assert get_rules("mus").default_options()["senas"] is False
+    assert registry.table_defaults("mus") == {"senas": True}
+    assert load_defaults()["mus"]["senas"] is True
+    with DEFAULTS_FILE.open("rb") as handle:
+        assert tomllib.load(handle)["mus"]["senas"] is True
+    assert all(not registry.table_defaults(game) for game in registry.GAME_NAMES if game != "mus")
 
 
 def test_missing_file_gives_defaults(home):

@@ -93,6 +93,8 @@ def test_rules_object_members_api():
         "games": 1,
         "kings": 8,
         "ordago": True,
+        "senas": False,  # issue 17: off in the engine (the table's default is on, game/registry.py)
+        "sena_catch": 20,
         "first_mano": None,
         "open_hands": False,
         "replay": False,

@@ -7,7 +7,8 @@ alone, observations, determinize giving the same observation, replaying a record
 by test_contract.py, with the option mixes of ``random_options`` below. Checked here
 throughout the matches (played with long mus phases and small bets, see ``choose``): the 40
 cards conserved, every match ends, scores consistent with the deal summaries, declarations
-truthful, and determinize's hidden cards only where the public record allows."""
+and señas truthful, and determinize's hidden cards only where the public record allows (the
+señas the seat saw included)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from game.rules.mus import (
     lance_winner,
     pares_bonus,
     parse_card,
+    sena_fits,
 )
 
 MATCHES = 1000
@@ -34,7 +36,7 @@ STEP_LIMIT = 5000
 
 
 def random_options(rng: random.Random) -> dict[str, object]:
-    return {
+    options: dict[str, object] = {
         "target": rng.choice([40, 40, 30]),
         "games": rng.choice([1, 1, 3]),
         "kings": rng.choice([8, 8, 4]),
@@ -43,6 +45,10 @@ def random_options(rng: random.Random) -> dict[str, object]:
         "open_hands": rng.random() < 0.15,
         "replay": rng.random() < 0.25,
     }
+    if rng.random() < 0.4:  # señas in some mixes (drawn last: the other mixes stay as they were)
+        options["senas"] = True
+        options["sena_catch"] = rng.choice([20, 20, 0, 50, 100])
+    return options
 
 
 def choose(state: MusState, rng: random.Random, mus_bias: float) -> str:
@@ -69,7 +75,7 @@ def in_play(state: MusState) -> list[int]:
 
 def check_state(state: MusState) -> None:
     assert sorted(in_play(state)) == list(range(40)), "cards not conserved"
-    if state.phase in ("bet", "mus", "discard"):
+    if state.phase in ("bet", "mus", "discard", "senas"):
         # R2.4.5: stock plus older discards always total 24 cards before serving.
         assert len(state.stock) + len(state.pile) == 24
         if state.phase == "discard":
@@ -84,10 +90,31 @@ def check_state(state: MusState) -> None:
             assert (pares_bonus(hand, dict(state.options)) > 0) == pares
         if juego is not None:
             assert (juego_bonus(hand, dict(state.options)) > 0) == juego
+    if state.senas is not None:
+        check_senas(state)
     assert all(0 <= p <= state.target for p in state.points)
     need = state.games // 2 + 1
     assert all(0 <= g <= need for g in state.games_won)
     assert RULES.match_scores(state) == (state.points[0], state.points[1], state.points[0], state.points[1])
+
+
+def check_senas(state: MusState) -> None:
+    """Every seña passed is true of its seat's hand, caught only by rivals, and the turns go
+    round from mano once the mus is cut (R2.13)."""
+    track = state.senas
+    assert track is not None
+    for seat, sena, catchers in track.passed:
+        assert sena_fits(RULES.hand(state, seat), sena, dict(state.options))
+        assert set(catchers) <= {(seat + 1) % 4, (seat + 3) % 4} and len(set(catchers)) == len(catchers)
+        assert track.turns[seat]
+    order = [(state.mano + d) % 4 for d in range(4)]
+    if state.phase == "senas":
+        done = order.index(state.to_act)
+        assert [track.turns[s] for s in order] == [True] * done + [False] * (4 - done)
+    elif state.phase == "bet":
+        assert track.turns == (True,) * 4
+    else:
+        assert track.turns == (False,) * 4 and track.passed == ()
 
 
 def check_summary(state: MusState) -> None:
@@ -124,11 +151,13 @@ def check_determinize(state: MusState, seat: int, rng: random.Random) -> None:
     assert mine <= out_of_play
     if o.all_hands is not None:
         assert d.hands == state.hands
+    for seen in o.senas_seen:  # every seña the seat saw is true of the world's hand
+        assert sena_fits(RULES.hand(d, seen.seat), seen.sena, dict(o.options))
 
 
 @pytest.mark.slow
 def test_random_matches_keep_every_invariant():
-    deals = reshuffled = determinized = 0
+    deals = reshuffled = determinized = signalled = 0
     for m in range(MATCHES):
         rng = random.Random(m)
         options = random_options(rng)
@@ -148,6 +177,7 @@ def test_random_matches_keep_every_invariant():
                 last = state.last_deal
                 deals += 1
             reshuffled += bool(state.reshuffles)
+            signalled += state.phase == "bet" and state.senas is not None and bool(state.senas.passed)
             state = RULES.apply(state, choose(state, rng, mus_bias))
         check_state(state)
         check_summary(state)
@@ -156,7 +186,7 @@ def test_random_matches_keep_every_invariant():
             o = RULES.observation(state, seat)
             assert o.winner == state.winner
             check_determinize(state, seat, rng)
-    assert deals > 2 * MATCHES and reshuffled > 100 and determinized > 10 * MATCHES
+    assert deals > 2 * MATCHES and reshuffled > 100 and determinized > 10 * MATCHES and signalled > MATCHES
 
 
 # ------------------------------------------------------------------------------------------

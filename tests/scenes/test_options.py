@@ -66,6 +66,8 @@ BEFORE: dict[str, list[tuple[str, str, str, Any]]] = {
         ("mus", "games", "Match", [(1, "One game"), (3, "Best of three")]),
         ("mus", "kings", "Kings", [(8, "8 (3s and 2s)"), (4, "4 (natural)")]),
         ("mus", "ordago", "Ordago allowed", ON_OFF),
+        ("mus", "senas", "Señas (signals)", ON_OFF),  # added with issue 17
+        ("mus", "sena_catch", "Rival catches a seña (%)", (0, 100, 5)),
         ("mus", "open_hands", "Open hands (learning)", ON_OFF),
     ],
     "Luk Fu": [
@@ -126,9 +128,10 @@ def test_every_rules_option_is_on_the_screen_in_the_settings_and_checked_by_the_
     rules = get_rules(game)
     assert spec.help and len(spec.help) <= 160 and spec.label
     assert rules.default_options()[key] == spec.default
+    default = registry.table_defaults(game).get(key, spec.default)  # the table's default (Mus señas)
     if spec.shown:
         assert rows[(game, key)].label == spec.label
-        assert settings.get(game, key) == spec.default and settings.game_options(game)[key] == spec.default
+        assert settings.get(game, key) == default and settings.game_options(game)[key] == default
     else:
         assert (game, key) not in rows and key not in settings.values[game]
     for bad in bad_values(spec):
@@ -138,7 +141,7 @@ def test_every_rules_option_is_on_the_screen_in_the_settings_and_checked_by_the_
         if spec.shown:
             (home / "settings.toml").write_text(f"[{game}]\n{key} = {_toml(bad)}\n", encoding="utf-8")
             loaded = Settings.load(home)
-            assert loaded.get(game, key) == spec.default
+            assert loaded.get(game, key) == default
             assert len(loaded.notices) == 1 and f"[{game}] {key} = " in loaded.notices[0]
 
 
