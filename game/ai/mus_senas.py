@@ -232,15 +232,15 @@ def rank_senas(view: _View, budget: Budget, rng: random.Random) -> Ranking:
     configs: list[Config] = []
     for action in legal:
         mine = shown(action)
-        plan = [((mine, caught or None), w) for caught, w in catch_patterns(mine, catch)] if mine else [
-            ((None, None), 1.0)]
+        plan: list[tuple[Config, float]] = [((None, None), 1.0)]
+        if mine:
+            plan = [((mine, caught or None), w) for caught, w in catch_patterns(mine, catch)]
         plans[action] = plan
         for config, _ in plan:
             if config not in configs:
                 configs.append(config)
 
     # Per configuration and lance, each seat's chances to open and to refuse, by hand.
-
     chances: dict[tuple[Config, int], list[tuple[tuple[float, ...], tuple[float, ...]]]] = {}
     for config in configs:
         mate_need, rival_need = config
