@@ -17,6 +17,8 @@ docs/ai-mus.md ("Values behind the hint and the review") says what the numbers m
   three kings, or two kings with pares as mano); say mus with a weak one, and cut anyway once
   the mus phase has gone round a few times ("mus fatigue", MUSVISTO #37).
 - Discards: keep kings, aces and paired cards, throw the rest (at least one card).
+- Señas (with the ``senas`` option on): passes every seña its hand fits, or ciego; it does not
+  read the señas it sees.
 - Betting: ``p`` is a rough chance that the team wins the lance at the showdown, from tables of
   §6.1 by hand and position (mano wins ties). Open with envido when ``p`` is high, now and
   then bluff (more often as the last to speak), accept when ``p`` beats the expected-value
@@ -63,16 +65,18 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import accumulate, combinations_with_replacement
 from typing import Any
 
 from game.ai import LEVELS, mus_tables
 from game.ai.analysis import MODEL, SAMPLED, Estimate, Ranking
 from game.rules.mus import (
     CARD_INDEX,
+    CARDS,
     F_CHICA,
     F_GRANDE,
     F_JBONUS,
@@ -85,6 +89,7 @@ from game.rules.mus import (
     LANCES,
     Feat,
     MusObservation,
+    allowed_senas,
     hand_features,
     role_system,
 )
@@ -277,6 +282,8 @@ def choose(rules: Any, observation: MusObservation, level: str, rng: random.Rand
         return "continue"
     if level != "easy":
         return choose_strong(observation, BUDGETS[level], rng)
+    if phase == "senas":
+        return legal[0]  # honest and open: every seña the hand fits (ciego when none)
     hand = _Hand(observation)
     if phase == "mus":
         return _mus_or_cut(hand, observation, rng)
@@ -329,6 +336,39 @@ class HandKind:
 @lru_cache(maxsize=2)
 def hand_kind(kings8: bool) -> HandKind:
     return HandKind(kings8)
+
+
+@lru_cache(maxsize=2)
+def hand_senas(kings8: bool) -> tuple[tuple[str, ...], ...]:
+    """Per hand index, the señas the hand fits (``allowed_senas`` of the rules, asked once per
+    hand with cards of its roles)."""
+    kind = hand_kind(kings8)
+    by_role: list[list[int]] = [[] for _ in range(kind.roles)]
+    for c, r in enumerate(kind.card_role):
+        by_role[r].append(c)
+    options = {"kings": 8 if kings8 else 4}
+    out = []
+    for roles in kind.hands:
+        used = [0] * kind.roles
+        cards = []
+        for r in roles:
+            cards.append(CARDS[by_role[r][used[r]]])
+            used[r] += 1
+        out.append(allowed_senas(cards, options))
+    return tuple(out)
+
+
+@lru_cache(maxsize=512)
+def fitting_hands(kings8: bool, need: tuple[str, ...], decl: tuple[bool | None, bool | None]) -> tuple[int, ...]:
+    """The hand indices that fit every seña of ``need`` (a seen ``ciego``: no other seña) and
+    the pares / juego declarations ``decl``."""
+    kind = hand_kind(kings8)
+    senas = hand_senas(kings8)
+    want_p, want_j = decl
+    return tuple(
+        h for h, f in enumerate(kind.feats)
+        if all(n in senas[h] for n in need)
+        and (want_p is None or (f[F_PARES] > 0) == want_p) and (want_j is None or (f[F_JUEGO] > 0) == want_j))
 
 
 def best_position(keys: Sequence[int]) -> int:
@@ -406,11 +446,15 @@ class Budget:
     equity: bool  # utility in match equity (else points)
     raises: bool  # consider raising and answering with an órdago
     sizes: tuple[int, ...]  # envido and raise amounts considered
+    sena_worlds: int  # sampled deals per seña turn (``game.ai.mus_senas``)
+    withhold: bool  # pass the seña turn worth most (else always every seña the hand fits)
 
 
 BUDGETS: dict[str, Budget] = {
-    "normal": Budget(worlds=100, reads="ordagos", equity=True, raises=True, sizes=(2,)),
-    "hard": Budget(worlds=500, reads="deal", equity=True, raises=True, sizes=(2, 5)),
+    "normal": Budget(worlds=100, reads="ordagos", equity=True, raises=True, sizes=(2,), sena_worlds=60,
+                     withhold=True),
+    "hard": Budget(worlds=500, reads="deal", equity=True, raises=True, sizes=(2, 5), sena_worlds=250,
+                   withhold=True),
 }
 
 # Cut when (value now - value expected after discarding + the average gain) beats this, lowered
@@ -580,10 +624,19 @@ class _View:
         self.ours = obs.team_points[self.team]
         self.theirs = obs.team_points[1 - self.team]
         self.mano_next = (obs.mano + 1) % 2 == self.team
+        needs: list[list[str]] = [[], [], [], []]
+        for seen in obs.senas_seen:
+            if seen.seat != obs.seat:
+                needs[seen.seat].append(seen.sena)
+        # Per seat, the señas this seat saw it pass (its partner's, the rivals' it caught).
+        self.needs: tuple[tuple[str, ...], ...] = tuple(tuple(n) for n in needs)
 
     def worlds(self, n: int, rng: random.Random) -> list[tuple[int, int, int, int]]:
         """``n`` deals of the unseen cards to the other seats (hand indices by seat), each
-        consistent with the public pares/juego declarations (rejection per seat)."""
+        consistent with the public pares/juego declarations (rejection per seat) and with every
+        seña the seat saw (``_sena_worlds``)."""
+        if any(self.needs):
+            return self._sena_worlds(n, rng)
         kind = self.kind
         bits, index, feats = kind.card_bits, kind.index, kind.feats
         decl = self.obs.declarations
@@ -613,6 +666,78 @@ class _View:
                     remove(b)
                     remove(c)
                     remove(d)
+            out.append((hands[0], hands[1], hands[2], hands[3]))
+        return out
+
+    def _sena_worlds(self, n: int, rng: random.Random) -> list[tuple[int, int, int, int]]:
+        """``worlds`` when the seat saw señas: each seat seen to pass a seña is dealt first, a
+        hand drawn uniformly among the card sets of the unseen cards that fit its señas and its
+        declarations (by hand shape, so never a hand that contradicts a seña, however rare the
+        seña); then the others as ``worlds`` deals them."""
+        kind = self.kind
+        role = kind.card_role
+        bits, index, feats = kind.card_bits, kind.index, kind.feats
+        decl = self.obs.declarations
+        others = [s for s in range(4) if s != self.seat]
+        bound = [s for s in others if self.needs[s]]
+        free = [s for s in others if not self.needs[s]]
+        free.sort(key=lambda s: -(decl[s][1] is not None) * 2 - (decl[s][0] is not None))
+        fits = {s: fitting_hands(kind.kings8, self.needs[s], decl[s]) for s in bound}
+        bound.sort(key=lambda s: len(fits[s]))  # the most telling seña first
+        pool = self.pool
+        base = [0] * kind.roles
+        for c in pool:
+            base[role[c]] += 1
+        shapes = _shapes(kind.kings8)
+
+        def ways(h: int, counts: list[int]) -> int:
+            w = 1
+            for r, k in shapes[h]:
+                w *= math.comb(counts[r], k)
+            return w
+
+        # The signalling seats' hands together, uniformly among the card sets of the unseen cards
+        # that fit (rejection): each proposed by its card sets in the whole pool, the later ones
+        # kept with the share of those sets that the earlier hands left free.
+        proposals = {s: (fits[s], list(accumulate(ways(h, base) for h in fits[s]))) for s in bound}
+        out: list[tuple[int, int, int, int]] = []
+        sample = rng.sample
+        fp, fj = F_PARES, F_JUEGO
+        last = free[-1] if free else -1
+        for _ in range(n):
+            hands = [self.hand, self.hand, self.hand, self.hand]
+            for _restart in range(100_000):  # rejected: deal the signalling seats again
+                counts = base.copy()
+                for j, s in enumerate(bound):
+                    cands, cum = proposals[s]
+                    h = cands[bisect_right(cum, rng.random() * cum[-1])]
+                    if j and rng.random() * ways(h, base) >= ways(h, counts):
+                        break
+                    hands[s] = h
+                    for r, k in shapes[h]:
+                        counts[r] -= k
+                else:
+                    break
+            else:
+                raise RuntimeError("no deal of the unseen cards fits the señas seen")
+            avail = pool.copy()
+            for s in bound:
+                for r, k in shapes[hands[s]]:
+                    for _k in range(k):
+                        avail.remove(next(c for c in avail if role[c] == r))
+            for s in free:
+                want_p, want_j = decl[s]
+                for _try in range(80):
+                    a, b, c, d = sample(avail, 4)
+                    h = index[bits[a] + bits[b] + bits[c] + bits[d]]
+                    f = feats[h]
+                    if (want_p is None or (f[fp] > 0) == want_p) and (want_j is None or (f[fj] > 0) == want_j):
+                        break
+                hands[s] = h
+                if s != last:
+                    avail = avail.copy()
+                    for x in (a, b, c, d):
+                        avail.remove(x)
             out.append((hands[0], hands[1], hands[2], hands[3]))
         return out
 
@@ -646,7 +771,7 @@ class _View:
                     cache[h] = p
                 out[i] *= p
         counts = self.obs.discard_counts
-        if whole_deal and counts and self.obs.phase == "bet":
+        if whole_deal and counts and self.obs.phase in ("bet", "senas"):
             row = counts[-1]
             feats = self.kind.feats
             for seat in range(4):
@@ -661,6 +786,12 @@ class _View:
         if total <= 0:
             return [1.0] * len(worlds)
         return out
+
+
+@lru_cache(maxsize=2)
+def _shapes(kings8: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per hand index, its roles as (role, how many)."""
+    return tuple(tuple((r, roles.count(r)) for r in sorted(set(roles))) for roles in hand_kind(kings8).hands)
 
 
 def _keepers(roles: tuple[int, ...], f: Feat, nroles: int) -> int:
@@ -1064,6 +1195,10 @@ def rank_strong(observation: MusObservation, budget: Budget, rng: random.Random)
         return _strong_mus(view, budget, rng)
     if phase == "discard":
         return _strong_discard(view)
+    if phase == "senas":
+        from game.ai.mus_senas import rank_senas  # it builds on this module
+
+        return rank_senas(view, budget, rng)
     return _strong_bet(view, budget, rng)
 
 

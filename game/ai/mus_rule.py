@@ -38,6 +38,8 @@ def mus_rule(rules: Any, observation: MusObservation, rng: random.Random) -> str
     """The rule bot's action. Deterministic (it never uses ``rng``). Its rules, all of them:
 
     - One legal action: that action. The replay choice: ``continue``.
+    - Señas phase (señas on): passes every seña its hand fits (``ciego`` when none), the first
+      legal action; it reads no seña it sees.
     - Mus phase: ``cut`` with juego (31 to 40 points), medias or duples, or two kings or more
       together with any pares; ``cut`` always once 3 mus rounds have been discarded; else
       ``mus``.
@@ -63,6 +65,8 @@ def mus_rule(rules: Any, observation: MusObservation, rng: random.Random) -> str
     phase = observation.phase
     if phase == "replay" or "continue" in legal:
         return "continue"
+    if phase == "senas":
+        return legal[0]  # every seña the hand fits, or ciego (the engine lists that turn first)
     roles, top, kings, aces, pares, paired, total = _shape(observation)
     options = dict(observation.options)
     if phase == "mus":

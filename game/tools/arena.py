@@ -7,7 +7,12 @@
                                [--decisions 500]
 
 Players: the levels ``easy``, ``normal``, ``hard`` (``game.ai.choose_action``) and the baselines
-``random`` and ``rule`` (``game.ai.baselines``), in any game that has them.
+``random`` and ``rule`` (``game.ai.baselines``), in any game that has them. For Mus with the
+``senas`` option on (``--option senas=true``), any of them with ``-nosenas`` (``hard-nosenas``)
+plays without señas: it passes ``senas none`` at every turn and its decisions never see a seña
+(``senas_seen`` emptied), so a partnership with señas can be measured against one without; with
+``-plainsenas`` it passes every seña its hand fits and never withholds one. Only the arena knows
+these variants.
 
 Sides: A is one seat (in Mus one partnership: seats 0 and 2, or 1 and 3); B plays every other
 seat. Duplicate deals: every seed is played once per rotation, with A moved to each of its
@@ -55,7 +60,7 @@ import statistics
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +69,14 @@ from game.ai.baselines import BASELINES, choose_baseline
 from game.registry import GAME_NAMES, entry
 from game.rules import get_rules
 
-PLAYERS: tuple[str, ...] = (*LEVELS, *BASELINES)
+# Mus señas variants, known to the arena only (never offered to players): a level or baseline
+# name with one of these endings plays as that player except for its señas.
+SENA_VARIANTS: dict[str, str] = {
+    "nosenas": "passes senas none at every turn and ignores every seña it sees",
+    "plainsenas": "passes every seña its hand fits, never withholding one",
+}
+PLAYERS: tuple[str, ...] = (
+    *LEVELS, *BASELINES, *(f"{p}-{v}" for p in (*LEVELS, *BASELINES) for v in SENA_VARIANTS))
 MAX_ACTIONS = 200_000  # a safety net: no real match comes near it
 
 
@@ -90,6 +102,17 @@ def fair_share(game: str) -> float:
 
 
 def decide(player: str, rules: Any, observation: Any, rng: random.Random) -> str:
+    base, _, variant = player.rpartition("-")
+    if base and variant in SENA_VARIANTS:
+        senas_turn = getattr(observation, "phase", "") == "senas"
+        if variant == "nosenas":
+            if senas_turn:
+                return "senas none"
+            if getattr(observation, "senas_seen", ()):
+                observation = replace(observation, senas_seen=())
+        elif senas_turn:
+            return str(observation.legal_actions[0])  # the engine lists the whole set first
+        player = base
     if player in LEVELS:
         return choose_action(rules, observation, player, rng)
     return choose_baseline(player, rules, observation, rng)
