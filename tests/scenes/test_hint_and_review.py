@@ -332,3 +332,29 @@ def test_f4_away_from_a_table_says_where_hints_are_given(make_app) -> None:
     app.press("F4")
     assert "F4 gives a hint at your turn in a game" in app.notice_log[-1]
     assert "F4 HINT" in app.screen_text().splitlines()[24] or app.notice_left > 0
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_with_open_hands_the_hint_searches_the_true_deal(make_app, home, game: str) -> None:
+    """Klaberjass, Jub Moo and Luk Fu search the one true deal; Mus's players read its tables and
+    worlds as without open hands (docs/ai-mus.md), and its hint says so like any other."""
+    (home / "settings.toml").write_text(f"[{game}]\nopen_hands = true\n[play]\ndelay = 0.0\n", encoding="utf-8")
+    app = make_app("--game", game, "--seed", "6")
+    table = app.top_scene()
+    rules = table.match.rules
+    for _ in range(3000):
+        if table.human_to_act and not table.guarded:
+            obs = table.match.observation(table.viewer)
+            ranking = rank_actions(rules, obs, "hard", random.Random(table.match.decision_seed()))
+            if ranking.basis == "exact" or (game == "mus" and len(obs.legal_actions) > 1):
+                message = hint_now(app, table)
+                assert message.startswith("Hint: " + table.action_words(ranking.best.action, obs))
+                return
+            decide(app, table, CASES[game])
+        elif table.panel is not None:
+            app.press("ENTER")
+        elif table.hold > 0:
+            app.press("SPACE")
+        else:
+            app.tick(0.05)
+    raise AssertionError(f"{game}: no decision searched on the true deal")
