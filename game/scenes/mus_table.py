@@ -620,8 +620,10 @@ class MusTable(TableScene):
         if not self.senas_on:
             return [("Señas are switched off (Options on the menu, the Mus page).", palette.WHITE)]
         if not any(obs.senas_passed):
-            when = "they are passed once the mus is cut" if obs.phase in ("mus", "discard", "senas") else "none now"
-            return [(f"No seña seen in this deal yet: {when}.", palette.WHITE)]
+            before_cut = "No seña yet in this deal: they are passed once the mus is cut."
+            now = "No seña yet: they are passed now, in turn from mano."
+            text = {"mus": before_cut, "discard": before_cut, "senas": now}.get(obs.phase, "No seña in this deal.")
+            return [(text, palette.WHITE)]
         lines: list[tuple[str, int]] = []
         for seat in ((obs.mano + i) % 4 for i in range(4)):
             ours = self.position(seat) in (0, 2)

@@ -682,7 +682,7 @@ def test_the_panel_when_nothing_was_seen_yet(table_app):
     app, table = table_app(34, senas=True)
     press(app, table, "S")
     assert [text for text, _ in table.panel.lines] == [
-        "No seña seen in this deal yet: they are passed once the mus is cut."]
+        "No seña yet in this deal: they are passed once the mus is cut."]
     assert_grid(app)
     app.press("SPACE")
     assert table.panel is None
