@@ -59,7 +59,7 @@ def kind(game: str, obs: Any) -> str:
 KINDS = {
     "klaberjass": ("bid round 1", "bid round 2", "schmeiss", "dix", "declare", "lead", "follow", "bella"),
     "jubmoo": ("lead", "follow"),
-    "mus": ("mus", "discard", "open a bet", "answer a bet", "answer an órdago"),
+    "mus": ("mus", "discard", "senas", "open a bet", "answer a bet", "answer an órdago"),
     "lukfu": ("call", "lead", "beat", "throw", "claim"),
 }
 
