@@ -10,7 +10,7 @@ import pygame
 
 from game.screen import palette
 from game.screen.canvas import COLS, ROWS, TextCanvas
-from game.screen.font import CELL_H, CELL_W, glyph
+from game.screen.font import CELL_H, CELL_W, font_table, glyph
 
 SCREEN_W, SCREEN_H = COLS * CELL_W, ROWS * CELL_H  # 640 x 400
 BORDER_X, BORDER_Y = 16, 16  # border margin around the text area, in logical pixels
@@ -38,15 +38,23 @@ class DisplayMode:
 
 
 class Renderer:
-    """Draws a TextCanvas onto a 640x400 surface, redrawing only the cells that changed."""
+    """Draws a TextCanvas onto a 640x400 surface, redrawing only the cells that changed.
+
+    A whole-screen change (a new scene) redraws 2,000 cells, so the per-cell work is kept to a
+    tuple compare and a cached surface: cells are keyed by their colour indexes (the mode turns
+    those into RGB only when a glyph is first made), glyphs are made from an 8-bit image of the
+    character with a two-colour palette, and the changed cells go to the surface in one
+    ``fblits`` call.
+    """
 
     def __init__(self) -> None:
+        font_table()  # read the font now, not in the middle of the first frame that needs it
         self.surface = pygame.Surface((SCREEN_W, SCREEN_H))
-        self._glyph_cache: dict[tuple[str, palette.RGB, palette.RGB], pygame.Surface] = {}
-        self._drawn: list[list[tuple[str, palette.RGB, palette.RGB] | None]] = [
-            [None] * COLS for _ in range(ROWS)
-        ]
+        self._glyph_cache: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._masks: dict[str, bytes] = {}
+        self._drawn: list[list[tuple[str, int, int] | None]] = [[None] * COLS for _ in range(ROWS)]
         self._rows: list[tuple[list[str], list[int], list[int]] | None] = [None] * ROWS
+        self._mode: DisplayMode | None = None
         self._mode_key: tuple[bool, str] | None = None
 
     def invalidate(self) -> None:
@@ -54,44 +62,50 @@ class Renderer:
         self._drawn = [[None] * COLS for _ in range(ROWS)]
         self._rows = [None] * ROWS
 
-    def _glyph_surface(self, char: str, fg: palette.RGB, bg: palette.RGB) -> pygame.Surface:
-        key = (char, fg, bg)
-        surf = self._glyph_cache.get(key)
-        if surf is None:
-            surf = pygame.Surface((CELL_W, CELL_H))
-            surf.fill(bg)
-            rows = glyph(char)
-            for y, bits in enumerate(rows):
-                if bits:
-                    for x in range(CELL_W):
-                        if bits & (0x80 >> x):
-                            surf.set_at((x, y), fg)
-            if len(self._glyph_cache) > 20000:
-                self._glyph_cache.clear()
-            self._glyph_cache[key] = surf
+    def _mask(self, char: str) -> bytes:
+        """The character's pixels, one byte each (1: ink, 0: paper), row by row."""
+        mask = self._masks.get(char)
+        if mask is None:
+            mask = bytes(
+                1 if bits & (0x80 >> x) else 0 for bits in glyph(char) for x in range(CELL_W)
+            )
+            self._masks[char] = mask
+        return mask
+
+    def _glyph_surface(self, key: tuple[str, int, int]) -> pygame.Surface:
+        char, fg, bg = key
+        assert self._mode is not None
+        fg_rgb, bg_rgb = self._mode.pair(fg, bg)
+        image = pygame.image.frombuffer(self._mask(char), (CELL_W, CELL_H), "P")
+        image.set_palette([bg_rgb, fg_rgb])
+        surf = image.convert(self.surface)
+        if len(self._glyph_cache) > 20000:
+            self._glyph_cache.clear()
+        self._glyph_cache[key] = surf
         return surf
 
     def draw(self, canvas: TextCanvas, mode: DisplayMode) -> int:
         """Bring the surface up to date with the canvas; returns the number of cells redrawn."""
-        changed = 0
-        blit = self.surface.blit
         if mode.key() != self._mode_key:
             self.invalidate()
-            self._mode_key = mode.key()
+            self._glyph_cache.clear()
+            self._mode, self._mode_key = mode, mode.key()
+        cache = self._glyph_cache
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         for r in range(ROWS):
-            chars, fgs, bgs, drawn = canvas.chars[r], canvas.fgs[r], canvas.bgs[r], self._drawn[r]
+            chars, fgs, bgs = canvas.chars[r], canvas.fgs[r], canvas.bgs[r]
             last = self._rows[r]
             if last is not None and last[0] == chars and last[1] == fgs and last[2] == bgs:
                 continue  # the row is as it was: skip it cheaply (the common case when idle)
             self._rows[r] = (chars[:], fgs[:], bgs[:])
-            for c in range(COLS):
-                fg_rgb, bg_rgb = mode.pair(fgs[c], bgs[c])
-                key = (chars[c], fg_rgb, bg_rgb)
+            drawn, y = self._drawn[r], r * CELL_H
+            for c, key in enumerate(zip(chars, fgs, bgs, strict=True)):
                 if drawn[c] != key:
-                    blit(self._glyph_surface(*key), (c * CELL_W, r * CELL_H))
+                    blits.append((cache.get(key) or self._glyph_surface(key), (c * CELL_W, y)))
                     drawn[c] = key
-                    changed += 1
-        return changed
+        if blits:
+            self.surface.fblits(blits)
+        return len(blits)
 
 
 def layout(window_size: tuple[int, int]) -> tuple[int, pygame.Rect]:
@@ -118,4 +132,5 @@ def present(target: pygame.Surface, screen: pygame.Surface, border_rgb: palette.
     if scale == 1:
         target.blit(screen, rect)
     else:
-        target.blit(pygame.transform.scale(screen, rect.size), rect)
+        # Scaled straight into the window: no intermediate surface to allocate and copy.
+        pygame.transform.scale(screen, rect.size, target.subsurface(rect))

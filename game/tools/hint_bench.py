@@ -120,6 +120,16 @@ def review_cost(game: str, deals: int) -> dict[str, float]:
             "max_s": max(per_deal), "longest_ranking_s": longest}
 
 
+KEY_EVERY_FRAMES = 6  # a key a tenth of a second: faster than a person reads, so a hard case
+
+
+def _review_walk() -> list[int]:
+    import pygame
+
+    return [pygame.K_DOWN, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_ESCAPE,
+            pygame.K_UP]
+
+
 def review_frames(game: str, seconds_limit: float = 60.0) -> dict[str, float]:
     """Frame times of the real loop (dummy display, AI worker process) while a deal is reviewed,
     and the longest wait between two moves of the progress bar."""
@@ -146,6 +156,7 @@ def review_frames(game: str, seconds_limit: float = 60.0) -> dict[str, float]:
     table = app.stack.top
     while time.perf_counter() < deadline:
         app.update(1 / 60)
+        app.render()  # the deal is watched, as a player would, so the screen is warm as in play
         table = app.stack.top
         if isinstance(table, TableScene) and table.panel is not None and table.panel.review:
             break
@@ -158,8 +169,15 @@ def review_frames(game: str, seconds_limit: float = 60.0) -> dict[str, float]:
     last_move = time.perf_counter()
     gaps: list[float] = []
     done = -1
+    keys = _review_walk() * 4
+    frame = 0
     while time.perf_counter() < deadline:
         clock.tick(60)
+        frame += 1
+        if review.ready and frame % KEY_EVERY_FRAMES == 0 and keys:
+            # A player walks the review while it works: list, table, steps, and back, so the
+            # whole-screen changes between the views are among the frames measured.
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=keys.pop(0), mod=0, unicode=""))
         start = time.perf_counter()
         for event in pygame.event.get():
             app.handle_event(event)
@@ -171,7 +189,8 @@ def review_frames(game: str, seconds_limit: float = 60.0) -> dict[str, float]:
             if done >= 0:
                 gaps.append(now - last_move)
             done, last_move = review.analysed, now
-        if review.ready and review.analysed == len(review.decisions):
+        assert review in app.stack.scenes, f"{game}: the walk left the review"
+        if review.ready and review.analysed == len(review.decisions) and not keys:
             break
     app.shutdown()
     return {"decisions": len(review.decisions), "frames": len(frames), "frame_p99_ms": _quantile(frames, 0.99),

@@ -68,3 +68,57 @@ def test_layout_scales_by_whole_multiples():
     assert scale == 0 and rect.width <= 100 and rect.height <= 60
     scale, rect = layout((0, 0))
     assert rect.width >= 1
+
+
+def _cell_pixels(surface, col: int, row: int) -> list[list[tuple[int, int, int]]]:
+    from game.screen.font import CELL_W
+
+    return [[tuple(surface.get_at((col * CELL_W + x, row * CELL_H + y)))[:3] for x in range(CELL_W)]
+            for y in range(CELL_H)]
+
+
+def _expected_pixels(char: str, fg, bg) -> list[list[tuple[int, int, int]]]:
+    from game.screen.font import CELL_W
+
+    return [[fg if bits & (0x80 >> x) else bg for x in range(CELL_W)] for bits in glyph(char)]
+
+
+def test_renderer_draws_each_cell_from_the_font_in_its_colours_and_redraws_only_changes():
+    pytest.importorskip("pygame")
+    from game.screen.render import DisplayMode, Renderer
+
+    canvas = TextCanvas()
+    canvas.put(3, 2, "♠", palette.BLACK, palette.WHITE)
+    canvas.put(4, 2, "A", palette.LIGHT_RED, palette.BLUE)
+    renderer, colour = Renderer(), DisplayMode()
+    assert renderer.draw(canvas, colour) == COLS * ROWS  # the first draw is whole
+    assert _cell_pixels(renderer.surface, 3, 2) == _expected_pixels("♠", palette.CGA[palette.BLACK],
+                                                                    palette.CGA[palette.WHITE])
+    assert _cell_pixels(renderer.surface, 4, 2) == _expected_pixels("A", palette.CGA[palette.LIGHT_RED],
+                                                                    palette.CGA[palette.BLUE])
+    assert renderer.draw(canvas, colour) == 0  # nothing changed, nothing drawn
+    canvas.put(4, 2, "B", palette.YELLOW, palette.BLUE)
+    assert renderer.draw(canvas, colour) == 1
+    assert _cell_pixels(renderer.surface, 4, 2) == _expected_pixels("B", palette.CGA[palette.YELLOW],
+                                                                    palette.CGA[palette.BLUE])
+    mono = DisplayMode(mono=True)
+    assert renderer.draw(canvas, mono) == COLS * ROWS  # another mode redraws every cell in its colours
+    assert _cell_pixels(renderer.surface, 4, 2) == _expected_pixels("B", *mono.pair(palette.YELLOW, palette.BLUE))
+
+
+def test_present_scales_whole_pixels_and_fills_the_rest_with_the_border():
+    pygame = pytest.importorskip("pygame")
+    from game.screen.render import FRAME_H, FRAME_W, DisplayMode, Renderer, layout, present
+
+    canvas = TextCanvas()
+    canvas.put(0, 0, "█", palette.WHITE, palette.BLACK)
+    renderer = Renderer()
+    renderer.draw(canvas, DisplayMode())
+    window = pygame.Surface((FRAME_W * 2 + 10, FRAME_H * 2))
+    present(window, renderer.surface, (1, 2, 3))
+    scale, rect = layout(window.get_size())
+    assert scale == 2
+    assert tuple(window.get_at((0, 0)))[:3] == (1, 2, 3)
+    for dx, dy in ((0, 0), (1, 1), (15, 31)):  # the full block's 8x16 pixels become 16x32
+        assert tuple(window.get_at((rect.x + dx, rect.y + dy)))[:3] == palette.CGA[palette.WHITE]
+    assert tuple(window.get_at((rect.x + 16, rect.y)))[:3] == palette.CGA[palette.BLACK]
