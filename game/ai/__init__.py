@@ -7,6 +7,9 @@ registry names (``game.ai.<game name>``), as ``choose(rules, observation, level,
 ``rank_actions(rules, observation, level, rng)`` says why: every legal action with the level's
 own value of it, best first (``game.ai.analysis``); each game's module writes it as
 ``rank(rules, observation, level, rng)``. The hint key and the deal review read it.
+
+The one exception to "an observation only" is the arena's oracle (``game.ai.oracle``): Hard
+given the true deal, a measuring instrument kept out of ``LEVELS`` and out of reach of play.
 """
 
 from __future__ import annotations

@@ -269,6 +269,16 @@ def choose(
     return best_action
 
 
+def oracle(rules: Any, state: Any, observation: JubMooObservation, rng: random.Random) -> str:
+    """The arena's oracle (``game.ai.oracle``, docs/oracle.md): hard on the seat's view of a match
+    played with open hands, which shows every hand, so hard's search plays out the one true deal
+    (its playouts are deterministic: its many worlds would all be this one). ``state`` is not
+    read: the open observation holds every card."""
+    if observation.all_hands is None:
+        raise ValueError("the oracle needs every hand: an observation with open hands")
+    return choose(rules, observation, "hard", rng)
+
+
 def rank(
     rules: Any, observation: JubMooObservation, level: str, rng: random.Random, budget: Budget | None = None
 ) -> Ranking:

@@ -118,6 +118,16 @@ def choose(rules: Any, observation: KlaberjassObservation, level: str, rng: rand
     return _play(observation)
 
 
+def oracle(rules: Any, state: Any, observation: KlaberjassObservation, rng: random.Random) -> str:
+    """The arena's oracle (``game.ai.oracle``, docs/oracle.md): hard on the seat's view of a match
+    played with open hands, which shows the opponent's hand as it lies, so that every world hard
+    would draw is the true one (the completion still to be dealt stays unknown). ``state`` is
+    not read: the open observation holds everything the oracle knows."""
+    if observation.opponent_hand is None:
+        raise ValueError("the oracle needs the opponent's hand: an observation with open hands")
+    return choose(rules, observation, "hard", rng)
+
+
 # ---------------------------------------------------------------------------------------
 # Hand evaluation (§5.1: the manual's 40-point count)
 # ---------------------------------------------------------------------------------------

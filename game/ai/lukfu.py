@@ -181,8 +181,10 @@ class _View:
         )
 
     @classmethod
-    def of_state(cls, st: LukFuState, seat: int) -> _View:
-        """Seat ``seat``'s view: its own hand and discards, and only what is public of the rest."""
+    def of_state(cls, st: LukFuState, seat: int, honest: bool = False) -> _View:
+        """Seat ``seat``'s view: its own hand and discards, and only what is public of the rest
+        (every hand too in a match with open hands, unless ``honest``: the oracle's playouts
+        model players who do not see them, as the players it meets do not)."""
         tricks = [*st.tricks, st.trick] if st.trick else list(st.tricks)
         h = st.hands
         return cls(
@@ -195,7 +197,7 @@ class _View:
             st.leader,
             st.master,
             tricks,
-            h if st.cfg.open_hands else None,
+            h if st.cfg.open_hands and not honest else None,
         )
 
     def opponents(self) -> list[int]:
@@ -355,6 +357,16 @@ def easy_move(rules: Any, st: LukFuState, rng: random.Random) -> str:
     """The easy player's action for the seat to play in a play-phase state, from that seat's
     view only (``_View.of_state``): the same choice as ``choose(..., "easy", ...)`` on its
     observation, without building one. It is the others' model in policy playouts."""
+    return _easy_move(st, rng, False)
+
+
+def honest_move(rules: Any, st: LukFuState, rng: random.Random) -> str:
+    """``easy_move`` blind to the other hands even in a match with open hands: the policy of the
+    oracle's playouts, which are played in the true deal of such a match."""
+    return _easy_move(st, rng, True)
+
+
+def _easy_move(st: LukFuState, rng: random.Random, honest: bool) -> str:
     seat = st.turn
     hand = st.hands[seat]
     if st.trick:
@@ -364,14 +376,14 @@ def easy_move(rules: Any, st: LukFuState, rng: random.Random) -> str:
             cards = bits(hand)
             if len(cards) == 1:
                 return DISCARD_TEXT[cards[0]]
-            return DISCARD_TEXT[_choose_discard(_View.of_state(st, seat), cards, rng)]
+            return DISCARD_TEXT[_choose_discard(_View.of_state(st, seat, honest), cards, rng)]
         if len(plays) == 1:
             return PLAYS[plays[0]].text
-        return PLAYS[_choose_follow(_View.of_state(st, seat), plays, rng)].text
+        return PLAYS[_choose_follow(_View.of_state(st, seat, honest), plays, rng)].text
     claim, plays = lead_plays(st, seat)
     if len(plays) + claim == 1:
         return "claim" if claim else PLAYS[plays[0]].text
-    j = _choose_lead(_View.of_state(st, seat), claim, plays, rng)
+    j = _choose_lead(_View.of_state(st, seat, honest), claim, plays, rng)
     return "claim" if j < 0 else PLAYS[j].text
 
 
@@ -414,26 +426,56 @@ def rank(
         return Ranking.forced(legal[0])
     if "continue" in legal:
         return Ranking.preference(legal, "continue")
-    budget = budget or BUDGETS[level]
+    return _search(rules, observation, budget or BUDGETS[level], rng)
+
+
+def oracle(rules: Any, state: LukFuState, observation: LukFuObservation, rng: random.Random) -> str:
+    """The arena's oracle (``game.ai.oracle``, docs/oracle.md): hard's search with every world it
+    would draw replaced by ``state``, the true deal (the hands and every face-down discard where
+    they really are). Everything else is hard's: the same number of worlds (its playouts break
+    exact ties at random, so they differ from world to world), the same playouts, in which every
+    seat plays from its own view (``honest_move``: the open hands of the match the arena keeps
+    for the oracle are seen by nobody), and the same objective. Only the charge on risky plays at
+    a claim is dropped: it corrects the optimism of imagined deals, and the true deal has none."""
+    if "continue" in observation.legal_actions:
+        return "continue"
+    return _search(rules, observation, BUDGETS["hard"], rng, state).best.action
+
+
+def _search(
+    rules: Any, observation: LukFuObservation, budget: Budget, rng: random.Random, truth: LukFuState | None = None
+) -> Ranking:
+    """``rank``'s search (``truth``: the oracle's true deal, see ``oracle``)."""
+    legal = observation.legal_actions
     decision = decision_kind(observation)
-    view = _View.of_observation(observation)
-    exact = observation.hands is not None  # open hands: the true hands are the only world
+    if truth is None:
+        view = _View.of_observation(observation)
+        exact = observation.hands is not None  # open hands: the true hands are the only world
+        known = exact
+    else:
+        view = _View.of_state(truth, observation.seat, honest=True)
+        exact, known = False, True
     charged: frozenset[int] = frozenset()
-    if decision == "claim" and not exact:
+    if decision == "claim" and not known:
         opps = view.opponents()
         charged = frozenset(
             i for i, a in enumerate(legal) if a != "claim" and view.win_chance(PLAY_BY_TEXT[a], opps) < 1.0
         )
     n_worlds = 1 if exact else budget.worlds(decision, len(legal))
+    if decision in budget.greedy:
+        policy = None
+    else:
+        policy = easy_move if truth is None else honest_move
     values = evaluate(
         rules,
         observation,
         n_worlds,
         rng,
         Objective(observation, budget.match_aware),
-        None if decision in budget.greedy else easy_move,
+        policy,
         charged,
         budget.claim_charge,
+        truth,
     )
     # The best objective. Ties go to the likelier action (``prior_order``), or where the level
     # used to play the heuristics, to their choice first (its noise fixed: the search has drawn
@@ -457,6 +499,8 @@ def rank(
     ]
     if exact:
         basis, note = EXACT, "the true hands (open hands)"
+    elif truth is not None:
+        basis, note = EXACT, f"the true deal, played out {n_worlds} times (the arena's oracle)"
     else:
         basis, note = SAMPLED, f"{n_worlds} imagined deals"
         if charged:
@@ -466,4 +510,4 @@ def rank(
     return Ranking.of(estimates, legal[best], basis, note)
 
 
-__all__ = ["BUDGETS", "LEVELS", "choose", "easy_move", "rank"]
+__all__ = ["BUDGETS", "LEVELS", "choose", "easy_move", "honest_move", "oracle", "rank"]

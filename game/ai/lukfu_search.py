@@ -437,19 +437,21 @@ def evaluate(
     policy: Policy | None = None,
     charged: frozenset[int] = frozenset(),
     charge: float = 0.0,
+    truth: LukFuState | None = None,
 ) -> list[Value]:
     """Every legal action of ``obs``, in order, valued over ``n_worlds`` worlds: played out
     greedily, or by ``policy`` when one is given, with the same worlds (and the same playout
     randomness) for every action. The actions whose indices are in ``charged`` have ``charge``
     points taken off the searching seat's result in every world. A claim's value is exact (the
-    same in every world)."""
+    same in every world). With ``truth`` (the arena's oracle) every world is that state, the true
+    deal, instead of one drawn with ``rules.determinize``."""
     legal = obs.legal_actions
     me = obs.seat
     points = [0.0] * len(legal)
     values = [0.0] * len(legal)
     caller = -1 if obs.caller is None else obs.caller
     for _ in range(n_worlds):
-        world = rules.determinize(obs, random.Random(rng.getrandbits(64)))
+        world = rules.determinize(obs, random.Random(rng.getrandbits(64))) if truth is None else truth
         deal, history, redeals = world.deal_number, len(world.history), world.redeals
         seed = rng.getrandbits(32) if policy is not None else 0
         for i, a in enumerate(legal):

@@ -605,9 +605,10 @@ def _call_likelihood(kind: int, sigma: float, stake: int, lance: int) -> float:
 
 
 class _View:
-    """What a strong player works from: the observation in table form."""
+    """What a strong player works from: the observation in table form. ``true_hands`` (every
+    seat's hand, by seat) is given only to the arena's oracle: every world is then the true deal."""
 
-    def __init__(self, obs: MusObservation) -> None:
+    def __init__(self, obs: MusObservation, true_hands: Sequence[Sequence[str]] | None = None) -> None:
         options = dict(obs.options)
         self.obs = obs
         self.tab = tables(options.get("kings", 8) == 8)
@@ -630,11 +631,16 @@ class _View:
                 needs[seen.seat].append(seen.sena)
         # Per seat, the señas this seat saw it pass (its partner's, the rivals' it caught).
         self.needs: tuple[tuple[str, ...], ...] = tuple(tuple(n) for n in needs)
+        self.true_hands = true_hands
 
     def worlds(self, n: int, rng: random.Random) -> list[tuple[int, int, int, int]]:
         """``n`` deals of the unseen cards to the other seats (hand indices by seat), each
         consistent with the public pares/juego declarations (rejection per seat) and with every
-        seña the seat saw (``_sena_worlds``)."""
+        seña the seat saw (``_sena_worlds``). For the oracle, ``n`` times the true deal: the
+        same budget, so what the worlds carry (the seña turn's sampled paths) is drawn as often."""
+        if self.true_hands is not None:
+            h0, h1, h2, h3 = (self.kind.of_cards([CARD_INDEX[c] for c in hand]) for hand in self.true_hands)
+            return [(h0, h1, h2, h3)] * n
         if any(self.needs):
             return self._sena_worlds(n, rng)
         kind = self.kind
@@ -1186,10 +1192,12 @@ def _strong_bet(view: _View, budget: Budget, rng: random.Random) -> Ranking:
     return Ranking.of(estimates, choice, SAMPLED, note)
 
 
-def rank_strong(observation: MusObservation, budget: Budget, rng: random.Random) -> Ranking:
+def rank_strong(observation: MusObservation, budget: Budget, rng: random.Random,
+                true_hands: Sequence[Sequence[str]] | None = None) -> Ranking:
     """Every legal action with the normal / hard value of it, the level's choice first (see the
-    module docstring and docs/ai-mus.md, "Values behind the hint and the review")."""
-    view = _View(observation)
+    module docstring and docs/ai-mus.md, "Values behind the hint and the review"). With
+    ``true_hands`` (the oracle only) the bets and the seña turn are valued in the true deal."""
+    view = _View(observation, true_hands)
     phase = observation.phase
     if phase == "mus":
         return _strong_mus(view, budget, rng)
@@ -1205,6 +1213,25 @@ def rank_strong(observation: MusObservation, budget: Budget, rng: random.Random)
 def choose_strong(observation: MusObservation, budget: Budget, rng: random.Random) -> str:
     """The normal / hard decision: the head of its ranking, so the two cannot drift apart."""
     return rank_strong(observation, budget, rng).best.action
+
+
+def oracle(rules: Any, state: Any, observation: MusObservation, rng: random.Random) -> str:
+    """The arena's oracle (``game.ai.oracle``, docs/oracle.md): hard with every world it would
+    sample (the bets and answers, the seña turn) replaced by the true deal, the four hands the
+    open observation shows. Mus or cut and the discards are hard's own: its hand tables value a
+    hand against random hands and draws, and the draws (the deck stream) are hidden from the
+    oracle too. Hard's players ignore open hands (they decide from their own cards at a table
+    with open hands), so the true deal reaches the search only through this function.
+    ``state`` is not read: the observation's hands are all the oracle knows."""
+    hands = observation.all_hands
+    if hands is None:
+        raise ValueError("the oracle needs every hand: an observation with open hands")
+    legal = observation.legal_actions
+    if len(legal) == 1:
+        return legal[0]
+    if observation.phase == "replay":
+        return "continue"
+    return rank_strong(observation, BUDGETS["hard"], rng, hands).best.action
 
 
 def rank(rules: Any, observation: MusObservation, level: str, rng: random.Random) -> Ranking:

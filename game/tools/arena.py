@@ -6,8 +6,12 @@
     python -m game.tools.arena --game klaberjass --latency [--levels easy,normal,hard]
                                [--decisions 500]
 
-Players: the levels ``easy``, ``normal``, ``hard`` (``game.ai.choose_action``) and the baselines
-``random`` and ``rule`` (``game.ai.baselines``), in any game that has them. For Mus with the
+Players: the levels ``easy``, ``normal``, ``hard`` (``game.ai.choose_action``), the baselines
+``random`` and ``rule`` (``game.ai.baselines``), in any game that has them, and ``oracle``
+(``game.ai.oracle``): Hard's search given the true deal, the ceiling no honest player can pass
+(docs/oracle.md). The oracle's seats read the match as played with ``open_hands`` on, a copy the
+arena keeps in step with the real one (same seed, same actions); every other seat decides from
+its observation of the real match, so nothing the oracle knows reaches them. For Mus with the
 ``senas`` option on (``--option senas=true``), any of them with ``-nosenas`` (``hard-nosenas``)
 plays without señas: it passes ``senas none`` at every turn and its decisions never see a seña
 (``senas_seen`` emptied), so a partnership with señas can be measured against one without; with
@@ -66,6 +70,7 @@ from typing import Any
 
 from game.ai import LEVELS, choose_action
 from game.ai.baselines import BASELINES, choose_baseline
+from game.ai.oracle import ORACLE, choose_oracle, in_step, true_options
 from game.registry import GAME_NAMES, entry
 from game.rules import get_rules
 
@@ -76,7 +81,7 @@ SENA_VARIANTS: dict[str, str] = {
     "plainsenas": "passes every seña its hand fits, never withholding one",
 }
 PLAYERS: tuple[str, ...] = (
-    *LEVELS, *BASELINES, *(f"{p}-{v}" for p in (*LEVELS, *BASELINES) for v in SENA_VARIANTS))
+    *LEVELS, ORACLE, *BASELINES, *(f"{p}-{v}" for p in (*LEVELS, *BASELINES) for v in SENA_VARIANTS))
 MAX_ACTIONS = 200_000  # a safety net: no real match comes near it
 
 
@@ -192,6 +197,9 @@ def play_game(
     n = rules.num_players
     rngs = [random.Random(seed * 1_000_003 + rotation * 101 + s) for s in range(n)]
     state = rules.new_match(seed, options)
+    # The oracle's match: the same one with every hand open, read by the oracle's seats only.
+    oracle_seats = {s for s in range(n) if (a if s in seats_a else b) == ORACLE}
+    truth = rules.new_match(seed, true_options(options)) if oracle_seats else None
     record = GameRecord(seed, rotation, fair_share(game))
     last = None
     for _ in range(MAX_ACTIONS):
@@ -199,9 +207,16 @@ def play_game(
             break
         seat = rules.current_player(state)
         assert seat is not None  # a match that is not over has a player to act
-        obs = rules.observation(state, seat)
-        player = a if seat in seats_a else b
-        state = rules.apply(state, decide(player, rules, obs, rngs[seat]))
+        if seat in oracle_seats:
+            if not in_step(rules, state, truth):
+                raise RuntimeError(f"{game} seed {seed}: the oracle's open match left the real one")
+            action = choose_oracle(rules, truth, seat, rngs[seat])
+        else:
+            player = a if seat in seats_a else b
+            action = decide(player, rules, rules.observation(state, seat), rngs[seat])
+        state = rules.apply(state, action)
+        if truth is not None:
+            truth = rules.apply(truth, action)
         record.actions += 1
         summary = rules.observation(state, 0).last_deal
         if summary is not None and summary is not last and summary != last:
@@ -469,7 +484,8 @@ def latency(
 # ---------------------------------------------------------------------------------------
 
 
-def _option_value(text: str) -> Any:
+def option_value(text: str) -> Any:
+    """A ``--option`` value as the rules expect it: a bool, None, an int, or the text."""
     low = text.lower()
     if low in ("true", "false"):
         return low == "true"
@@ -579,7 +595,7 @@ def main(argv: list[str] | None = None) -> None:
         key, sep, value = item.partition("=")
         if not sep:
             parser.error(f"--option {item!r}: write KEY=VALUE")
-        options[key.strip()] = _option_value(value.strip())
+        options[key.strip()] = option_value(value.strip())
     if args.latency:
         levels = [x.strip() for x in args.levels.split(",") if x.strip()]
         for level in levels:
