@@ -31,11 +31,11 @@ The easy heuristic rates every legal card as
   and played cards excluded): none left means a sure win; otherwise players are expected to
   duck a trick worth negative points when they can and to overtake one worth positive points.
   A card that cannot beat the trick has P(win) = 0.
-- Winning is scored with the real stack score of my stack plus the trick (so the 10♣ doubles,
-  Chuan flips and the -50 of an empty stack all count), less a rough estimate of what the
-  later players add (hearts followed, Q♠ dropped under A♠/K♠, dumps from players void in the
-  suit) and a small cost for having to lead next. The -50 of an empty stack only counts late
-  in the deal.
+- Winning is scored with the real stack score of my stack plus the trick under the active
+  ruleset (so the 10♣ doubles, Chuan flips, Gong Zhu's sweep and the -50 of an empty stack,
+  where the ruleset has one, all count), less a rough estimate of what the later players add
+  (hearts followed, Q♠ dropped under A♠/K♠, dumps from players void in the suit) and a small
+  cost for having to lead next. The empty stack's score only counts late in the deal.
 - Handing a card over: Q♠ and hearts are good riddance (the pig is dumped first, then the
   highest heart); J♦ is not thrown onto another player's trick; 10♣ is dumped only on a player
   whose pile is negative; hearts are not fed to a player collecting them all.

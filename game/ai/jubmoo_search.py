@@ -14,8 +14,9 @@ Rules file §5.4. For every decision with a real choice:
    by all four seats (``playout``: see ``_lead``, ``_follow``, ``_discard``; a seat's card
    depends on its own hand, the trick, the cards still out and the points already won, never
    on where the other hidden cards lie in the world), score
-   the stacks with the real scorer of the active ruleset (``mask_score``: 10♣, Chuan, Big
-   Chuan, the -50 of an empty stack), and average ``utility`` over the worlds;
+   the stacks with the engine's own deal scoring for the active ruleset (``mask_deal_scores``:
+   10♣, Chuan, Big Chuan and its waiver, the -50 of an empty stack, or Gong Zhu's sweep), and
+   average ``utility`` over the worlds;
 4. play the card with the best weighted average (the first in legal order on a tie).
 
 ``search`` returns every legal card's averages (``Result``), the values behind the hint and the
@@ -44,7 +45,6 @@ from typing import Any
 
 from game.rules.jubmoo import (
     CARD_INDEX,
-    FULL,
     JD,
     QS,
     RANKS,
@@ -53,8 +53,10 @@ from game.rules.jubmoo import (
     JubMooObservation,
     card_mask,
     card_values,
+    mask_deal_scores,
     mask_score,
     point_card_mask,
+    point_cards_decide,
 )
 
 __all__ = [
@@ -115,9 +117,11 @@ class Budget:
 
 
 class Context:
-    """The scoring rules of a match: values for the playout, the real scorer for the result."""
+    """The scoring rules of a match, all read from the rules module: values for the playout,
+    the engine's deal scoring for the result."""
 
-    __slots__ = ("big_waived", "points_mask", "ruleset", "target", "ten_clubs", "values")
+    __slots__ = ("empty_gain", "others_minus_50", "points_decide", "points_mask", "ruleset", "target", "ten_clubs",
+                 "values")
 
     def __init__(self, options: dict[str, Any]) -> None:
         self.ruleset: str = options.get("ruleset", "hearts")
@@ -125,18 +129,18 @@ class Context:
             raise ValueError(f"unknown ruleset {self.ruleset!r}")
         self.ten_clubs: str = options.get("ten_clubs", "double")
         self.target: int = options.get("target", -1000)
-        self.big_waived: bool = not options.get("big_chuan_others_minus_50", True)
+        self.others_minus_50: bool = options.get("big_chuan_others_minus_50", True)
         self.values: tuple[int, ...] = card_values(self.ruleset)
         # Cards that can still change a score once played (the playout stops when none is out).
         self.points_mask = point_card_mask(self.ruleset)
+        # What a first trick saves a seat with an empty stack (50 in Jub Moo, 0 under Gong Zhu).
+        self.empty_gain: int = -mask_score(0, self.ruleset, self.ten_clubs)
+        # Whether the scores are settled once the point cards are (no empty-stack or Big Chuan rule).
+        self.points_decide: bool = point_cards_decide(self.ruleset)
 
     def scores(self, won: list[int]) -> list[int]:
-        """Each seat's deal score from the stacks of a finished deal (the rules file §1.4)."""
-        if self.big_waived and FULL in won:
-            s = won.index(FULL)
-            return [1000 if t == s else 0 for t in range(4)]
-        r, t = self.ruleset, self.ten_clubs
-        return [mask_score(won[0], r, t), mask_score(won[1], r, t), mask_score(won[2], r, t), mask_score(won[3], r, t)]
+        """Each seat's deal score from the stacks of a finished deal, as the engine settles it."""
+        return mask_deal_scores(won, self.ruleset, self.ten_clubs, self.others_minus_50)
 
 
 # --------------------------------------------------------------------------------------------
@@ -322,13 +326,16 @@ def _follow(m: int, suit: int, best: int, last: bool, gain: int, out: int) -> in
     return base + _TOP[overs]
 
 
-def playout(
-    hands: list[int], won: list[int], pv: list[int], leader: int, trick: list[int], values: Any, points_mask: int
-) -> int:
+def playout(hands: list[int], won: list[int], pv: list[int], leader: int, trick: list[int], ctx: Context) -> int:
     """Play the deal to its end in place (``hands``, ``won`` and ``pv`` change) with the
     playout policy at every seat. ``trick``: the cards of the current trick, leader first (may
-    be complete; read, never changed). ``pv``: per seat, the points of its stack (10♣ aside). Returns the number of
-    cards played."""
+    be complete; read, never changed). ``pv``: per seat, the points of its stack (10♣ aside).
+    ``ctx``: the match's scoring. Returns the number of cards played: the playout stops once
+    nothing left can change a score."""
+    values = ctx.values
+    points_mask = ctx.points_mask
+    empty_gain = ctx.empty_gain
+    points_decide = ctx.points_decide
     out_all = hands[0] | hands[1] | hands[2] | hands[3]
     start = out_all.bit_count()
     follow, discard, lead = _follow, _discard, _lead
@@ -374,8 +381,8 @@ def playout(
                     if tmask & TC_BIT:
                         pile = pv[p] + tv
                         gain = pile if pile else 50
-                    if not won[p] and h.bit_count() <= EMPTY_LATE:
-                        gain += 50
+                    if empty_gain and not won[p] and h.bit_count() <= EMPTY_LATE:
+                        gain += empty_gain
                     c = follow(m, suit, best - base, n == 3, gain, ((out_all >> base) & 0x1FFF) ^ m)
                 else:
                     c = base + top[m]
@@ -395,7 +402,7 @@ def playout(
         w = (leader + wi) & 3
         won[w] |= tmask
         pv[w] += tv
-        if not out_all or (not out_all & points_mask and won[0] and won[1] and won[2] and won[3]):
+        if not out_all or (not out_all & points_mask and (points_decide or (won[0] and won[1] and won[2] and won[3]))):
             return start - out_all.bit_count()
         leader = w
 
@@ -478,7 +485,6 @@ def search(rules: Any, obs: JubMooObservation, rng: random.Random, budget: Budge
     me = obs.seat
     ctx = Context(dict(obs.options))
     values = ctx.values
-    points_mask = ctx.points_mask
     won0 = [0, 0, 0, 0]
     pv0 = [0, 0, 0, 0]
     plays = [(s, CARD_INDEX[c]) for s, c in obs.plays]
@@ -536,7 +542,7 @@ def search(rules: Any, obs: JubMooObservation, rng: random.Random, budget: Budge
             h = list(hands)
             h[me] = mine ^ move_bits[i]
             won = won0[:]
-            spent += playout(h, won, pv0[:], leader, tricks[i], values, points_mask)
+            spent += playout(h, won, pv0[:], leader, tricks[i], ctx)
             deal = scores(won)
             u = utility(deal, totals, me, target)
             m = margin(deal, me)

@@ -7,8 +7,10 @@ Four players, each for themselves, 13 cards each from one 52-card pack, no trump
 passing. The leader plays any card; the others must follow suit if they can; the highest
 card of the led suit wins the trick and its winner leads the next. After 13 tricks every
 player scores the cards they won (§1.3-1.4: hearts, Q♠ -100, J♦ +100, the 10♣ doubler,
-Chuan, Big Chuan, -50 for no trick). Deals follow one another until, after a complete deal,
-some running total is at or below ``target``; the lowest total is the pig.
+Chuan, Big Chuan, -50 for no trick). The ``gongzhu`` ruleset scores as Chinese Gong Zhu
+instead (§1.3): its heart table, no Big Chuan and no -50, and in a sweep of all 16 point
+cards the pig counts +100 too (+800 with the 10♣). Deals follow one another until, after a
+complete deal, some running total is at or below ``target``; the lowest total is the pig.
 
 Seats are in play order (counter-clockwise at the table): 0 = you (south), 1 = east,
 2 = north, 3 = west. Seat ``i + 1`` plays after seat ``i``.
@@ -60,7 +62,7 @@ Observation (``JubMooObservation``, frozen and hashable)
 - ``point_cards: tuple[tuple[str, ...], ...]``: each seat's scoring cards won this deal (hearts,
   QS, JD, TC; every card under the all-suits ruleset), canonical order.
 - ``deal_scores_so_far: tuple[int, ...]``: ``stack_score`` of what each seat has won so far
-  (so -50 for a seat with no trick yet), a running indication.
+  (so -50 for a seat with no trick yet, 0 under Gong Zhu), a running indication.
 - ``pig_taker_last_deal: int | None``: who took QS in ``last_deal``.
 - ``plays: tuple[tuple[int, str], ...]``: every card played this deal, in order, as (seat, card).
 - ``voids: tuple[str, ...]``: per seat, the suits (letters of ``SHDC``) it has shown void in this
@@ -117,10 +119,12 @@ __all__ = [
     "card_values",
     "legal_plays",
     "mask_cards",
+    "mask_deal_scores",
     "mask_score",
     "parse_card",
     "pig_seats",
     "point_card_mask",
+    "point_cards_decide",
     "score_breakdown",
     "stack_score",
     "trick_winner",
@@ -157,8 +161,9 @@ _TC_BIT = _BIT[TC]
 
 # Rank values of the seed's table (all-suits ruleset; hearts in the default ruleset).
 _RANK_VALUES: tuple[int, ...] = (-50, -40, -30, -20, -10, -9, -8, -7, -6, -5, -4, -3, -2)
-# Gong Zhu classic hearts: A K Q J, then 10..5 at -10 and 4..2 at 0 (total -200).
+# Gong Zhu hearts: A K Q J, then 10..5 at -10 and 4..2 at 0 (total -200).
 _GONGZHU_HEARTS: tuple[int, ...] = (-50, -40, -30, -20, -10, -10, -10, -10, -10, -10, 0, 0, 0)
+_GONGZHU = RULESETS.index("gongzhu")
 
 _PLAY, _CHOICE, _OVER = 0, 1, 2
 _PHASE_NAMES = ("play", "choice", "over")
@@ -175,7 +180,7 @@ def _value_of(card: int, ruleset: int) -> int:
         return 100
     suit, rank = divmod(card, 13)
     if suit == 1:
-        return _GONGZHU_HEARTS[rank] if ruleset == 2 else _RANK_VALUES[rank]
+        return _GONGZHU_HEARTS[rank] if ruleset == _GONGZHU else _RANK_VALUES[rank]
     return _RANK_VALUES[rank] if ruleset == 1 else 0
 
 
@@ -189,6 +194,14 @@ _OTHER_SCORING: tuple[int, ...] = (
 )
 #: Cards shown as "point cards" in a stack: the scoring cards plus 10♣.
 _POINT_MASKS: tuple[int, ...] = tuple(m | _BIT[TC] for m in _OTHER_SCORING)
+#: The 16 point cards of Jub Moo and Gong Zhu: every heart, Q♠, J♦ and 10♣.
+_SWEEP = HEARTS | _BIT[QS] | _BIT[JD] | _BIT[TC]
+# Per ruleset index, the rules that differ beyond the card values (§1.3-1.4). Jub Moo scores a
+# stack of all 52 cards +1000 flat (Big Chuan) and an empty one -50; Gong Zhu has neither, and
+# in its sweep (all 16 point cards) the pig counts +100 instead of -100.
+_BIG_CHUAN: tuple[bool, ...] = tuple(r != _GONGZHU for r in range(len(RULESETS)))
+_EMPTY_SCORE: tuple[int, ...] = tuple(0 if r == _GONGZHU else -50 for r in range(len(RULESETS)))
+_SWEEP_BONUS: tuple[int, ...] = tuple(-2 * _VALUES[r][QS] if r == _GONGZHU else 0 for r in range(len(RULESETS)))
 
 
 def _sum_table(values: Sequence[int]) -> tuple[int, ...]:
@@ -297,16 +310,21 @@ def card_value(card: str, ruleset: str = "hearts") -> int:
 
 
 def _score(mask: int, ruleset: int, add_and_double: bool) -> int:
-    """§1.4 on a card mask (the engine's fast path)."""
-    if mask == FULL:
-        return 1000
+    """§1.4 on a card mask (the engine's fast path), with §1.3's Gong Zhu differences."""
     if not mask:
-        return -50
+        return _EMPTY_SCORE[ruleset]
+    if mask == FULL and _BIG_CHUAN[ruleset]:
+        return 1000
     tables = _TABLES[ruleset]
     hearts = (mask >> 13) & 0x1FFF
     heart_value = tables[1][hearts]
     base = tables[0][mask & 0x1FFF] + tables[2][(mask >> 26) & 0x1FFF] + tables[3][mask >> 39]
-    base += -heart_value if hearts == 0x1FFF else heart_value
+    if hearts == 0x1FFF:
+        base -= heart_value
+        if mask & _SWEEP == _SWEEP:
+            base += _SWEEP_BONUS[ruleset]
+    else:
+        base += heart_value
     if not mask & _TC_BIT:
         return base
     if not mask & _OTHER_SCORING[ruleset]:
@@ -314,13 +332,45 @@ def _score(mask: int, ruleset: int, add_and_double: bool) -> int:
     return 2 * (base + 50) if add_and_double else 2 * base
 
 
-def mask_score(mask: int, ruleset: str = "hearts", ten_clubs: str = "double") -> int:
-    """``stack_score`` on a card mask (bit ``i`` = ``CARDS[i]``), for callers that keep masks."""
+def _ten_clubs_flag(ten_clubs: str) -> bool:
     if ten_clubs not in ("double", "add-and-double"):
         raise ValueError(f"option 'ten_clubs' must be 'double' or 'add-and-double', not {ten_clubs!r}")
+    return ten_clubs == "add-and-double"
+
+
+def mask_score(mask: int, ruleset: str = "hearts", ten_clubs: str = "double") -> int:
+    """``stack_score`` on a card mask (bit ``i`` = ``CARDS[i]``), for callers that keep masks."""
+    add = _ten_clubs_flag(ten_clubs)
     if not 0 <= mask <= FULL:
         raise ValueError(f"not a card mask: {mask!r}")
-    return _score(mask, _ruleset_index(ruleset), ten_clubs == "add-and-double")
+    return _score(mask, _ruleset_index(ruleset), add)
+
+
+def _deal_scores(won: Sequence[int], ruleset: int, add_and_double: bool, waive_minus_50: bool) -> list[int]:
+    """The four deal scores of a finished deal; the Big Chuan waiver is a deal rule, not a stack's."""
+    if waive_minus_50 and _BIG_CHUAN[ruleset] and FULL in won:
+        return [1000 if w == FULL else 0 for w in won]
+    return [_score(won[0], ruleset, add_and_double), _score(won[1], ruleset, add_and_double),
+            _score(won[2], ruleset, add_and_double), _score(won[3], ruleset, add_and_double)]
+
+
+def mask_deal_scores(
+    won: Sequence[int], ruleset: str = "hearts", ten_clubs: str = "double", big_chuan_others_minus_50: bool = True
+) -> list[int]:
+    """The four deal scores of a finished deal from the seats' card masks, as the engine settles
+    it (with the Big Chuan waiver option); the AI's playouts score with this."""
+    if len(won) != 4 or any(not 0 <= m <= FULL for m in won):
+        raise ValueError(f"not four card masks: {won!r}")
+    add = _ten_clubs_flag(ten_clubs)
+    return _deal_scores(won, _ruleset_index(ruleset), add, not big_chuan_others_minus_50)
+
+
+def point_cards_decide(ruleset: str = "hearts") -> bool:
+    """Whether a stack's score depends on its point cards alone (``point_card_mask``): true
+    under Gong Zhu, which has no Big Chuan and no -50 for an empty stack, so a deal's scores
+    are fixed once every point card is won."""
+    r = _ruleset_index(ruleset)
+    return not _BIG_CHUAN[r] and _EMPTY_SCORE[r] == 0
 
 
 # --------------------------------------------------------------------------------------------
@@ -336,8 +386,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         help="Deals go on until someone's total falls to this score; the lowest total is the pig."),
     "ruleset": OptionSpec.choice(
         "hearts", RULESETS, ("Hearts", "All suits (literal)", "Gong Zhu"), "Scoring",
-        "Hearts: hearts and the pig cost, the J of diamonds pays. All suits: every card costs by its rank. "
-        "Gong Zhu: the Chinese scores."),
+        "Hearts: hearts and the pig cost, the J of diamonds pays. All suits: every card costs by rank. "
+        "Gong Zhu: hearts 10-5 -10, 4-2 0; no -50; all 16 point cards +800."),
     "ten_clubs": OptionSpec.choice(
         "double", ("double", "add-and-double"), ("Doubles", "Adds and doubles"), "Ten of clubs",
         "The ten of clubs doubles the rest of its taker's cards (+50 alone); or adds 50, then doubles."),
@@ -349,7 +399,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         "Who leads later deals: whoever took the pig (the queen of spades) last deal, or at random."),
     "big_chuan_others_minus_50": OptionSpec.boolean(
         True, "Big Chuan: others -50",
-        "When one player wins every trick, the other three also lose 50 for winning none."),
+        "When one player wins every trick, the other three also lose 50 for winning none "
+        "(Gong Zhu has neither the Big Chuan nor the -50)."),
     "first_leader": OptionSpec.seat(4, "First leader", "The seat that leads the first deal; None follows First lead."),
     "open_hands": OptionSpec.boolean(
         False, "Open hands (learning)", "Every hand is shown face up, to learn from the computers' play."),
@@ -416,11 +467,12 @@ def _config_from_items(items: OptionItems) -> _Config:
 def stack_score(stack: Iterable[str], ruleset: str = "hearts", options: Mapping[str, Any] | None = None) -> int:
     """A player's score for one deal from the cards they won (§1.4).
 
-    Empty stack = won no trick (-50); all 52 cards = won every trick (Big Chuan, +1000).
+    Empty stack = won no trick (-50; 0 under Gong Zhu); all 52 cards = won every trick (Big
+    Chuan, +1000; under Gong Zhu the sweep of all 16 point cards, +800).
     ``options`` is a match's options dict (missing keys take defaults): ``ten_clubs`` is used,
     and its ``ruleset`` when the ``ruleset`` argument is left at its default. The Big Chuan
     waiver of the others' -50 (``big_chuan_others_minus_50``) is applied when a deal is
-    settled, not here: an empty stack always scores -50 on its own.
+    settled (``mask_deal_scores``), not here: an empty stack always scores -50 on its own.
     """
     r, add = _resolve_scoring(ruleset, options)
     return _score(card_mask(stack), r, add)
@@ -435,11 +487,12 @@ def score_breakdown(
 
 
 def _breakdown(mask: int, ruleset: int, add_and_double: bool) -> list[tuple[str, int]]:
-    if mask == FULL:
-        return [("Big Chuan: every trick", 1000)]
     if not mask:
-        return [("No cards won", -50)]
+        return [("No cards won", _EMPTY_SCORE[ruleset])]
+    if mask == FULL and _BIG_CHUAN[ruleset]:
+        return [("Big Chuan: every trick", 1000)]
     lines: list[tuple[str, int]] = []
+    values = _VALUES[ruleset]
     tables = _TABLES[ruleset]
     hearts = mask & HEARTS
     heart_value = tables[1][hearts >> 13]
@@ -448,9 +501,12 @@ def _breakdown(mask: int, ruleset: int, add_and_double: bool) -> list[tuple[str,
     elif hearts:
         lines.append((f"Hearts ({hearts.bit_count()})", heart_value))
     if mask & _BIT[QS]:
-        lines.append(("QS (the pig)", -100))
+        if mask & _SWEEP == _SWEEP and _SWEEP_BONUS[ruleset]:
+            lines.append(("Sweep: QS (the pig) counts plus", values[QS] + _SWEEP_BONUS[ruleset]))
+        else:
+            lines.append(("QS (the pig)", values[QS]))
     if mask & _BIT[JD]:
-        lines.append(("JD", 100))
+        lines.append(("JD", values[JD]))
     if ruleset == 1:
         for s, name in ((0, "Spades"), (2, "Diamonds"), (3, "Clubs")):
             others = mask & SUIT_MASKS[s] & ~(_BIT[QS] | _BIT[JD] | _BIT[TC])
@@ -537,8 +593,9 @@ class DealSummary:
     totals: tuple[int, ...]  # running totals after this deal
     pig_taker: int  # who took QS
     chuan: int | None  # who took all 13 hearts (not counted on a Big Chuan)
-    big_chuan: int | None  # who won every trick
+    big_chuan: int | None  # who won every trick, where that is a Big Chuan (never under Gong Zhu)
     empty: tuple[int, ...]  # seats that won no trick
+    sweep: int | None = None  # Gong Zhu: who took all 16 point cards (the pig counts plus)
 
 
 @dataclass(slots=True)
@@ -685,15 +742,15 @@ def _tricks_of(plays: Sequence[int]) -> list[tuple[list[int], int]]:
 def _summary(state: JubMooState, won: tuple[int, ...], plays: tuple[int, ...]) -> tuple[DealSummary, tuple[int, ...]]:
     cfg = state.cfg
     r = cfg.ruleset
-    scores = [_score(won[s], r, cfg.add_and_double) for s in range(4)]
+    scores = _deal_scores(won, r, cfg.add_and_double, cfg.waive_minus_50)
     lines = [tuple(_breakdown(won[s], r, cfg.add_and_double)) for s in range(4)]
-    big = next((s for s in range(4) if won[s] == FULL), None)
+    big = next((s for s in range(4) if won[s] == FULL), None) if _BIG_CHUAN[r] else None
     if big is not None and cfg.waive_minus_50:
         for s in range(4):
             if s != big:
-                scores[s] = 0
                 lines[s] = (("No cards (waived after a Big Chuan)", 0),)
     chuan = None if big is not None else next((s for s in range(4) if won[s] & HEARTS == HEARTS), None)
+    sweep = next((s for s in range(4) if won[s] & _SWEEP == _SWEEP), None) if _SWEEP_BONUS[r] else None
     # One pass over the record: the hands as dealt, each trick's (seat, card) pairs and winner
     # (``winner_index`` inlined: a suit's cards are the indexes 13*suit..13*suit+12, the
     # highest rank first, so the winner is the lowest index in the led card's block).
@@ -731,6 +788,7 @@ def _summary(state: JubMooState, won: tuple[int, ...], plays: tuple[int, ...]) -
         chuan=chuan,
         big_chuan=big,
         empty=tuple(s for s in range(4) if not won[s]),
+        sweep=sweep,
     )
     return summary, totals
 

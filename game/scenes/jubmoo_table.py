@@ -393,6 +393,8 @@ class JubMooTable(TableScene):
         """A plain sentence for the rare rules that changed this stack's score."""
         if last.big_chuan == seat:
             return "BIG CHUAN! Every trick won: +1000 flat, nothing else counts."
+        if last.sweep == seat:
+            return "SWEEP! All 16 point cards: hearts and the pig count plus."
         if last.big_chuan is not None and seat in last.empty:
             waived = any(label.startswith("No cards (waived") for label, _ in last.breakdowns[seat])
             return "No trick, but after a Big Chuan the -50 is waived." if waived else ""
@@ -489,7 +491,8 @@ class JubMooTable(TableScene):
 
     def deal_figure(self, seat: int) -> int:
         """DEAL: what the seat's pile scores so far. A seat with no trick yet shows 0: the -50
-        of an empty pile is only due if the deal ends so. A settled deal shows its scores."""
+        of an empty pile (none under Gong Zhu) is only due if the deal ends so. A settled deal
+        shows its scores."""
         obs = self.view
         if obs.phase != "play" and obs.last_deal is not None:
             return obs.last_deal.scores[seat]

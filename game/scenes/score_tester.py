@@ -2,9 +2,11 @@
 
 A 4x13 grid of the deck (spades, hearts, diamonds, clubs; 2 to ace). A face-up card is in
 the stack, a back is not. Beside and below the grid: the number of cards, the score with a
-line for every rule that produced it, and the same stack under the other scorings. The
-tester scores with the game's own functions (``stack_score`` and ``score_breakdown`` of
-``game.rules.jubmoo``), so what it shows is what a deal would score.
+line for every rule that produced it, and the same stack under the other scorings. V shows
+the selected scoring's table (card values and the scores of the piles that make its special
+rules), ? the 10♣ rule. The tester scores with the game's own functions (``card_value``,
+``stack_score`` and ``score_breakdown`` of ``game.rules.jubmoo``), and every figure of those
+boxes comes from them, so what it shows is what a deal would score.
 """
 
 from __future__ import annotations
@@ -38,37 +40,92 @@ BREAK_COLS = (3, 41)
 LABEL_W = 31
 SPECIALS = ("QS", "JD", "TC")
 HEARTS = tuple(rank + "H" for rank in RANKS)
+POINT_CARDS = (*HEARTS, *SPECIALS)
 TEN_CLUBS_NAMES = {"double": "doubles", "add-and-double": "adds 50 and doubles"}
-TEN_CLUBS_RULE = (
-    "The 10♣ is worth nothing by itself: what it does depends on the rest",
-    "of the stack.",
-    "",
-    "  With no other point card (no heart, no Q♠, no J♦; under the all-suits",
-    "  scoring no card with a value) the stack scores +50.",
-    "  Otherwise it doubles the rest of the stack: 2 x (the rest).",
-    "  So Q♠ + J♦ + 10♣ scores 0, not +50, and 10♣ with all 13 hearts",
-    "  (a Chuan) scores 2 x 194 = +388.",
-    "  With the option 'adds 50 and doubles' (D here): 2 x (the rest + 50).",
-    "",
-    "A Big Chuan (all 52 cards: every trick) is +1000 flat and never doubled.",
-    "Press any key.",
-)
 KEYS_LINES = (
     "Face up = in the stack.   Arrows move;  Space or Enter turns the card over.",
     "/ then QS: find and turn a card  H hearts  P Q♠ J♦ 10♣  A all  Bksp none",
-    "R random pile   Tab scoring   D 10♣ rule   ? about the 10♣   Esc back",
+    "R random pile  Tab scoring  V its table  D 10♣ rule  ? the 10♣  Esc back",
 )
+# The piles the scoring table scores, each showing one rule (§1.3-1.4 and their examples).
+TABLE_PILES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("All 13 hearts (a Chuan)", HEARTS),
+    (f"All 13 hearts + 10{glyphs.CLUB}", (*HEARTS, "TC")),
+    (f"All 13 hearts + Q{glyphs.SPADE}", (*HEARTS, "QS")),
+    ("All 16 point cards", POINT_CARDS),
+    ("Every card (13 tricks)", CARDS),
+    ("No trick at all", ()),
+    (f"Q{glyphs.SPADE} + J{glyphs.DIAMOND} + 10{glyphs.CLUB}", ("QS", "JD", "TC")),
+    (f"10{glyphs.CLUB} + 3{glyphs.HEART}", ("TC", "3H")),
+)
+TABLE_CELL = 5  # the width of a value in the card grid of the V box
+TABLE_PILE_W = 36  # the width of a pile and its score; two side by side
+
+
+def scoring_table(ruleset: str, ten_clubs: str) -> list[str]:
+    """The V box: every card's value under ``ruleset`` in a suit-by-rank grid, then what the
+    piles of ``TABLE_PILES`` score. Every figure comes from the game's own functions."""
+    options = {"ruleset": ruleset, "ten_clubs": ten_clubs}
+    order = RANKS[::-1]  # ace first, as the rules file lists the values
+    lines = ["Card" + "".join(f"{'10' if r == 'T' else r:>{TABLE_CELL}}" for r in order)]
+    for suit in SUITS:
+        cells = ["x2" if r + suit == "TC" else signed(card_value(r + suit, ruleset)) for r in order]
+        lines.append(f"  {glyphs.FRENCH_SUIT_GLYPH[suit]} " + "".join(f"{c:>{TABLE_CELL}}" for c in cells))
+    lines += [f"  x2: the 10{glyphs.CLUB} {TEN_CLUBS_NAMES[ten_clubs]} the rest of the pile, or is +50 with no",
+              "  other point card (? explains it; D changes the rule).", "", "Piles:"]
+    cells = [f"  {label:<{TABLE_PILE_W - 8}}{signed(stack_score(pile, ruleset, options)):>6}"
+             for label, pile in TABLE_PILES]
+    half = (len(cells) + 1) // 2
+    for left, right in zip(cells[:half], [*cells[half:], ""], strict=False):
+        lines.append(f"{left:<{TABLE_PILE_W}}{right}".rstrip())
+    lines += ["", "Press any key."]
+    return lines
+
+
+def ten_clubs_rule(ruleset: str) -> list[str]:
+    """The ? box: the 10♣ rule, its figures scored under ``ruleset`` by the game's functions."""
+    chuan = stack_score(HEARTS, ruleset)
+    lines = [
+        f"The 10{glyphs.CLUB} is worth nothing by itself: what it does depends on the rest",
+        "of the stack.",
+        "",
+        "  With no other point card (no heart, no Q♠, no J♦; under the all-suits",
+        f"  scoring no card with a value) the stack scores {signed(stack_score(['TC'], ruleset))}.",
+    ]
+    zero_hearts = [h for h in HEARTS if not card_value(h, ruleset)]
+    if zero_hearts:
+        names = " ".join(card_name(h) for h in reversed(zero_hearts))
+        lines.append(f"  A heart worth 0 ({names}) is still a point card: 10♣ + "
+                     f"{card_name(zero_hearts[0])} scores {signed(stack_score(['TC', zero_hearts[0]], ruleset))}.")
+    lines += [
+        "  Otherwise it doubles the rest of the stack: 2 x (the rest).",
+        f"  So Q♠ + J♦ + 10♣ scores {signed(stack_score(['QS', 'JD', 'TC'], ruleset))}, not +50, and 10♣ with all 13 "
+        "hearts",
+        f"  (a Chuan) scores 2 x {chuan} = {signed(stack_score([*HEARTS, 'TC'], ruleset))}.",
+        "  With the option 'adds 50 and doubles' (D here): 2 x (the rest + 50).",
+        "",
+    ]
+    everything = score_breakdown(CARDS, ruleset)
+    if everything[0][0].startswith("Big Chuan"):
+        lines.append(f"A Big Chuan (all 52 cards: every trick) is {signed(everything[0][1])} flat and never doubled.")
+    else:
+        lines.append("All 16 point cards (a sweep, as is every card) double the hearts, the Q♠")
+        lines.append(f"and the J♦, all counting plus: {signed(stack_score(POINT_CARDS, ruleset))}.")
+    lines.append("Press any key.")
+    return lines
 
 
 def banner(lines: list[tuple[str, int]]) -> str:
     """The headline rule of a breakdown, if any."""
     labels = [label for label, _ in lines]
     if any(label.startswith("Big Chuan") for label in labels):
-        return "BIG CHUAN: +1000 FLAT"
+        return f"BIG CHUAN: {signed(lines[0][1])} FLAT"
     if any(label.startswith("No cards") for label in labels):
-        return "EMPTY STACK: -50"
+        return f"EMPTY STACK: {signed(lines[0][1])}" if lines[0][1] else "EMPTY STACK: NO PENALTY"
     head = ""
-    if any(label.startswith("Chuan") for label in labels):
+    if any(label.startswith("Sweep") for label in labels):
+        head = "SWEEP!"
+    elif any(label.startswith("Chuan") for label in labels):
         head = "CHUAN!"
     if "TC alone" in labels:
         return (head + f" 10{glyphs.CLUB} ALONE: +50").strip()
@@ -153,7 +210,10 @@ class ScoreTesterScene(Scene):
         elif key.typed == "/":
             self.typing = ""
         elif key.typed == "?":
-            self.app.stack.push(MessageScene(self.app, f"The 10{glyphs.CLUB} rule", list(TEN_CLUBS_RULE)))
+            self.app.stack.push(MessageScene(self.app, f"The 10{glyphs.CLUB} rule", ten_clubs_rule(self.ruleset)))
+        elif key.typed == "V":
+            title = f"{RULESET_TITLES[self.ruleset].title()} scoring"
+            self.app.stack.push(MessageScene(self.app, title, scoring_table(self.ruleset, self.ten_clubs)))
         elif key.typed == "H":
             self.toggle(HEARTS)
         elif key.typed == "P":

@@ -226,12 +226,14 @@ def test_playouts_finish_the_deal():
             hands = list(state.hands)
             won = [0, 0, 0, 0]
             pv = [0, 0, 0, 0]
-            played = playout(hands, won, pv, state.leader, [], ctx.values, ctx.points_mask)
+            played = playout(hands, won, pv, state.leader, [], ctx)
             assert sum(w.bit_count() for w in won) == played
             assert all(w.bit_count() % 4 == 0 for w in won)
             assert (won[0] | won[1] | won[2] | won[3] | hands[0] | hands[1] | hands[2] | hands[3]) == FULL
-            if played < 52:  # stopped early: nothing left can change a score
-                assert all(won) and not (hands[0] | hands[1] | hands[2] | hands[3]) & ctx.points_mask
+            if played < 52:  # stopped early: nothing left can change a score (an empty stack
+                # can only under the rulesets where it scores -50 or a Big Chuan can still come)
+                left = hands[0] | hands[1] | hands[2] | hands[3]
+                assert (all(won) or ctx.points_decide) and not left & ctx.points_mask
             else:
                 assert not any(hands)
 
@@ -266,7 +268,7 @@ def test_playout_policy_plays_legal_cards(monkeypatch):
     ctx = Context({})
     for seed in range(100):
         state = RULES.new_match(seed)
-        playout(list(state.hands), [0, 0, 0, 0], [0, 0, 0, 0], state.leader, [], ctx.values, ctx.points_mask)
+        playout(list(state.hands), [0, 0, 0, 0], [0, 0, 0, 0], state.leader, [], ctx)
     assert min(calls) > 300
 
 

@@ -401,7 +401,7 @@ def test_all_suits_values_every_suit_minus_194_deck_minus_666():  # §1.3 option
     assert sum(card_value(c, "all-suits") for c in CARDS if c != "TC") + 50 == -666
 
 
-def test_gongzhu_heart_table_total_minus_200():  # §1.3 option "Gong Zhu classic", A2
+def test_gongzhu_heart_table_total_minus_200():  # §1.3 option "Gong Zhu", A2
     expected = [-50, -40, -30, -20, -10, -10, -10, -10, -10, -10, 0, 0, 0]
     assert [card_value(c, "gongzhu") for c in HEARTS] == expected
     assert sum(expected) == -200
@@ -419,14 +419,15 @@ def test_card_value_rejects_unknown_ruleset():
 # --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("ruleset", ["hearts", "all-suits", "gongzhu"])
+# Gong Zhu has neither the Big Chuan nor the -50 (§1.4): test_jubmoo_gongzhu.py.
+@pytest.mark.parametrize("ruleset", ["hearts", "all-suits"])
 @pytest.mark.parametrize("ten", ["double", "add-and-double"])
 def test_big_chuan_all_52_cards_is_1000_flat(ruleset, ten):  # §1.4 step 1, A11, A12
     assert stack_score(CARDS, ruleset, {"ten_clubs": ten}) == 1000
     assert score_breakdown(CARDS, ruleset, {"ten_clubs": ten}) == [("Big Chuan: every trick", 1000)]
 
 
-@pytest.mark.parametrize("ruleset", ["hearts", "all-suits", "gongzhu"])
+@pytest.mark.parametrize("ruleset", ["hearts", "all-suits"])
 def test_empty_stack_is_minus_50(ruleset):  # §1.4 step 2, A9
     assert stack_score([], ruleset) == -50
     assert score_breakdown([], ruleset) == [("No cards won", -50)]

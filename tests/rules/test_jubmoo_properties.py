@@ -65,19 +65,23 @@ def check_cards_conserved(state: jm.JubMooState) -> None:
 
 
 def check_deal_invariant(summary: jm.DealSummary, options: dict[str, object]) -> None:
-    """§1.4: sum of the deal scores = B + T - 50k (generalised to every ruleset)."""
+    """§1.4: sum of the deal scores = B + T - 50k (generalised to every ruleset; under Gong
+    Zhu k counts nothing and a sweep turns the pig positive in B)."""
     scores = summary.scores
+    ruleset = str(options["ruleset"])
     if summary.big_chuan is not None:
+        assert ruleset != "gongzhu"
         assert scores[summary.big_chuan] == 1000
         assert sum(scores) == (1000 if not options["big_chuan_others_minus_50"] else 850)
         return
-    ruleset = str(options["ruleset"])
     chuan = summary.chuan is not None
-    b = sum(card_value(c, ruleset) * (-1 if chuan and c[1] == "H" else 1) for c in CARDS if c != "TC")
+    sweep = summary.sweep is not None
+    b = sum(card_value(c, ruleset) * (-1 if chuan and (c[1] == "H" or (sweep and c == "QS")) else 1)
+            for c in CARDS if c != "TC")
     if ruleset == "hearts":
         assert b == (194 if chuan else -194)
     if ruleset == "gongzhu":
-        assert b == (200 if chuan else -200)
+        assert b == (400 if sweep else 200 if chuan else -200)
     won = [0, 0, 0, 0]
     for trick, winner in zip(summary.tricks, summary.trick_winners, strict=True):
         for _, card in trick:
@@ -89,8 +93,10 @@ def check_deal_invariant(summary: jm.DealSummary, options: dict[str, object]) ->
         t = 50  # the 10♣ holder has no other scoring card
     else:
         base = mask_score(rest, ruleset)
+        if summary.sweep == holder:  # without the 10♣ the rest is no sweep: flip the pig here
+            base -= 2 * card_value("QS", ruleset)
         t = base if options["ten_clubs"] == "double" else base + 100
-    k = sum(1 for w in won if not w)
+    k = sum(1 for w in won if not w) if ruleset != "gongzhu" else 0
     assert sum(scores) == b + t - 50 * k
     assert summary.totals == tuple(a + s for a, s in zip(summary.totals_before, scores, strict=True))
     for seat in range(4):
@@ -186,13 +192,16 @@ def test_stack_score_ignores_order_duplicates_and_spelling(stack, ruleset, data)
 @settings(max_examples=200, deadline=None)
 @given(stack=stacks, ruleset=rulesets)
 def test_stack_score_follows_the_algorithm(stack, ruleset):  # §1.4 steps 1-6, written out again
-    if len(stack) == 52:
+    gongzhu = ruleset == "gongzhu"  # no Big Chuan, no -50, and the pig flips in a sweep (§1.3)
+    if len(stack) == 52 and not gongzhu:
         expected = 1000
     elif not stack:
-        expected = -50
+        expected = 0 if gongzhu else -50
     else:
         chuan = all(c in stack for c in CARDS if c[1] == "H")
-        base = sum(card_value(c, ruleset) * (-1 if chuan and c[1] == "H" else 1) for c in stack if c != "TC")
+        sweep = gongzhu and chuan and {"QS", "JD", "TC"} <= stack
+        flipped = [c for c in stack if (chuan and c[1] == "H") or (sweep and c == "QS")]
+        base = sum(card_value(c, ruleset) * (-1 if c in flipped else 1) for c in stack if c != "TC")
         expected = base
         if "TC" in stack:
             others = [c for c in stack if c != "TC" and (c[1] == "H" or card_value(c, ruleset) != 0)]

@@ -326,6 +326,24 @@ def test_big_chuan_deal_summary(table_app):
     assert table.obs.last_deal.scores == (1000, -50, -50, -50)
 
 
+def test_gong_zhu_sweep_deal_summary(table_app):
+    """The Big Chuan deal under Gong Zhu: every card is the sweep of the 16 point cards (+800),
+    and the three players without a trick score nothing."""
+    app, table = table_app(1, '[jubmoo]\nruleset = "gongzhu"\n')
+    spades = [r + "S" for r in "AKQJT98765432"]
+    others = [c for c in (r + s for s in "HDC" for r in "AKQJT98765432")]
+    deck = [spades[i // 4] if i % 4 == 0 else others.pop() for i in range(52)]
+    table.match.state = RULES.new_match(1, {"first_leader": 0, "ruleset": "gongzhu"}, deck=deck)
+    table.refresh()
+    play_by_keys(app, table, lambda: table.panel is not None)
+    text = "\n".join(assert_grid(app))
+    assert "SWEEP! All 16 point cards: hearts and the pig count plus." in text
+    assert "Sweep: Q♠ (the pig) counts plus +100" in text and "=  +800" in text
+    assert "BIG CHUAN" not in text and "-50" not in text
+    assert text.count("No cards won 0") == 3
+    assert table.obs.last_deal.scores == (800, 0, 0, 0)
+
+
 def test_summary_spells_out_chuan_ten_of_clubs_and_the_empty_pile(table_app):
     app, table = table_app(1)
     stacks = ((*(r + "H" for r in "AKQJT98765432"), "QS"), ("TC", "5S", "6S", "7S"), ("JD",), ())

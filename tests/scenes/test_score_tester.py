@@ -7,12 +7,13 @@ import re
 import pytest
 
 from game.app.settings import Settings
-from game.rules.jubmoo import CARDS, score_breakdown, stack_score
+from game.rules.jubmoo import CARDS, card_value, score_breakdown, stack_score
 from game.scenes.dialogs import MessageScene
 from game.scenes.help import HelpScene
 from game.scenes.jubmoo_table import JubMooTable
 from game.scenes.menu import MenuScene
 from game.scenes.score_tester import SCORE_ROW, ScoreTesterScene
+from game.scenes.widgets import signed
 from game.screen.canvas import COLS, ROWS
 
 
@@ -28,6 +29,9 @@ def tester_app(make_app):
         return app, tester
 
     return start
+
+
+HEARTS = [rank + "H" for rank in "AKQJT98765432"]
 
 
 def screen(app) -> list[str]:
@@ -196,3 +200,91 @@ def test_the_side_figures_keep_a_blank_column_before_the_frame(tester_app):
             app.press(*keys)
         for line in screen(app)[2:13]:
             assert line[COLS - 2] == " ", line
+
+
+def box_lines(app, title: str) -> list[str]:
+    """The inside of the message box titled ``title``, checking its frame on every row."""
+    lines = screen(app)
+    top = next(i for i, line in enumerate(lines) if title in line)
+    left, right = lines[top].index("╔", 1), lines[top].rindex("╗")
+    bottom = next(i for i in range(top + 1, ROWS) if lines[i][left] == "╚")
+    for row in range(top + 1, bottom):
+        assert lines[row][left] == "║" and lines[row][right] == "║", lines[row]
+    return [line[left + 1:right] for line in lines[top + 1:bottom]]
+
+
+def test_gong_zhu_scores_the_sweep_and_no_penalty(tester_app):
+    app, tester = tester_app()
+    app.press("TAB", "TAB")
+    assert tester.ruleset == "gongzhu" and "GONG ZHU SCORING" in screen(app)[0]
+    assert shown_score(app) == 0 and "EMPTY STACK: NO PENALTY" in screen(app)[SCORE_ROW]
+    assert "Same stack:   Hearts -50   All Suits -50   Gong Zhu 0" in screen(app)[SCORE_ROW + 5]
+    app.press("H")
+    assert shown_score(app) == 200 and "CHUAN!" in screen(app)[SCORE_ROW]
+    app.press("/", "T", "C")
+    assert shown_score(app) == 400  # 13 hearts + 10♣
+    app.press("/", "Q", "S", "/", "T", "C")
+    assert shown_score(app) == 100  # 13 hearts + Q♠
+    app.press("/", "T", "C", "/", "J", "D")  # all 16 point cards: the sweep
+    lines = screen(app)
+    assert shown_score(app) == 800 and "SWEEP! 10♣ DOUBLES" in lines[SCORE_ROW]
+    assert "Sweep: Q♠ (the pig) counts plus  +100" in lines[SCORE_ROW + 2]
+    assert "Hearts +388   All Suits +388   Gong Zhu +800" in lines[SCORE_ROW + 5]
+    app.press("A")  # every card is the same sweep, no Big Chuan
+    assert shown_score(app) == 800 and "BIG CHUAN" not in "".join(screen(app))
+    assert "Hearts +1000   All Suits +1000   Gong Zhu +800" in screen(app)[SCORE_ROW + 5]
+    app.press("BACKSPACE", "/", "T", "C", "/", "3", "H")
+    assert shown_score(app) == 0  # the 3♥ is worth 0 but is a point card: 10♣ doubles it
+    app.press("/", "3", "H", "/", "5", "S")
+    assert shown_score(app) == 50
+    app.press("BACKSPACE", "/", "Q", "S", "/", "J", "D", "/", "T", "C")
+    assert shown_score(app) == 0
+
+
+@pytest.mark.parametrize("ruleset", ["hearts", "all-suits", "gongzhu"])
+def test_v_shows_the_scoring_table_of_the_selected_ruleset(tester_app, ruleset):
+    app, tester = tester_app()
+    while tester.ruleset != ruleset:
+        app.press("TAB")
+    app.press("V")
+    assert isinstance(app.top_scene(), MessageScene)
+    title = {"hearts": "Hearts", "all-suits": "All Suits", "gongzhu": "Gong Zhu"}[ruleset]
+    inside = box_lines(app, f"{title} scoring")
+    header = next(line for line in inside if line.strip().startswith("Card"))
+    assert header.split()[1:] == ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+    for suit, glyph in zip("SHDC", "♠♥♦♣", strict=True):
+        row = next(line for line in inside if line.strip().startswith(glyph))
+        shown = row.split()[1:]
+        for rank, cell in zip("AKQJT98765432", shown, strict=True):
+            card = rank + suit
+            assert cell == ("x2" if card == "TC" else signed(card_value(card, ruleset))), card
+    piles = {"All 13 hearts (a Chuan)": HEARTS, "All 13 hearts + 10♣": [*HEARTS, "TC"],
+             "All 13 hearts + Q♠": [*HEARTS, "QS"], "All 16 point cards": [*HEARTS, "QS", "JD", "TC"],
+             "Every card (13 tricks)": CARDS, "No trick at all": [], "Q♠ + J♦ + 10♣": ["QS", "JD", "TC"],
+             "10♣ + 3♥": ["TC", "3H"]}
+    text = "\n".join(inside)
+    for label, pile in piles.items():
+        value = re.search(re.escape(label) + r" +([+-]?\d+)", text)
+        assert value is not None and int(value.group(1)) == stack_score(pile, ruleset), label
+    app.press("x")
+    assert app.top_scene() is tester
+
+
+def test_the_scoring_table_follows_the_ten_of_clubs_rule(tester_app):
+    app, _ = tester_app()
+    app.press("TAB", "TAB", "D", "V")
+    text = "\n".join(box_lines(app, "Gong Zhu scoring"))
+    assert "the 10♣ adds 50 and doubles the rest" in text
+    assert re.search(r"All 16 point cards +\+900", text)  # 2 x (400 + 50)
+
+
+def test_the_ten_of_clubs_rule_speaks_of_the_selected_ruleset(tester_app):
+    app, _ = tester_app()
+    app.press("?")
+    text = " ".join(" ".join(box_lines(app, "10♣ rule")).split())
+    assert "2 x 194 = +388" in text and "Big Chuan" in text and "worth 0" not in text
+    app.press("x", "TAB", "TAB", "?")
+    text = " ".join(" ".join(box_lines(app, "10♣ rule")).split())
+    assert "2 x 200 = +400" in text and "Big Chuan" not in text
+    assert "A heart worth 0 (4♥ 3♥ 2♥) is still a point card: 10♣ + 2♥ scores 0" in text
+    assert "all counting plus: +800" in text and "Q♠ + J♦ + 10♣ scores 0" in text
