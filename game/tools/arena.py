@@ -433,11 +433,17 @@ def percentile(sorted_values: Sequence[float], q: float) -> float:
 def latency(
     game: str, options: dict[str, Any], levels: Sequence[str], decisions: int, seed: int, out: Any = None
 ) -> dict[str, list[float]]:
-    """Time choose_action in self-play at each level; print and return the times (ms)."""
+    """Time choose_action in self-play at each level; print and return the times (ms).
+
+    The machine's speed (the bench's reference engine, in deals per second) is printed before
+    and after, so a figure taken on a loaded or slower machine says so beside it."""
+    from game.tools.bench import time_reference
+
     out = sys.stdout if out is None else out
     rules = get_rules(game)
     result: dict[str, list[float]] = {}
     print(f"{game}: decision times in self-play (ms), {decisions}+ decisions per level", file=out)
+    print(f"  machine speed before: {time_reference(1.0):,.0f} reference deals/s", file=out)
     for level in levels:
         times: list[float] = []
         forced: list[float] = []
@@ -476,6 +482,7 @@ def latency(
                 file=out,
             )
         result[level] = times
+    print(f"  machine speed after: {time_reference(1.0):,.0f} reference deals/s", file=out)
     return result
 
 
