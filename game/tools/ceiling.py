@@ -171,20 +171,23 @@ def run(
     jobs: int = 2,
     play: bool = True,
     out: Any = None,
+    hard_records: Path | None = None,
 ) -> Ceiling:
     """Play (unless ``play`` is false) what the records file lacks of the two runs, then compare
-    them over the seeds ``seed`` .. of ``matches`` games each."""
+    them over the seeds ``seed`` .. of ``matches`` games each. ``hard_records`` keeps Hard's run
+    in a file of its own: an arena records file of ``hard`` against ``b`` is reused as it is."""
     out = sys.stdout if out is None else out
     opts = tuple(sorted((options or {}).items()))
     n_seeds = max(1, -(-matches // arena.rotations(game)))
     wanted = range(seed, seed + n_seeds)
     groups: dict[str, dict[int, list[arena.GameRecord]]] = {}
     for a in (ORACLE, HARD):
+        path = hard_records if a == HARD and hard_records is not None else records
         if play:
             arena.run(game, a, b, matches, seed=seed, options=options, deals_only=deals_only, jobs=jobs,
-                      out=out, records_path=records)
+                      out=out, records_path=path)
         key = arena.run_key(arena.Task(game, opts, seed, a, b, deals_only))
-        groups[a] = {s: g for s, g in arena.load_records(records, key).items() if s in wanted}
+        groups[a] = {s: g for s, g in arena.load_records(path, key).items() if s in wanted}
         if not play and groups[a]:
             arena.report(game, a, b, arena.summarize(r for g in groups[a].values() for r in g), deals_only, out)
     result = compare(game, groups[HARD], groups[ORACLE])
@@ -207,6 +210,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a rules option")
     parser.add_argument("--records", type=Path, required=True, metavar="FILE", help="the two runs' records")
+    parser.add_argument("--hard-records", type=Path, default=None, metavar="FILE",
+                        help="Hard's run in its own file (an arena records file of hard against B is reused)")
     parser.add_argument("--no-play", action="store_true", help="only read the records file")
     args = parser.parse_args(argv)
     options: dict[str, Any] = {}
@@ -220,7 +225,7 @@ def main(argv: list[str] | None = None) -> None:
     for game in games:
         try:
             results.append(run(game, args.b, args.matches, args.records, args.seed, options, args.deals_only,
-                               args.jobs, not args.no_play))
+                               args.jobs, not args.no_play, hard_records=args.hard_records))
         except ValueError as exc:
             print(exc, file=sys.stderr)
     if len(games) > 1:

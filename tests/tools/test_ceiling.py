@@ -95,3 +95,21 @@ def test_a_tiny_ceiling_run_plays_both_rows_on_the_same_seeds(tmp_path: Path) ->
     assert runs == {"oracle", "hard"}
     assert "hard's share of the oracle's margin" in out.getvalue()
     assert "match gain" not in out.getvalue()  # single deals: no match share
+
+
+def test_hard_s_run_may_come_from_an_arena_records_file_of_its_own(
+    records: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = records.read_text(encoding="utf-8").splitlines()
+    oracle_only, hard_only = tmp_path / "oracle.jsonl", tmp_path / "hard.jsonl"
+    oracle_only.write_text("\n".join(x for x in lines if '"a": "oracle"' in x) + "\n", encoding="utf-8")
+    hard_only.write_text("\n".join(x for x in lines if '"a": "hard"' in x) + "\n", encoding="utf-8")
+
+    def no_play(task: arena.Task) -> list[arena.GameRecord]:
+        raise AssertionError("nothing should be played: both runs are recorded")
+
+    monkeypatch.setattr(arena, "run_task", no_play)
+    ceiling.main(["--game", "klaberjass", "--matches", "6", "--seed", "1", "--records", str(oracle_only),
+                  "--hard-records", str(hard_only)])
+    assert "hard's share of the oracle's margin: 0.40 (95% CI 0.17 .. 0.63)" in capsys.readouterr().out
+    assert '"a": "hard"' not in oracle_only.read_text(encoding="utf-8")  # Hard's run was not copied
