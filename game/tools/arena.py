@@ -571,6 +571,27 @@ def run(
     return summary
 
 
+def add_run_arguments(parser: argparse.ArgumentParser, b_default: str, b_help: str) -> None:
+    """The options of a run that this command and ``game.tools.ceiling`` share."""
+    parser.add_argument("--b", choices=PLAYERS, default=b_default, help=b_help)
+    parser.add_argument("--matches", type=int, default=1000, help="games to play, in whole duplicate groups")
+    parser.add_argument("--seed", type=int, default=0, help="the first seed (then seed+1, ...)")
+    parser.add_argument("--deals-only", action="store_true", help="single deals instead of matches")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a rules option")
+
+
+def parse_options(parser: argparse.ArgumentParser, items: Sequence[str]) -> dict[str, Any]:
+    """The ``--option KEY=VALUE`` items as a rules options dict (a malformed one is a usage error)."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            parser.error(f"--option {item!r}: write KEY=VALUE")
+        options[key.strip()] = option_value(value.strip())
+    return options
+
+
 def main(argv: list[str] | None = None) -> None:
     doc = __doc__ or ""
     parser = argparse.ArgumentParser(
@@ -580,12 +601,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--game", choices=GAME_NAMES, default="klaberjass")
     parser.add_argument("--a", choices=PLAYERS, default="hard", help="the player measured (side A)")
-    parser.add_argument("--b", choices=PLAYERS, default="rule", help="its opponent (every other seat)")
-    parser.add_argument("--matches", type=int, default=1000, help="games to play, in whole duplicate groups")
-    parser.add_argument("--seed", type=int, default=0, help="the first seed (then seed+1, ...)")
-    parser.add_argument("--deals-only", action="store_true", help="single deals instead of matches")
-    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a rules option")
+    add_run_arguments(parser, "rule", "its opponent (every other seat)")
     parser.add_argument(
         "--records", type=Path, default=None, metavar="FILE", help="append finished groups here; resume from it"
     )
@@ -597,12 +613,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--levels", default=",".join(LEVELS), help="levels timed by --latency")
     parser.add_argument("--decisions", type=int, default=500, help="decisions timed per level")
     args = parser.parse_args(argv)
-    options: dict[str, Any] = {}
-    for item in args.option:
-        key, sep, value = item.partition("=")
-        if not sep:
-            parser.error(f"--option {item!r}: write KEY=VALUE")
-        options[key.strip()] = option_value(value.strip())
+    options = parse_options(parser, args.option)
     if args.latency:
         levels = [x.strip() for x in args.levels.split(",") if x.strip()]
         for level in levels:

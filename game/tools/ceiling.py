@@ -203,23 +203,13 @@ def main(argv: list[str] | None = None) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--game", choices=(*GAME_NAMES, "all"), default="all")
-    parser.add_argument("--b", choices=arena.PLAYERS, default="normal", help="the opponent of both runs")
-    parser.add_argument("--matches", type=int, default=1000, help="games per run, in whole duplicate groups")
-    parser.add_argument("--seed", type=int, default=0, help="the first seed (then seed+1, ...)")
-    parser.add_argument("--deals-only", action="store_true", help="single deals instead of matches")
-    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a rules option")
+    arena.add_run_arguments(parser, "normal", "the opponent of both runs")
     parser.add_argument("--records", type=Path, required=True, metavar="FILE", help="the two runs' records")
     parser.add_argument("--hard-records", type=Path, default=None, metavar="FILE",
                         help="Hard's run in its own file (an arena records file of hard against B is reused)")
     parser.add_argument("--no-play", action="store_true", help="only read the records file")
     args = parser.parse_args(argv)
-    options: dict[str, Any] = {}
-    for item in args.option:
-        key, sep, value = item.partition("=")
-        if not sep:
-            parser.error(f"--option {item!r}: write KEY=VALUE")
-        options[key.strip()] = arena.option_value(value.strip())
+    options = arena.parse_options(parser, args.option)
     games = GAME_NAMES if args.game == "all" else (args.game,)
     results = []
     for game in games:
