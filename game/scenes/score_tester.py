@@ -111,7 +111,7 @@ def ten_clubs_rule(ruleset: str) -> list[str]:
     else:
         lines.append("All 16 point cards (a sweep, as is every card) double the hearts, the Q♠")
         lines.append(f"and the J♦, all counting plus: {signed(stack_score(POINT_CARDS, ruleset))}.")
-    lines.append("Press any key.")
+    lines += ["", "Press any key."]
     return lines
 
 
