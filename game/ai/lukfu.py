@@ -5,24 +5,29 @@ reads nothing but the observation: its own hand and face-down discards, every fa
 played this deal, the tricks (who discarded against what), the fu and the hand sizes. With
 ``open_hands`` on it also uses the hands the observation shows.
 
-Levels: ``"easy"`` plays the heuristics below. ``"normal"`` and ``"hard"`` search every
-decision (``game.ai.lukfu_search``, §6.4): ``rank`` values every legal action over worlds drawn
-with ``rules.determinize``, with fixed budgets (``BUDGETS``: worlds per kind of decision, never
-the clock), and ``choose`` plays its first action, so the hint and the deal review show the very
-numbers the level decides by. An action is played out either greedily with every hand in view,
-or by *policy playouts* (``easy_move`` for every seat, each from its own view of the world).
-Measured (docs/ai-lukfu.md): greedy playouts make playing on look better than claiming and
-misjudge leads, so only normal's call and hard's beats use them; policy playouts judge leads
-well, but at a claim they overrate playing on (by about a point against the true deals), so
-there a play that may be beaten is charged ``Budget.claim_charge`` points against the certain
-claim. Exact ties go to the heuristics' choice in the decisions the level used to leave to them.
-- normal: the call over 12 worlds (greedy), leads, beats and discards over 4, claims over 8,
-  valued by the deal's net points;
-- hard: the call over 100 worlds, leads and claims over 30, beats over 30 (greedy), discards
-  over 8, but at most 240 playouts a decision (a lead with 12 legal plays gets 20 worlds: the
-  work its search of 8 candidates used to do). It plays for the match, not the deal: it values
-  an outcome by its chance of finishing the match with the best net (``Objective``), so late
-  in a match a leader takes fewer risks and a trailer more.
+Levels: ``"easy"`` plays the heuristics below. ``"normal"`` and ``"hard"`` search some
+decisions (``game.ai.lukfu_search``, §6.4) and play the heuristics in the others, with fixed
+budgets (``BUDGETS``: worlds per kind of decision, never the clock). A search values every
+legal action over worlds drawn with ``rules.determinize``, played out either greedily with
+every hand in view, or by *policy playouts* (``easy_move`` for every seat, each from its own
+view of the world). Measured in the arena (docs/ai-lukfu.md): searching leads with greedy
+playouts made the player *weaker* than the heuristics (the playouts' perfect-information
+cashing makes playing on look good), while with policy playouts it made hard clearly
+stronger; searching claims made it weaker either way, except in a match's last deal; and
+deciding every decision by the values (tried on 2026-12-02) made hard lose its edge over
+normal. So:
+- normal searches the call (12 worlds, greedy, valued by the deal's net points) and plays the
+  heuristics otherwise;
+- hard searches the call (100 worlds) and every lead that is not a claim decision (30 worlds)
+  with policy playouts, its beats (30 worlds) greedily, and in the match's last deal its claims
+  too (greedily); at a lead or beat it plays the best of its 8 likeliest actions. It plays for
+  the match, not the deal: it values an outcome by its chance of finishing the match with the
+  best net (``Objective``), so late in a match a leader takes fewer risks and a trailer more.
+``rank`` (the hint and the deal review) values every legal action of every decision and puts
+the level's choice first: where the heuristics decide, over a few worlds of policy playouts
+(``Budget.hint_worlds``), with a play that may be beaten at a claim charged
+``Budget.claim_charge`` points against the certain claim (policy playouts of imagined deals
+overrate playing on there by about a point); ``choose`` draws no world for those decisions.
 With open hands nothing that matters is hidden: one world, the true hands, is searched.
 
 What it knows about the hidden cards: the unknown pool U (neither in its hand, nor played face
@@ -56,7 +61,7 @@ from typing import Any
 
 from game.ai import LEVELS, RANKING_LEVELS
 from game.ai.analysis import EXACT, SAMPLED, Estimate, Ranking
-from game.ai.lukfu_search import Budget, Objective, decision_kind, evaluate, prior_order
+from game.ai.lukfu_search import Budget, Objective, Plan, Search, deals_left, decision_kind, evaluate, prior_order
 from game.rules.common import bits
 from game.rules.lukfu import (
     BEATERS,
@@ -84,23 +89,18 @@ from game.rules.lukfu import (
 
 BUDGETS: dict[str, Budget] = {
     "normal": Budget(
-        call_worlds=12,
-        lead_worlds=4,
-        claim_worlds=8,
-        follow_worlds=4,
-        discard_worlds=4,
-        greedy=("call",),
-        heuristic_ties=("claim", "lead", "follow", "discard"),
+        searched={"call": Search(12, greedy=True)},
+        hint_worlds={"claim": 8, "lead": 4, "follow": 4, "discard": 4},
     ),
     "hard": Budget(
-        call_worlds=100,
-        lead_worlds=30,
-        claim_worlds=30,
-        follow_worlds=30,
-        discard_worlds=8,
+        searched={
+            "call": Search(100),
+            "lead": Search(30, candidates=8),
+            "follow": Search(30, greedy=True, candidates=8),
+        },
+        last_deal={"claim": Search(30, greedy=True, candidates=8)},
+        hint_worlds={"claim": 30, "discard": 8},
         playouts=240,
-        greedy=("follow",),
-        heuristic_ties=("claim", "discard"),
         match_aware=True,
     ),
 }
@@ -391,8 +391,8 @@ def choose(
     rules: Any, observation: LukFuObservation, level: str, rng: random.Random, budget: Budget | None = None
 ) -> str:
     """One of ``observation.legal_actions`` for the observing seat (see the module docstring):
-    the heuristics at easy, ``rank``'s first action at normal and hard. ``budget`` overrides
-    the level's search budget (tests use small ones)."""
+    the heuristics, or at normal and hard in the decisions their budget searches, ``rank``'s
+    first action. ``budget`` overrides the level's search budget (tests use small ones)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     legal = observation.legal_actions
@@ -402,9 +402,11 @@ def choose(
         return legal[0]
     if "continue" in legal:
         return "continue"
-    if level == "easy":
-        return _heuristic(_View.of_observation(observation), observation, rng)
-    return rank(rules, observation, level, rng, budget).best.action
+    if level != "easy":
+        budget = budget or BUDGETS[level]
+        if _plan(observation, budget).decides:
+            return _search(rules, observation, budget, rng).best.action
+    return _heuristic(_View.of_observation(observation), observation, rng)
 
 
 def rank(
@@ -413,10 +415,13 @@ def rank(
     """Every legal action with the level's value of it, its choice first (``choose`` plays it).
 
     ``points`` is the mean over the worlds of the seat's net points for the deal (§2.11) once the
-    action is taken, less ``Budget.claim_charge`` for a play that may be beaten at a claim;
-    ``worlds`` how many worlds stand behind it (0 for a claim, whose value is certain, and with
-    open hands). A match-aware level (hard) decides by ``win_chance``, the mean chance of
-    finishing the match with the best net, so its choice need not have the most points."""
+    action is taken (less ``Budget.claim_charge`` for a play that may be beaten at a claim the
+    heuristics decide); ``worlds`` how many worlds stand behind it (0 for a claim, whose value is
+    certain, and with open hands). A match-aware level (hard) searches for ``win_chance``, the
+    mean chance of finishing the match with the best net. The choice is the best value only
+    where the level decides by its search, and there among its likeliest actions
+    (``Search.candidates``); elsewhere it is the heuristics' choice, and the values say what
+    the search thinks of it."""
     if level not in RANKING_LEVELS:
         raise ValueError(f"level {level!r} keeps no values; use one of {', '.join(RANKING_LEVELS)}")
     legal = observation.legal_actions
@@ -432,14 +437,22 @@ def rank(
 def oracle(rules: Any, state: LukFuState, observation: LukFuObservation, rng: random.Random) -> str:
     """The arena's oracle (``game.ai.oracle``, docs/oracle.md): hard's search with every world it
     would draw replaced by ``state``, the true deal (the hands and every face-down discard where
-    they really are). Everything else is hard's: the same number of worlds (its playouts break
-    exact ties at random, so they differ from world to world), the same playouts, in which every
-    seat plays from its own view (``honest_move``: the open hands of the match the arena keeps
-    for the oracle are seen by nobody), and the same objective. Only the charge on risky plays at
-    a claim is dropped: it corrects the optimism of imagined deals, and the true deal has none."""
+    they really are), deciding every decision by its values (hard leaves some to its heuristics,
+    which cannot see the true deal). Everything else is hard's: the same number of worlds (its
+    playouts break exact ties at random, so they differ from world to world), the same playouts,
+    in which every seat plays from its own view (``honest_move``: the open hands of the match the
+    arena keeps for the oracle are seen by nobody), and the same objective. The charge on risky
+    plays at a claim is dropped: it corrects the optimism of imagined deals, and the true deal
+    has none."""
     if "continue" in observation.legal_actions:
         return "continue"
     return _search(rules, observation, BUDGETS["hard"], rng, state).best.action
+
+
+def _plan(observation: LukFuObservation, budget: Budget) -> Plan:
+    """The budget's plan for the decision the observation faces."""
+    last = deals_left(observation) == 0
+    return budget.plan(decision_kind(observation), len(observation.legal_actions), last)
 
 
 def _search(
@@ -447,7 +460,7 @@ def _search(
 ) -> Ranking:
     """``rank``'s search (``truth``: the oracle's true deal, see ``oracle``)."""
     legal = observation.legal_actions
-    decision = decision_kind(observation)
+    plan = _plan(observation, budget)
     if truth is None:
         view = _View.of_observation(observation)
         exact = observation.hands is not None  # open hands: the true hands are the only world
@@ -455,14 +468,18 @@ def _search(
     else:
         view = _View.of_state(truth, observation.seat, honest=True)
         exact, known = False, True
+    decides = plan.decides or truth is not None
+    # Where the heuristics decide, their choice is drawn first, from the same rng state as
+    # ``choose`` would use it.
+    choice = None if decides else _heuristic(view, observation, rng)
     charged: frozenset[int] = frozenset()
-    if decision == "claim" and not known:
+    if plan.charge and not known:
         opps = view.opponents()
         charged = frozenset(
             i for i, a in enumerate(legal) if a != "claim" and view.win_chance(PLAY_BY_TEXT[a], opps) < 1.0
         )
-    n_worlds = 1 if exact else budget.worlds(decision, len(legal))
-    if decision in budget.greedy:
+    n_worlds = 1 if exact else plan.worlds
+    if plan.greedy:
         policy = None
     else:
         policy = easy_move if truth is None else honest_move
@@ -474,20 +491,19 @@ def _search(
         Objective(observation, budget.match_aware),
         policy,
         charged,
-        budget.claim_charge,
+        plan.charge,
         truth,
     )
-    # The best objective. Ties go to the likelier action (``prior_order``), or where the level
-    # used to play the heuristics, to their choice first (its noise fixed: the search has drawn
-    # from ``rng`` already).
-    order = prior_order(observation)
-    if decision in budget.heuristic_ties:
-        first = legal.index(_heuristic(view, observation, random.Random(0)))
-        order = [first, *(i for i in order if i != first)]
-    best = order[0]
-    for i in order[1:]:
-        if values[i].objective > values[best].objective + 1e-9:
-            best = i
+    if choice is None:
+        # The best objective among the candidates; ties go to the likelier action.
+        order = prior_order(observation)
+        if plan.candidates:
+            order = order[: plan.candidates]
+        best = order[0]
+        for i in order[1:]:
+            if values[i].objective > values[best].objective + 1e-9:
+                best = i
+        choice = legal[best]
     estimates = [
         Estimate(
             a,
@@ -504,10 +520,12 @@ def _search(
     else:
         basis, note = SAMPLED, f"{n_worlds} imagined deals"
         if charged:
-            note += f", risky plays {budget.claim_charge:g} points down against the sure claim"
-    if budget.match_aware:
+            note += f", risky plays {plan.charge:g} points down against the sure claim"
+    if not decides:
+        note += "; the choice is the rule of thumb's"
+    elif budget.match_aware:
         note += "; chosen by the chance of winning the match"
-    return Ranking.of(estimates, legal[best], basis, note)
+    return Ranking.of(estimates, choice, basis, note)
 
 
 __all__ = ["BUDGETS", "LEVELS", "choose", "easy_move", "honest_move", "oracle", "rank"]

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules import lukfu as lf
@@ -60,44 +60,61 @@ DECISIONS = ("call", "claim", "lead", "follow", "discard")
 
 
 @dataclass(frozen=True)
-class Budget:
-    """Fixed work per decision: the worlds drawn for each kind of decision (every legal action
-    is valued in each of them), and how the actions are played out."""
+class Search:
+    """How a level searches a kind of decision whose choice it takes from the values."""
 
-    call_worlds: int
-    lead_worlds: int
-    claim_worlds: int
-    follow_worlds: int
-    discard_worlds: int
-    # Decisions played out with the greedy playout (``deal_points``); the others with the
-    # heuristic players (``policy_points``).
-    greedy: tuple[str, ...] = ()
+    worlds: int
+    # Played out with the greedy playout (``deal_points``); else by the heuristic players
+    # (``policy_points``).
+    greedy: bool = False
+    # The level plays the best of only its this-many likeliest actions (``prior_order``), the
+    # candidates its strength was measured with; every legal action is still valued. 0: all.
+    candidates: int = 0
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What ``Budget.plan`` settles for one decision."""
+
+    worlds: int
+    greedy: bool
+    candidates: int  # see ``Search.candidates``; 0 when the values do not decide
+    decides: bool  # the values decide; else the heuristics choose and the values are for the hint
+    charge: float  # points off a play that may be beaten, at a claim the heuristics decide
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Fixed work per decision, never the clock.
+
+    The decisions in ``searched`` (and in the match's last deal those in ``last_deal``) are
+    decided by the search's values; the others by the easy player's heuristics, which in the
+    arena made the level stronger there (docs/ai-lukfu.md). Every decision is still valued, so
+    the hint and the deal review can show numbers: the heuristic ones over ``hint_worlds``
+    worlds of policy playouts, at most ``playouts`` playouts a decision."""
+
+    searched: Mapping[str, Search]
+    hint_worlds: Mapping[str, int]
+    last_deal: Mapping[str, Search] = field(default_factory=dict)
     # Value an outcome by the chance of finishing the match with the best net instead of by
     # the deal's points (see ``Objective``).
     match_aware: bool = False
-    # At most this many playouts per decision (0: no limit): a decision with many legal
-    # actions is searched over fewer worlds, so that no decision costs much more than the call.
+    # At most this many playouts for the hint's values of a heuristic decision (0: no limit).
     playouts: int = 0
-    # Decisions whose exact ties go to the heuristics' choice first; the others' ties go to
-    # the likelier action (``prior_order``), as when the heuristics decided only the former.
-    heuristic_ties: tuple[str, ...] = ()
-    # At a claim, a play that may be beaten is charged this many points of the deal against
-    # the certain claim (``evaluate``'s ``charge``): the imagined worlds are too kind to
-    # playing on (docs/ai-lukfu.md, "Values behind the hint and the review").
+    # At a claim the heuristics decide, a play that may be beaten is charged this many points
+    # of the deal against the certain claim (``evaluate``'s ``charge``): policy playouts of
+    # imagined deals are too kind to playing on (docs/ai-lukfu.md, "Values behind the hint").
     claim_charge: float = 2.0
 
-    def worlds(self, decision: str, actions: int = 1) -> int:
-        """The worlds to search for a decision with this many legal actions."""
-        worlds = {
-            "call": self.call_worlds,
-            "claim": self.claim_worlds,
-            "lead": self.lead_worlds,
-            "follow": self.follow_worlds,
-            "discard": self.discard_worlds,
-        }[decision]
+    def plan(self, decision: str, actions: int, last_deal: bool = False) -> Plan:
+        """How a decision of this kind with this many legal actions is searched and decided."""
+        search = (self.last_deal.get(decision) if last_deal else None) or self.searched.get(decision)
+        if search is not None:
+            return Plan(search.worlds, search.greedy, search.candidates, True, 0.0)
+        worlds = self.hint_worlds[decision]
         if self.playouts and worlds * actions > self.playouts:
             worlds = max(1, self.playouts // actions)
-        return worlds
+        return Plan(worlds, False, 0, False, self.claim_charge if decision == "claim" else 0.0)
 
 
 def call_strength(hand: int) -> float:
@@ -485,8 +502,10 @@ __all__ = [
     "DECISIONS",
     "Budget",
     "Objective",
+    "Plan",
     "Points",
     "Policy",
+    "Search",
     "Sim",
     "Value",
     "call_strength",

@@ -7,6 +7,7 @@ import dataclasses
 import random
 from collections.abc import Sequence
 
+from game.ai.lukfu_search import Budget
 from game.rules import klaberjass as kj
 from game.rules import lukfu as lf
 from game.rules.jubmoo import CARDS as JUBMOO_CARDS
@@ -174,3 +175,14 @@ def lukfu_to_act(state: lf.LukFuState) -> lf.LukFuObservation:
     seat = lf.RULES.current_player(state)
     assert seat is not None
     return lf.RULES.observation(state, seat)
+
+
+def lukfu_shrunk(budget: Budget, worlds: int) -> Budget:
+    """``budget`` with every decision searched or valued over ``worlds`` worlds (the call over
+    one more): the level's playouts, candidates and objective at the cost of a test."""
+    return dataclasses.replace(
+        budget,
+        searched={d: dataclasses.replace(s, worlds=worlds + (d == "call")) for d, s in budget.searched.items()},
+        last_deal={d: dataclasses.replace(s, worlds=worlds) for d, s in budget.last_deal.items()},
+        hint_worlds=dict.fromkeys(budget.hint_worlds, worlds),
+    )

@@ -15,8 +15,9 @@ from typing import Any
 from game.ai import choose_action
 from game.ai.lukfu import BUDGETS, LEVELS, choose, easy_move
 from game.ai.lukfu_rule import lukfu_rule
-from game.ai.lukfu_search import DECISIONS, Budget, Objective, decision_kind, policy_value
+from game.ai.lukfu_search import DECISIONS, Budget, Objective, Search, decision_kind, policy_value
 from game.rules.lukfu import RULES, LukFuObservation, LukFuState
+from tests.ai.positions import lukfu_shrunk as shrunk
 from tests.ai.positions import lukfu_start as start
 from tests.ai.positions import lukfu_table as table
 from tests.ai.positions import lukfu_to_act as to_act
@@ -24,10 +25,11 @@ from tests.ai.positions import lukfu_to_act as to_act
 S, E, W = 0, 1, 2
 # Small budgets: every decision played out greedily (cheap), and hard's own playouts and
 # objective with few worlds.
-SMALL = Budget(call_worlds=3, lead_worlds=2, claim_worlds=2, follow_worlds=2, discard_worlds=2, greedy=DECISIONS)
-SMALL_POLICY = dataclasses.replace(
-    BUDGETS["hard"], call_worlds=3, lead_worlds=2, claim_worlds=2, follow_worlds=2, discard_worlds=2
+SMALL = Budget(
+    searched={d: Search(3 if d == "call" else 2, greedy=True) for d in DECISIONS},
+    hint_worlds=dict.fromkeys(DECISIONS, 2),
 )
+SMALL_POLICY = shrunk(BUDGETS["hard"], 2)
 
 
 def picks(obs: LukFuObservation, level: str, seeds: int = 3) -> set[str]:
@@ -172,14 +174,15 @@ def test_search_work_is_a_fixed_number_of_worlds() -> None:
     for level in ("normal", "hard"):
         counting = CountingRules()
         choose(counting, obs, level, random.Random(1))
-        assert counting.calls == BUDGETS[level].call_worlds
+        assert counting.calls == BUDGETS[level].searched["call"].worlds
     counting = CountingRules()
     choose(counting, obs, "easy", random.Random(1))
     assert counting.calls == 0
 
 
 def test_every_kind_of_decision_is_searched_with_its_own_number_of_worlds() -> None:
-    budget = Budget(call_worlds=2, lead_worlds=3, claim_worlds=4, follow_worlds=5, discard_worlds=6, greedy=DECISIONS)
+    worlds = {"call": 2, "lead": 3, "claim": 4, "follow": 5, "discard": 6}
+    budget = Budget(searched={d: Search(n, greedy=True) for d, n in worlds.items()}, hint_worlds=worlds)
     seen: set[str] = set()
     for seed in range(30):
         if seen == set(DECISIONS):
@@ -194,7 +197,7 @@ def test_every_kind_of_decision_is_searched_with_its_own_number_of_worlds() -> N
             if len(obs.legal_actions) > 1 and "continue" not in obs.legal_actions:
                 decision = decision_kind(obs)
                 seen.add(decision)
-                assert counting.calls == budget.worlds(decision, len(obs.legal_actions)), decision
+                assert counting.calls == worlds[decision], decision
             else:
                 assert counting.calls == 0
             state = RULES.apply(state, choose(RULES, obs, "easy", rng))

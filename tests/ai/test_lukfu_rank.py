@@ -16,18 +16,18 @@ import pytest
 
 from game.ai.analysis import EXACT, SAMPLED, Ranking
 from game.ai.lukfu import BUDGETS, _View, choose, rank
-from game.ai.lukfu_search import DECISIONS, decision_kind
+from game.ai.lukfu_search import DECISIONS, deals_left, decision_kind, prior_order
 from game.rules.lukfu import PLAY_BY_TEXT, RULES, LukFuObservation
+from tests.ai.positions import lukfu_shrunk as shrunk
 from tests.ai.positions import lukfu_start as start
 from tests.ai.positions import lukfu_table as table
 from tests.ai.positions import lukfu_to_act as to_act
+from tests.ai.test_lukfu_levels import CountingRules
 
 S, E, W = 0, 1, 2
 LEVELS = ("normal", "hard")
 # Hard's playouts and objective with few worlds, for the many-position checks.
-SMALL_HARD = dataclasses.replace(
-    BUDGETS["hard"], call_worlds=4, lead_worlds=3, claim_worlds=3, follow_worlds=3, discard_worlds=3
-)
+SMALL_HARD = shrunk(BUDGETS["hard"], 3)
 
 
 def one_of_each_kind(options: dict[str, object] | None = None) -> dict[str, LukFuObservation]:
@@ -62,16 +62,31 @@ def test_every_kind_of_decision_ranks_each_legal_action_once_with_the_levels_cho
         assert sorted(ranking.actions) == sorted(obs.legal_actions), decision
         assert ranking.best.action == choose(RULES, obs, level, random.Random(7)), decision
         assert ranking.basis == SAMPLED
-        worlds = budget.worlds(decision, len(obs.legal_actions))
+        plan = budget.plan(decision, len(obs.legal_actions), deals_left(obs) == 0)
         for e in ranking.estimates:
-            assert e.worlds == (0 if e.action == "claim" else worlds), (decision, e)
-        if level == "hard":  # it plays for the match: its choice has the best chance of winning it
-            chances = [e.win_chance for e in ranking.estimates]
-            assert all(c is not None and 0.0 <= c <= 1.0 for c in chances)
-            assert ranking.best.win_chance == max(c for c in chances if c is not None), decision
+            assert e.worlds == (0 if e.action == "claim" else plan.worlds), (decision, e)
+        if level == "hard":  # it plays for the match: it searches for the chance of winning it
+            assert all(e.win_chance is not None and 0.0 <= e.win_chance <= 1.0 for e in ranking.estimates)
         else:
             assert all(e.win_chance is None for e in ranking.estimates)
-            assert ranking.best.points == max(values(ranking).values()), decision
+        if not plan.decides:  # the heuristics' choice, whatever the values
+            assert "rule of thumb" in ranking.note, decision
+            continue
+        # Where the search decides, its choice is the best of the candidates it considers.
+        candidates = [obs.legal_actions[i] for i in prior_order(obs)][: plan.candidates or None]
+        key = "win_chance" if level == "hard" else "points"
+        assert getattr(ranking.best, key) == max(getattr(ranking.estimate(a), key) for a in candidates), decision
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_heuristic_decisions_are_chosen_without_searching(level: str) -> None:
+    """Where the level plays its rule of thumb, choosing draws no world: only the hint pays."""
+    for decision, obs in one_of_each_kind().items():
+        if BUDGETS[level].plan(decision, len(obs.legal_actions), deals_left(obs) == 0).decides:
+            continue
+        counting = CountingRules()
+        assert choose(counting, obs, level, random.Random(3)) == rank(RULES, obs, level, random.Random(3)).best.action
+        assert counting.calls == 0, decision
 
 
 def test_easy_keeps_no_values() -> None:
