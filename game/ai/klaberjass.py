@@ -423,7 +423,7 @@ class Level:
 
 
 LEVEL_SETTINGS: dict[str, Level] = {
-    "normal": Level(Budget(worlds=16, min_worlds=2, nodes=2_000, cap=5_000), take=-6.0, infer=False),
+    "normal": Level(Budget(worlds=16, min_worlds=2, nodes=1_400, cap=3_500), take=-6.0, infer=False),
     "hard": Level(Budget(worlds=60, min_worlds=6, nodes=30_000, cap=60_000), take=-12.0, infer=True),
 }
 # Round 1: the chance that passing loses the round-2 naming to the opponent (he takes, or as
