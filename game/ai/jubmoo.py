@@ -50,6 +50,7 @@ action is legal, and always chooses ``continue`` at the replay choice.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -77,6 +78,8 @@ BUDGETS: dict[str, Budget] = {
     "normal": Budget(worlds=10, plays=6_000, min_worlds=4, inference=False),
     "hard": Budget(worlds=250, plays=100_000, min_worlds=8, inference=True),
 }
+# The arena's oracle (``oracle``): hard's budget, the true deal played out many times with noise.
+ORACLE_BUDGET = dataclasses.replace(BUDGETS["hard"], noise=0.1)
 
 _AS = CARD_INDEX["AS"]
 _KS = CARD_INDEX["KS"]
@@ -270,13 +273,14 @@ def choose(
 
 
 def oracle(rules: Any, state: Any, observation: JubMooObservation, rng: random.Random) -> str:
-    """The arena's oracle (``game.ai.oracle``, docs/oracle.md): hard on the seat's view of a match
-    played with open hands, which shows every hand, so hard's search plays out the one true deal
-    (its playouts are deterministic: its many worlds would all be this one). ``state`` is not
-    read: the open observation holds every card."""
+    """The arena's oracle (``game.ai.oracle``, docs/oracle.md): hard's search on the seat's view of
+    a match played with open hands, which shows every hand, so every world is the one true deal.
+    Played out once by the deterministic policy, that deal is no ceiling (it lost to hard); so
+    the oracle plays it out as often as hard plays its worlds, each time with some random cards
+    (``ORACLE_BUDGET``). ``state`` is not read: the open observation holds every card."""
     if observation.all_hands is None:
         raise ValueError("the oracle needs every hand: an observation with open hands")
-    return choose(rules, observation, "hard", rng)
+    return choose(rules, observation, "hard", rng, ORACLE_BUDGET)
 
 
 def rank(

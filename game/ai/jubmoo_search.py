@@ -9,7 +9,9 @@ Rules file §5.4. For every decision with a real choice:
 2. weight each world by how well it explains what the others did (``Budget.inference``, the
    rules file's "crude rules"): a player who showed void and threw a card other than Q♠, or who
    followed a spade trick already won by A♠/K♠ with a spade other than Q♠, probably does not
-   hold Q♠, so worlds that give it to them count ``QS_KEPT_WEIGHT`` each time;
+   hold Q♠, so worlds that give it to them count ``QS_KEPT_WEIGHT`` each time. (``PlayModel``
+   weighs every play of the others instead, by whether the playout policy would have made it:
+   measured against normal players it gained nothing (docs/ai-jubmoo.md), so no level uses it);
 3. for every legal card, play each world to the end of the deal with a fast heuristic played
    by all four seats (``playout``: see ``_lead``, ``_follow``, ``_discard``; a seat's card
    depends on its own hand, the trick, the cards still out and the points already won, never
@@ -18,6 +20,9 @@ Rules file §5.4. For every decision with a real choice:
    10♣, Chuan, Big Chuan and its waiver, the -50 of an empty stack, or Gong Zhu's sweep), and
    average ``utility`` over the worlds;
 4. play the card with the best weighted average (the first in legal order on a tie).
+
+With open hands the one true deal is played out once (the policy is deterministic), or, for
+the arena's oracle (``Budget.noise``), many times with random cards mixed into the playouts.
 
 ``search`` returns every legal card's averages (``Result``), the values behind the hint and the
 deal review (``game.ai.jubmoo.rank``): the averaged ``utility`` it decides by, and beside it
@@ -65,6 +70,7 @@ __all__ = [
     "Budget",
     "Candidate",
     "Context",
+    "PlayModel",
     "Result",
     "margin",
     "playout",
@@ -114,6 +120,14 @@ class Budget:
     inference: bool = True
     prune: float = 60.0
     prune_after: int = 12
+    # With ``mismatch`` below 1, worlds are weighted by ``PlayModel`` (each play of another seat
+    # that the playout policy would not have made in the world multiplies its weight by this)
+    # instead of by the Q♠ signs alone.
+    mismatch: float = 1.0
+    # With open hands and ``noise`` above 0 (the arena's oracle), the one true deal is played
+    # out in up to ``worlds`` playouts, each card a random legal one with this chance, instead
+    # of once by the deterministic policy, whose one playout is no ceiling (docs/oracle.md).
+    noise: float = 0.0
 
 
 class Context:
@@ -326,12 +340,31 @@ def _follow(m: int, suit: int, best: int, last: bool, gain: int, out: int) -> in
     return base + _TOP[overs]
 
 
-def playout(hands: list[int], won: list[int], pv: list[int], leader: int, trick: list[int], ctx: Context) -> int:
+def _random_card(mask: int, rng: random.Random) -> int:
+    """One of the set bits of ``mask``, uniformly at random."""
+    k = rng.randrange(mask.bit_count())
+    for _ in range(k):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def playout(
+    hands: list[int],
+    won: list[int],
+    pv: list[int],
+    leader: int,
+    trick: list[int],
+    ctx: Context,
+    noise: float = 0.0,
+    rng: random.Random | None = None,
+) -> int:
     """Play the deal to its end in place (``hands``, ``won`` and ``pv`` change) with the
     playout policy at every seat. ``trick``: the cards of the current trick, leader first (may
     be complete; read, never changed). ``pv``: per seat, the points of its stack (10♣ aside).
-    ``ctx``: the match's scoring. Returns the number of cards played: the playout stops once
-    nothing left can change a score."""
+    ``ctx``: the match's scoring. With ``noise`` (and ``rng``), each card a seat chooses is
+    instead, with that chance, a legal card at random (``_random_card``): the oracle's many
+    different playouts of one true deal. Returns the number of cards played: the playout stops
+    once nothing left can change a score."""
     values = ctx.values
     points_mask = ctx.points_mask
     empty_gain = ctx.empty_gain
@@ -363,6 +396,8 @@ def playout(hands: list[int], won: list[int], pv: list[int], leader: int, trick:
         else:
             h = hands[leader]
             best = lead(h, out_all ^ h) if h & (h - 1) else h.bit_length() - 1
+            if noise and h & (h - 1) and rng is not None and rng.random() < noise:
+                best = _random_card(h, rng)
             tmask = 1 << best
             hands[leader] = h ^ tmask
             out_all ^= tmask
@@ -384,6 +419,8 @@ def playout(hands: list[int], won: list[int], pv: list[int], leader: int, trick:
                     if empty_gain and not won[p] and h.bit_count() <= EMPTY_LATE:
                         gain += empty_gain
                     c = follow(m, suit, best - base, n == 3, gain, ((out_all >> base) & 0x1FFF) ^ m)
+                    if noise and rng is not None and rng.random() < noise:
+                        c = base + _random_card(m, rng)
                 else:
                     c = base + top[m]
                 if c < best:
@@ -391,6 +428,8 @@ def playout(hands: list[int], won: list[int], pv: list[int], leader: int, trick:
                     wi = n
             elif h & (h - 1):
                 c = discard(h, out_all ^ h, pv[(leader + wi) & 3] + tv)
+                if noise and rng is not None and rng.random() < noise:
+                    c = _random_card(h, rng)
             else:
                 c = h.bit_length() - 1
             bit = 1 << c
@@ -452,6 +491,92 @@ def qs_suspects(obs: JubMooObservation) -> list[int]:
             if c // 13 == suit and c < best:
                 best = c
     return counts
+
+
+class PlayModel:
+    """How likely each seat's plays so far are in a world, if they had played the playout policy
+    (``Budget.mismatch``: inference from the play, as the strongest Skat programs weigh their
+    worlds). Everything but the hidden hands is public, so the context of every past play of the
+    other seats (the trick, the cards still out, the piles) is read once from the observation;
+    a world then only supplies each seat's hand, rebuilt as its hand now plus the cards it
+    played since. A play the policy would have made in that world counts 1, any other
+    ``mismatch``; forced plays (one legal card) count 1."""
+
+    __slots__ = ("checks", "mismatch")
+
+    def __init__(self, obs: JubMooObservation, ctx: Context, mismatch: float) -> None:
+        self.mismatch = mismatch
+        values = ctx.values
+        plays = [(s, CARD_INDEX[c]) for s, c in obs.plays]
+        later = [0] * len(plays)  # per play: the mask of the cards played from it on
+        acc = 0
+        for k in range(len(plays) - 1, -1, -1):
+            acc |= 1 << plays[k][1]
+            later[k] = acc
+        mine_later = [[0] * 4 for _ in plays]  # per play, per seat: its cards played from it on
+        accs = [0, 0, 0, 0]
+        for k in range(len(plays) - 1, -1, -1):
+            accs[plays[k][0]] |= 1 << plays[k][1]
+            mine_later[k] = accs[:]
+        won = [0, 0, 0, 0]
+        pv = [0, 0, 0, 0]
+        # (seat, its cards played from here on, the cards played from here on, kind, args, card)
+        self.checks: list[tuple[int, int, int, int, tuple[int, ...], int]] = []
+        for t in range(0, len(plays), 4):
+            group = plays[t : t + 4]
+            first = group[0][1]
+            suit = first // 13
+            best, wi, tv, tmask = first, 0, 0, 0
+            for i, (seat, c) in enumerate(group):
+                k = t + i
+                if seat != obs.seat:
+                    if i == 0:
+                        self.checks.append((seat, mine_later[k][seat], later[k], 0, (), c))
+                    else:
+                        gain = tv
+                        if tmask & TC_BIT:
+                            pile = pv[seat] + tv
+                            gain = pile if pile else 50
+                        size = 13 - (t // 4)  # cards in every hand before this trick
+                        if ctx.empty_gain and not won[seat] and size <= EMPTY_LATE:
+                            gain += ctx.empty_gain
+                        taker_pile = pv[group[wi][0]] + tv
+                        args = (suit, best - 13 * suit, int(i == 3), gain, taker_pile)
+                        self.checks.append((seat, mine_later[k][seat], later[k], 1, args, c))
+                if c // 13 == suit and c < best:
+                    best, wi = c, i
+                tv += values[c]
+                tmask |= 1 << c
+            if len(group) == 4:
+                taker = group[wi][0]
+                won[taker] |= tmask
+                pv[taker] += tv
+
+    def weight(self, hands: list[int]) -> float:
+        """The world's weight: ``mismatch`` to the power of the plays the policy would not have
+        made in it."""
+        misses = 0
+        now = hands[0] | hands[1] | hands[2] | hands[3]
+        for seat, own_later, all_later, kind, args, card in self.checks:
+            h = hands[seat] | own_later
+            if not h & (h - 1):
+                continue
+            out = (now | all_later) ^ h  # the cards the other seats held then
+            if kind == 0:
+                policy = _lead(h, out)
+            else:
+                suit, best, last, gain, taker_pile = args
+                base = 13 * suit
+                m = (h >> base) & 0x1FFF
+                if m:
+                    if not m & (m - 1):
+                        continue
+                    policy = _follow(m, suit, best, bool(last), gain, (out >> base) & 0x1FFF)
+                else:
+                    policy = _discard(h, out, taker_pile)
+            if policy != card:
+                misses += 1
+        return self.mismatch**misses
 
 
 @dataclass(frozen=True, slots=True)
@@ -519,11 +644,12 @@ def search(rules: Any, obs: JubMooObservation, rng: random.Random, budget: Budge
     weight_sum = 0.0
     match_weighed = False
     active = list(range(n))
-    suspects = qs_suspects(obs) if budget.inference and obs.all_hands is None else [0, 0, 0, 0]
+    model = PlayModel(obs, ctx, budget.mismatch) if budget.mismatch < 1.0 and obs.all_hands is None else None
+    suspects = qs_suspects(obs) if budget.inference and model is None and obs.all_hands is None else [0, 0, 0, 0]
     suspects[me] = 0
     if obs.all_hands is not None:
         fixed: list[int] | None = [card_mask(h) for h in obs.all_hands]
-        max_worlds = 1
+        max_worlds = budget.worlds if budget.noise else 1
     else:
         fixed = None
         max_worlds = budget.worlds
@@ -531,18 +657,21 @@ def search(rules: Any, obs: JubMooObservation, rng: random.Random, budget: Budge
     worlds = 0
     while worlds < max_worlds and (worlds < budget.min_worlds or spent < budget.plays):
         hands = fixed if fixed is not None else list(rules.determinize(obs, rng).hands)
-        weight = 1.0
+        weight = 1.0 if model is None else model.weight(hands)
         for s in range(4):
             if suspects[s] and hands[s] & QS_BIT:
                 weight = QS_KEPT_WEIGHT ** suspects[s]
         worlds += 1
         weight_sum += weight
         mine = hands[me]
+        # The same noise for every candidate in this world (common random numbers).
+        seed = rng.getrandbits(32) if budget.noise else 0
         for i in active:
             h = list(hands)
             h[me] = mine ^ move_bits[i]
             won = won0[:]
-            spent += playout(h, won, pv0[:], leader, tricks[i], ctx)
+            noisy = random.Random(seed) if budget.noise else None
+            spent += playout(h, won, pv0[:], leader, tricks[i], ctx, budget.noise, noisy)
             deal = scores(won)
             u = utility(deal, totals, me, target)
             m = margin(deal, me)

@@ -17,8 +17,10 @@ import pytest
 
 from game import registry
 from game.ai import LEVELS, choose_action, rank_actions
+from game.ai import jubmoo as jubmoo_ai
 from game.ai import lukfu as lukfu_ai
 from game.ai import mus as mus_ai
+from game.ai.jubmoo_search import search as jubmoo_search
 from game.ai.oracle import ORACLE, choose_oracle, in_step, true_options
 from game.registry import GAME_NAMES
 from game.rules import get_rules
@@ -109,7 +111,12 @@ def test_where_open_hands_is_the_mechanism_the_oracle_is_hard_on_the_open_observ
             seat = rules.current_player(real)
             spy = _Spy(rules)
             action = choose_oracle(spy, true, seat, random.Random(k))
-            assert action == choose_action(rules, rules.observation(true, seat), "hard", random.Random(k))
+            open_obs = rules.observation(true, seat)
+            if game == "jubmoo":  # hard's search with the oracle's noisy playouts of the true deal
+                expected = jubmoo_ai.choose(rules, open_obs, "hard", random.Random(k), jubmoo_ai.ORACLE_BUDGET)
+            else:
+                expected = choose_action(rules, open_obs, "hard", random.Random(k))
+            assert action == expected
             # every world its search drew holds the cards where they really are
             for world in spy.worlds:
                 assert all(rules.hand(world, s) == rules.hand(real, s) for s in range(rules.num_players))
@@ -120,6 +127,26 @@ def test_where_open_hands_is_the_mechanism_the_oracle_is_hard_on_the_open_observ
         assert searched  # its card play draws the one true world through determinize
     else:
         assert not searched  # Jub Moo's search plays the observation's hands, never a drawn world
+
+
+def test_the_jub_moo_oracle_plays_the_true_deal_out_many_times_with_noise() -> None:
+    """One deterministic playout of the true deal is no ceiling: the oracle plays it out as many
+    times as hard plays worlds (within hard's playing budget), each time with random cards."""
+    rules = get_rules("jubmoo")
+    budget = jubmoo_ai.ORACLE_BUDGET
+    assert 0.0 < budget.noise < 1.0 and budget.worlds == jubmoo_ai.BUDGETS["hard"].worlds
+    for real, true in _matches_in_step("jubmoo", 4, {})[:30]:
+        seat = rules.current_player(real)
+        obs = rules.observation(true, seat)
+        if len(obs.legal_actions) < 2 or "continue" in obs.legal_actions:
+            continue
+        noisy = jubmoo_search(rules, obs, random.Random(1), budget)
+        plain = jubmoo_search(rules, obs, random.Random(1), jubmoo_ai.BUDGETS["hard"])
+        assert plain.worlds == 1 and noisy.worlds > 1
+        assert budget.min_worlds <= noisy.worlds <= budget.worlds
+        assert noisy == jubmoo_search(rules, obs, random.Random(1), budget)  # reproducible from the rng
+        return
+    raise AssertionError("no choice found")
 
 
 def test_the_luk_fu_oracle_searches_the_true_deal_with_honest_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
