@@ -124,9 +124,10 @@ class Budget:
     # that the playout policy would not have made in the world multiplies its weight by this)
     # instead of by the Q♠ signs alone.
     mismatch: float = 1.0
-    # With open hands and ``noise`` above 0 (the arena's oracle), the one true deal is played
-    # out in up to ``worlds`` playouts, each card a random legal one with this chance, instead
-    # of once by the deterministic policy, whose one playout is no ceiling (docs/oracle.md).
+    # The chance that a card of a playout is a random legal one instead of the policy's (0: the
+    # deterministic policy). With open hands and noise the one true deal is played out up to
+    # ``worlds`` times instead of once: the arena's oracle, whose single deterministic playout
+    # was no ceiling (docs/oracle.md). No level uses noise (measured: docs/ai-jubmoo.md).
     noise: float = 0.0
 
 
