@@ -135,8 +135,8 @@ class Context:
     """The scoring rules of a match, all read from the rules module: values for the playout,
     the engine's deal scoring for the result."""
 
-    __slots__ = ("empty_gain", "others_minus_50", "points_decide", "points_mask", "ruleset", "target", "ten_clubs",
-                 "values")
+    __slots__ = ("empty_gain", "other_points", "others_minus_50", "points_decide", "points_mask", "ruleset", "target",
+                 "ten_clubs", "values")
 
     def __init__(self, options: dict[str, Any]) -> None:
         self.ruleset: str = options.get("ruleset", "hearts")
@@ -148,6 +148,8 @@ class Context:
         self.values: tuple[int, ...] = card_values(self.ruleset)
         # Cards that can still change a score once played (the playout stops when none is out).
         self.points_mask = point_card_mask(self.ruleset)
+        # The scoring cards besides 10♣: a stack holding none of them scores 10♣ as +50 alone.
+        self.other_points = self.points_mask & ~TC_BIT
         # What a first trick saves a seat with an empty stack (50 in Jub Moo, 0 under Gong Zhu).
         self.empty_gain: int = -mask_score(0, self.ruleset, self.ten_clubs)
         # Whether the scores are settled once the point cards are (no empty-stack or Big Chuan rule).
@@ -368,6 +370,7 @@ def playout(
     once nothing left can change a score."""
     values = ctx.values
     points_mask = ctx.points_mask
+    other_points = ctx.other_points
     empty_gain = ctx.empty_gain
     points_decide = ctx.points_decide
     out_all = hands[0] | hands[1] | hands[2] | hands[3]
@@ -416,7 +419,7 @@ def playout(
                     gain = tv
                     if tmask & TC_BIT:
                         pile = pv[p] + tv
-                        gain = pile if pile else 50
+                        gain = pile if pile or (won[p] | tmask) & other_points else 50
                     if empty_gain and not won[p] and h.bit_count() <= EMPTY_LATE:
                         gain += empty_gain
                     c = follow(m, suit, best - base, n == 3, gain, ((out_all >> base) & 0x1FFF) ^ m)
@@ -537,7 +540,7 @@ class PlayModel:
                         gain = tv
                         if tmask & TC_BIT:
                             pile = pv[seat] + tv
-                            gain = pile if pile else 50
+                            gain = pile if pile or (won[seat] | tmask) & ctx.other_points else 50
                         size = 13 - (t // 4)  # cards in every hand before this trick
                         if ctx.empty_gain and not won[seat] and size <= EMPTY_LATE:
                             gain += ctx.empty_gain

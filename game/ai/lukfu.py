@@ -472,6 +472,7 @@ def _search(
     # Where the heuristics decide, their choice is drawn first, from the same rng state as
     # ``choose`` would use it.
     choice = None if decides else _heuristic(view, observation, rng)
+    note_limit = ""
     charged: frozenset[int] = frozenset()
     if plan.charge and not known:
         opps = view.opponents()
@@ -504,6 +505,10 @@ def _search(
             if values[i].objective > values[best].objective + 1e-9:
                 best = i
         choice = legal[best]
+        if any(values[i].objective > values[best].objective + 1e-9 for i in range(len(legal))):
+            # A play outside the candidates values higher: say why it was not chosen, or the
+            # hint reads as if the player were told to take the worse of two plays.
+            note_limit = f"; best of its {plan.candidates} likeliest plays"
     estimates = [
         Estimate(
             a,
@@ -525,6 +530,7 @@ def _search(
         note += "; the choice is the rule of thumb's"
     elif budget.match_aware:
         note += "; chosen by the chance of winning the match"
+    note += note_limit
     return Ranking.of(estimates, choice, basis, note)
 
 

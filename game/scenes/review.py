@@ -148,8 +148,12 @@ class ReviewScene(Scene):
             filled = BAR_WIDTH * done // max(1, total)
             return f"Hard is analysing [{'█' * filled}{'░' * (BAR_WIDTH - filled)}] {done} of {total}"
         lost = sum(self.cost(d) or 0.0 for d in self.decisions)
-        same = sum(1 for d in self.decisions if self.rankings[d.step].best.action == d.action)
-        return f"Done: Hard agrees with {same} of your {total} choices; the others cost {lost:.1f} points."
+        # A choice Hard values as highly as its own counts as good, though Hard chose another
+        # card: telling the player "agrees with 0" beside "cost 0.0 points" contradicted itself.
+        good = sum(1 for d in self.decisions if not self.cost(d))
+        if good == total:
+            return f"Done: all {total} of your choices are as good as Hard's."
+        return f"Done: {good} of your {total} choices as good as Hard's; the rest cost {lost:.1f} points."
 
     def draw(self, canvas: TextCanvas) -> None:
         if self.showing is not None:

@@ -76,6 +76,9 @@ def test_every_kind_of_decision_ranks_each_legal_action_once_with_the_levels_cho
         candidates = [obs.legal_actions[i] for i in prior_order(obs)][: plan.candidates or None]
         key = "win_chance" if level == "hard" else "points"
         assert getattr(ranking.best, key) == max(getattr(ranking.estimate(a), key) for a in candidates), decision
+        # A better-valued play left out of the candidates is explained, not left to puzzle over.
+        beaten = any(getattr(e, key) > getattr(ranking.best, key) + 1e-9 for e in ranking.estimates)
+        assert beaten == (f"best of its {plan.candidates} likeliest plays" in ranking.note), decision
 
 
 @pytest.mark.parametrize("level", LEVELS)
