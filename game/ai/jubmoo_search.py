@@ -73,6 +73,7 @@ __all__ = [
     "PlayModel",
     "Result",
     "margin",
+    "piles",
     "playout",
     "qs_suspects",
     "search",
@@ -135,8 +136,8 @@ class Context:
     """The scoring rules of a match, all read from the rules module: values for the playout,
     the engine's deal scoring for the result."""
 
-    __slots__ = ("empty_gain", "other_points", "others_minus_50", "points_decide", "points_mask", "ruleset", "target",
-                 "ten_clubs", "values")
+    __slots__ = ("empty_gain", "others_minus_50", "points_decide", "points_mask", "ruleset", "target", "ten_clubs",
+                 "values")
 
     def __init__(self, options: dict[str, Any]) -> None:
         self.ruleset: str = options.get("ruleset", "hearts")
@@ -148,8 +149,6 @@ class Context:
         self.values: tuple[int, ...] = card_values(self.ruleset)
         # Cards that can still change a score once played (the playout stops when none is out).
         self.points_mask = point_card_mask(self.ruleset)
-        # The scoring cards besides 10♣: a stack holding none of them scores 10♣ as +50 alone.
-        self.other_points = self.points_mask & ~TC_BIT
         # What a first trick saves a seat with an empty stack (50 in Jub Moo, 0 under Gong Zhu).
         self.empty_gain: int = -mask_score(0, self.ruleset, self.ten_clubs)
         # Whether the scores are settled once the point cards are (no empty-stack or Big Chuan rule).
@@ -370,7 +369,6 @@ def playout(
     once nothing left can change a score."""
     values = ctx.values
     points_mask = ctx.points_mask
-    other_points = ctx.other_points
     empty_gain = ctx.empty_gain
     points_decide = ctx.points_decide
     out_all = hands[0] | hands[1] | hands[2] | hands[3]
@@ -419,7 +417,7 @@ def playout(
                     gain = tv
                     if tmask & TC_BIT:
                         pile = pv[p] + tv
-                        gain = pile if pile or (won[p] | tmask) & other_points else 50
+                        gain = pile if pile else 50
                     if empty_gain and not won[p] and h.bit_count() <= EMPTY_LATE:
                         gain += empty_gain
                     c = follow(m, suit, best - base, n == 3, gain, ((out_all >> base) & 0x1FFF) ^ m)
@@ -453,6 +451,29 @@ def playout(
 # --------------------------------------------------------------------------------------------
 # The search
 # --------------------------------------------------------------------------------------------
+
+
+def piles(obs: JubMooObservation, ctx: Context) -> tuple[list[int], list[int]]:
+    """Per seat, the mask of the cards in its stack after the finished tricks of the deal, and
+    their points (10♣ aside): where a playout of the rest of the deal starts."""
+    values = ctx.values
+    won = [0, 0, 0, 0]
+    pv = [0, 0, 0, 0]
+    plays = [(s, CARD_INDEX[c]) for s, c in obs.plays]
+    done = len(plays) - len(obs.trick)
+    for k in range(0, done, 4):
+        group = plays[k : k + 4]
+        suit = group[0][1] // 13
+        wi = 0
+        for i in range(1, 4):
+            c = group[i][1]
+            if c // 13 == suit and c < group[wi][1]:
+                wi = i
+        taker = group[wi][0]
+        for _, c in group:
+            won[taker] |= 1 << c
+            pv[taker] += values[c]
+    return won, pv
 
 
 def margin(scores: list[int], me: int) -> float:
@@ -540,7 +561,7 @@ class PlayModel:
                         gain = tv
                         if tmask & TC_BIT:
                             pile = pv[seat] + tv
-                            gain = pile if pile or (won[seat] | tmask) & ctx.other_points else 50
+                            gain = pile if pile else 50
                         size = 13 - (t // 4)  # cards in every hand before this trick
                         if ctx.empty_gain and not won[seat] and size <= EMPTY_LATE:
                             gain += ctx.empty_gain
@@ -613,23 +634,7 @@ def search(rules: Any, obs: JubMooObservation, rng: random.Random, budget: Budge
     legal = obs.legal_actions
     me = obs.seat
     ctx = Context(dict(obs.options))
-    values = ctx.values
-    won0 = [0, 0, 0, 0]
-    pv0 = [0, 0, 0, 0]
-    plays = [(s, CARD_INDEX[c]) for s, c in obs.plays]
-    done = len(plays) - len(obs.trick)
-    for k in range(0, done, 4):
-        group = plays[k : k + 4]
-        suit = group[0][1] // 13
-        wi = 0
-        for i in range(1, 4):
-            c = group[i][1]
-            if c // 13 == suit and c < group[wi][1]:
-                wi = i
-        taker = group[wi][0]
-        for _, c in group:
-            won0[taker] |= 1 << c
-            pv0[taker] += values[c]
+    won0, pv0 = piles(obs, ctx)
     trick = [CARD_INDEX[c] for _, c in obs.trick]
     leader = obs.trick[0][0] if obs.trick else obs.leader
     moves = [CARD_INDEX[a] for a in legal]

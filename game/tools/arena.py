@@ -16,7 +16,8 @@ its observation of the real match, so nothing the oracle knows reaches them. For
 plays without señas: it passes ``senas none`` at every turn and its decisions never see a seña
 (``senas_seen`` emptied), so a partnership with señas can be measured against one without; with
 ``-plainsenas`` it passes every seña its hand fits and never withholds one. Only the arena knows
-these variants.
+these variants. ``ismcts`` (Jub Moo only, ``game.ai.jubmoo_ismcts``) is the information-set tree
+search that hard's PIMC was measured against (docs/ai-jubmoo.md); no level plays it.
 
 Sides: A is one seat (in Mus one partnership: seats 0 and 2, or 1 and 3); B plays every other
 seat. Duplicate deals: every seed is played once per rotation, with A moved to each of its
@@ -68,7 +69,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from game.ai import LEVELS, choose_action
+from game.ai import LEVELS, choose_action, jubmoo_ismcts
 from game.ai.baselines import BASELINES, choose_baseline
 from game.ai.oracle import ORACLE, choose_oracle, in_step, true_options
 from game.registry import GAME_NAMES, entry
@@ -80,8 +81,10 @@ SENA_VARIANTS: dict[str, str] = {
     "nosenas": "passes senas none at every turn and ignores every seña it sees",
     "plainsenas": "passes every seña its hand fits, never withholding one",
 }
+# Jub Moo's information-set MCTS, known to the arena only: measured against hard, played by no level.
+ISMCTS = "ismcts"
 PLAYERS: tuple[str, ...] = (
-    *LEVELS, ORACLE, *BASELINES, *(f"{p}-{v}" for p in (*LEVELS, *BASELINES) for v in SENA_VARIANTS))
+    *LEVELS, ORACLE, *BASELINES, *(f"{p}-{v}" for p in (*LEVELS, *BASELINES) for v in SENA_VARIANTS), ISMCTS)
 MAX_ACTIONS = 200_000  # a safety net: no real match comes near it
 
 
@@ -120,6 +123,8 @@ def decide(player: str, rules: Any, observation: Any, rng: random.Random) -> str
         player = base
     if player in LEVELS:
         return choose_action(rules, observation, player, rng)
+    if player == ISMCTS:
+        return jubmoo_ismcts.choose(rules, observation, rng)
     return choose_baseline(player, rules, observation, rng)
 
 
@@ -522,6 +527,8 @@ def run(
     With ``records_path``, groups already recorded there are counted instead of played again
     and every new group is appended as it finishes."""
     out = sys.stdout if out is None else out
+    if ISMCTS in (a, b) and game != "jubmoo":
+        raise ValueError("the ismcts player plays Jub Moo only")
     opts = tuple(sorted((options or {}).items()))
     n_seeds = max(1, -(-matches // rotations(game)))
     tasks = [Task(game, opts, seed + i, a, b, deals_only) for i in range(n_seeds)]
@@ -614,6 +621,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--decisions", type=int, default=500, help="decisions timed per level")
     args = parser.parse_args(argv)
     options = parse_options(parser, args.option)
+    if ISMCTS in (args.a, args.b) and args.game != "jubmoo":
+        parser.error("the ismcts player plays Jub Moo only")
     if args.latency:
         levels = [x.strip() for x in args.levels.split(",") if x.strip()]
         for level in levels:
