@@ -65,10 +65,11 @@ def choose(
     obs: JubMooObservation,
     rng: random.Random,
     iterations: int | None = None,
-    exploration: float = EXPLORATION,
+    exploration: float | None = None,
 ) -> str:
     """The card the search plays: the root's most visited (the first in legal order on a tie)
-    after ``iterations`` (``ITERATIONS`` when None)."""
+    after ``iterations`` with UCB1's ``exploration`` (``ITERATIONS`` and ``EXPLORATION`` when
+    None, read at the call, so a measurement can set them for the arena's player)."""
     legal = obs.legal_actions
     if len(legal) == 1:
         return legal[0]
@@ -82,6 +83,7 @@ def choose(
     leader0 = obs.trick[0][0] if obs.trick else obs.leader
     suspects = qs_suspects(obs)
     suspects[me] = 0
+    explore = EXPLORATION if exploration is None else exploration
     root = _Node()
     spent = 0
     for _ in range(ITERATIONS if iterations is None else iterations):
@@ -99,7 +101,7 @@ def choose(
                 break
             playable = hand & _SUIT_MASKS[trick[0] // 13] if trick else 0
             playable = playable or hand
-            card, child, new = _select(node, playable, exploration, rng)
+            card, child, new = _select(node, playable, explore, rng)
             path.append((child, seat))
             hands[seat] = hand ^ (1 << card)
             trick.append(card)
