@@ -2,7 +2,7 @@
 
 No level plays it. It is here so that the comparison in docs/ai-jubmoo.md ("A stronger hard")
 can be played again: the arena's ``ismcts`` player (``python -m game.tools.arena --game jubmoo
---a ismcts --b normal``). Measured against three normal players at about three times hard's
+--a ismcts --b normal``). Measured against three normal players at three to four times hard's
 thinking time, it did no better than hard.
 
 The method is single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012), as the rules file
@@ -36,7 +36,7 @@ from game.rules.jubmoo import CARD_INDEX, JubMooObservation
 
 __all__ = ["ITERATIONS", "choose"]
 
-#: Iterations per decision: about three times hard's thinking time on the same machine.
+#: Iterations per decision: three to four times hard's thinking time on the same machine.
 ITERATIONS = 2_000
 #: Stop adding iterations once this many card plays were simulated (hard's own cap).
 PLAYS_CAP = 100_000
