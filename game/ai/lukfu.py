@@ -508,7 +508,7 @@ def _search(
         if any(values[i].objective > values[best].objective + 1e-9 for i in range(len(legal))):
             # A play outside the candidates values higher: say why it was not chosen, or the
             # hint reads as if the player were told to take the worse of two plays.
-            note_limit = f"; best of its {plan.candidates} likeliest plays"
+            note_limit = f"; best of its {plan.candidates} likeliest"
     estimates = [
         Estimate(
             a,

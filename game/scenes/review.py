@@ -22,7 +22,16 @@ from game.app.keys import Key
 from game.app.review import DealReplay, Decision
 from game.app.scene import Scene
 from game.registry import entry
-from game.scenes.table import HINT_LEVEL, MESSAGE_ROW, PROMPT_ROW, TABLE_BG, points_text
+from game.scenes.table import (
+    HINT_LEVEL,
+    MESSAGE_ROW,
+    PROMPT_ROW,
+    TABLE_BG,
+    note_text,
+    outranked,
+    points_text,
+    shows_more,
+)
 from game.scenes.widgets import title_bar
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
@@ -255,11 +264,20 @@ class ReviewScene(Scene):
             mark = "*" if e.action == decision.action else ""
             return f"{mark}{self._words(decision, e.action)} {points_text(e)}".rstrip()
 
-        width = COLS - 4
         yours = part(ranking.estimate(decision.action))
         text = "Values: "
+        width = COLS - 4
+        note = ""
+        if outranked(ranking):
+            # Why Hard did not choose a better-looking value (its note's last clauses) comes
+            # before the values that do not fit: keep room for it beside Hard's choice and yours.
+            needed = len(part(ranking.best)) + 2 + (0 if ranking.best.action == decision.action else len(yours) + 2)
+            note = note_text(ranking.note, width - len(text) - needed, reasons_first=True)
+            width -= len(note)
         shown_yours = False
         for i, e in enumerate(ranking.estimates):
+            if i and e.action != decision.action and shows_more(e, ranking.best) and not note:
+                continue  # a better value without its reason would read as a mistake
             piece = part(e)
             room = width - len(text) - (0 if shown_yours or e.action == decision.action else len(yours) + 2)
             if len(piece) + 2 > room:
@@ -270,5 +288,4 @@ class ReviewScene(Scene):
         if not shown_yours:
             text += yours + "; "
         text = text.rstrip("; ")
-        note = f" [{ranking.note}]" if ranking.note else ""
-        return text + note if len(text) + len(note) <= width else text
+        return text + (note or note_text(ranking.note, width - len(text)))

@@ -93,6 +93,33 @@ def points_text(estimate: Estimate, unit: bool = False) -> str:
     return text
 
 
+def shows_more(estimate: Estimate, than: Estimate) -> bool:
+    """``estimate`` shows a better number than ``than``: a higher chance of winning where both
+    give one, else more points."""
+    if estimate.win_chance is not None and than.win_chance is not None:
+        return estimate.win_chance > than.win_chance
+    return estimate.points is not None and than.points is not None and estimate.points > than.points
+
+
+def outranked(ranking: Ranking) -> bool:
+    """Another choice shows a better number than the level's own: then the note's reasons for
+    the choice (its last clauses) must be shown beside that number, or that number left out."""
+    return any(shows_more(e, ranking.best) for e in ranking.estimates[1:])
+
+
+def note_text(note: str, room: int, reasons_first: bool = False) -> str:
+    """`` [60 imagined deals]``: a ranking's note in brackets, in whole clauses (``; ``) and
+    at most ``room`` columns: its first clauses, or with ``reasons_first`` its last ones (the
+    reasons a level's choice is not the top value are added last). Empty when none fits."""
+    clauses = note.split("; ") if note else []
+    for keep in range(len(clauses), 0, -1):
+        kept = clauses[len(clauses) - keep:] if reasons_first else clauses[:keep]
+        text = f" [{'; '.join(kept)}]"
+        if len(text) <= room:
+            return text
+    return ""
+
+
 def deal_of(view: Any) -> tuple[Any, Any]:
     """What tells one deal from the next in an observation (a replayed deal counts as new)."""
     return getattr(view, "deal_number", None), getattr(view, "last_deal", None)
@@ -529,13 +556,21 @@ class TableScene(Scene):
             return f"Hint: {words}, by rule of thumb (no values this time: {ranking.note})."[: COLS - 4]
         width = COLS - 4
         text = f"Hint: {words} ({points_text(best, unit=True)})"
+        note = ""
+        if outranked(ranking):
+            # Why a better-looking number was not chosen comes before the other numbers.
+            note = note_text(ranking.note, width - len(text), reasons_first=True)
+            if not note:
+                text = text.replace(" to win the game)", " to win)")
+                note = note_text(ranking.note, width - len(text), reasons_first=True)
         for e in ranking.estimates[1:]:
+            if shows_more(e, best) and not note:
+                continue  # a better number without its reason would read as a mistake
             part = f"; {self.action_words(e.action, view, short=True)} {points_text(e)}"
-            if len(text) + len(part) > width:
+            if len(text) + len(part) + len(note) > width:
                 break
             text += part
-        note = f" [{ranking.note}]" if ranking.note else ""
-        return text + note if len(text) + len(note) <= width else text
+        return text + (note or note_text(ranking.note, width - len(text)))
 
     def action_words(self, action: str, view: Any, short: bool = False) -> str:
         """An action in the game's own words for the hint and the review ("lead the J♠", "Envido

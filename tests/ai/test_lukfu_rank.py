@@ -78,7 +78,7 @@ def test_every_kind_of_decision_ranks_each_legal_action_once_with_the_levels_cho
         assert getattr(ranking.best, key) == max(getattr(ranking.estimate(a), key) for a in candidates), decision
         # A better-valued play left out of the candidates is explained, not left to puzzle over.
         beaten = any(getattr(e, key) > getattr(ranking.best, key) + 1e-9 for e in ranking.estimates)
-        assert beaten == (f"best of its {plan.candidates} likeliest plays" in ranking.note), decision
+        assert beaten == (f"best of its {plan.candidates} likeliest" in ranking.note), decision
 
 
 @pytest.mark.parametrize("level", LEVELS)

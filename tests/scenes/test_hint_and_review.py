@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from game.ai import rank_actions
+from game.ai.analysis import SAMPLED, Estimate, Ranking
 from game.app.match import decision_seed
 from game.app.review import DealReplay
 from game.registry import GAME_NAMES
@@ -362,3 +363,62 @@ def test_with_open_hands_the_hint_searches_the_true_deal(make_app, home, game: s
         else:
             app.tick(0.05)
     raise AssertionError(f"{game}: no decision searched on the true deal")
+
+
+LIMITED = "30 imagined deals; chosen by the chance of winning the match; best of its 8 likeliest"
+
+
+def limited_ranking(chosen: str, others: list[str], note: str = LIMITED, chances: bool = True) -> Ranking:
+    """Luk Fu hard's ranking when a play outside its candidates shows a better number: the
+    chosen play 24% (-2.8 points), the first other 26% (-2.4), the rest lower."""
+    def est(action: str, points: float, chance: float) -> Estimate:
+        return Estimate(action, points, 30, chance if chances else None)
+
+    estimates = [est(chosen, -2.8, 0.238), est(others[0], -2.4, 0.261)]
+    estimates += [est(a, -3.0 - i, 0.2 - i / 100) for i, a in enumerate(others[1:])]
+    return Ranking.of(estimates, chosen, SAMPLED, note)
+
+
+def test_the_hint_never_shows_a_better_number_without_its_reason(make_app) -> None:
+    app = make_app("--game", "lukfu", "--seed", "3")
+    table = app.top_scene()
+    others = ["T4", "C5", "S1", "S4", "S9", "M9", "T3"]
+    hint = table.hint_text(limited_ranking("C8", others))
+    # The whole note does not fit: its reason does, before any other value (none fits here).
+    assert hint == "Hint: lead the C8 (-2.8 points, 24% to win) [best of its 8 likeliest]"
+    hint = table.hint_text(limited_ranking("C8", others, chances=False))
+    assert hint == "Hint: lead the C8 (-2.8 points); T4 -2.4; C5 -3 [best of its 8 likeliest]"
+    # A reason too long for the row: the better-looking value is left out, the others shown.
+    long_reason = "30 imagined deals; " + "x" * 60
+    hint = table.hint_text(limited_ranking("C8", others, long_reason, chances=False))
+    assert "T4" not in hint and "; C5 -3" in hint and len(hint) <= 76, hint
+    # With the choice on top the note's first clauses are said as room allows.
+    plain = Ranking.of(limited_ranking("C8", others[:3], chances=False).estimates, "T4", SAMPLED, LIMITED)
+    assert table.hint_text(plain) == "Hint: lead the T4 (-2.4 points); C8 -2.8; C5 -3; S1 -4 [30 imagined deals]"
+
+
+def test_the_review_never_shows_a_better_value_without_its_reason(make_app) -> None:
+    app = make_app("--game", "lukfu", "--seed", "8")
+    app.settings.values["play"]["delay"] = 0.0
+    table = app.top_scene()
+    play_to_summary(app, table, "lukfu")
+    app.press("R")
+    review = app.top_scene()
+    assert isinstance(review, ReviewScene)
+    for _ in range(400):
+        if review.ready:
+            break
+        app.tick(0.02)
+    decision = max(review.decisions, key=lambda d: len(d.observation.legal_actions))
+    legal = list(decision.observation.legal_actions)
+    assert len(legal) >= 3, legal
+    words = {a: review._words(decision, a) for a in legal}
+    # Hard chose another play than yours, and a third one shows a better value than Hard's.
+    chosen, better = [a for a in legal if a != decision.action][:2]
+    others = [better, decision.action] + [a for a in legal if a not in (chosen, better, decision.action)]
+    line = review._values_line(decision, limited_ranking(chosen, others))
+    assert len(line) <= 76 and line.endswith(" [best of its 8 likeliest]"), line
+    assert line.startswith(f"Values: {words[chosen]} -2.8, 24%;") and f"*{words[decision.action]}" in line, line
+    # Your play is the better-looking one: it is shown, with the reason.
+    line = review._values_line(decision, limited_ranking(chosen, [decision.action, *others[2:]]))
+    assert f"*{words[decision.action]} -2.4, 26%" in line and line.endswith(" [best of its 8 likeliest]"), line
