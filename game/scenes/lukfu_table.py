@@ -377,7 +377,11 @@ class LukFuTable(TableScene):
                     "replay": "replay the last deal", "continue": "go on to the next deal"}
             return head if short else long.get(head, head)
         if head == "discard":
-            return f"throw {words[1]}" if short else f"throw the {words[1]} face down"
+            if short:
+                return f"throw {words[1]}"
+            # One discard is one action, but the player picks all the trick asks for at once.
+            more = view.to_discard - 1
+            return f"throw the {words[1]} face down" + (f", then {more} more" if more > 0 else "")
         if short:
             return " ".join(words)
         return f"{'lead' if not view.trick else 'beat with'} {long_play(words)}"

@@ -560,8 +560,9 @@ class TableScene(Scene):
         if outranked(ranking):
             # Why a better-looking number was not chosen comes before the other numbers.
             note = note_text(ranking.note, width - len(text), reasons_first=True)
-            if not note:
-                text = text.replace(" to win the game)", " to win)")
+            short = text.replace(" to win the game)", " to win)")
+            if not note and note_text(ranking.note, width - len(short), reasons_first=True):
+                text = short
                 note = note_text(ranking.note, width - len(text), reasons_first=True)
         for e in ranking.estimates[1:]:
             if shows_more(e, best) and not note:

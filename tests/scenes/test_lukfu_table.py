@@ -237,6 +237,9 @@ def test_a_throw_of_several_cards_is_chosen_then_thrown_with_enter(table_app):
     play_by_keys(app, table, to_act(table, lambda: table.discarding and table.owed > 1))
     owed, hand = table.owed, table.hand.cards
     assert f"pick {owed} cards to throw face down" in app.screen_text()
+    # The hint and the review name one discard (one action) and say how many follow.
+    card = table.hand.cards[0]
+    assert table.action_words(f"discard {card}", table.obs) == f"throw the {card} face down, then {owed - 1} more"
     steps = len(table.match.steps)
     app.press(hand_key(0))
     assert len(table.match.steps) == steps  # a key chooses, it throws nothing
