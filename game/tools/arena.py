@@ -403,6 +403,13 @@ def _pct(x: float) -> str:
     return "n/a" if math.isnan(x) else f"{100 * x:.1f}%"
 
 
+def _interval(low: str, high: str, half: float) -> str:
+    """``(95% CI low .. high)``, or why there is none: one seed's games have no spread to measure."""
+    if not math.isfinite(half):
+        return "(no 95% CI: it needs 2 seeds or more)"
+    return f"(95% CI {low} .. {high})"
+
+
 def report(game: str, a: str, b: str, s: Summary, deals_only: bool, out: Any = None) -> None:
     out = sys.stdout if out is None else out
     n_rot = rotations(game)
@@ -413,14 +420,14 @@ def report(game: str, a: str, b: str, s: Summary, deals_only: bool, out: Any = N
     )
     if not deals_only:
         m, h = s.match
-        print(f"matches: A won {_pct(m)} (95% CI {_pct(max(0.0, m - h))} .. {_pct(min(1.0, m + h))})", file=out)
+        print(f"matches: A won {_pct(m)} {_interval(_pct(max(0.0, m - h)), _pct(min(1.0, m + h)), h)}", file=out)
     w, hw = s.deal_win
     print(
-        f"deals: A won {_pct(w)} of {s.deals} deals (95% CI {_pct(max(0.0, w - hw))} .. {_pct(min(1.0, w + hw))})",
+        f"deals: A won {_pct(w)} of {s.deals} deals {_interval(_pct(max(0.0, w - hw)), _pct(min(1.0, w + hw)), hw)}",
         file=out,
     )
     mg, hm = s.margin
-    print(f"points margin per deal: {mg:+.1f} (95% CI {mg - hm:+.1f} .. {mg + hm:+.1f})", file=out)
+    print(f"points margin per deal: {mg:+.1f} {_interval(f'{mg - hm:+.1f}', f'{mg + hm:+.1f}', hm)}", file=out)
 
 
 # ---------------------------------------------------------------------------------------

@@ -68,3 +68,16 @@ def test_other_runs_and_a_half_written_line_are_skipped(tmp_path: Path, capsys: 
     # the unfinished line was closed before the new groups were appended: they all load again
     key = arena.run_key(arena.Task("klaberjass", (), 3, "rule", "random", True))
     assert sorted(arena.load_records(path, key)) == [3, 4, 5]
+
+
+def test_one_seed_says_in_words_that_it_has_no_interval() -> None:
+    def printout(games: int) -> str:
+        out = io.StringIO()
+        arena.run("jubmoo", "rule", "random", games, seed=3, deals_only=True, jobs=1, out=out)
+        return out.getvalue()
+
+    text = printout(4)  # 1 seed x 4 rotations
+    assert "nan" not in text
+    assert text.count("(no 95% CI: it needs 2 seeds or more)") == 2, text
+    text = printout(8)
+    assert text.count("(95% CI ") == 2 and "no 95% CI" not in text, text
