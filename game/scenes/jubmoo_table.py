@@ -25,7 +25,7 @@ from game.app.keys import Key
 from game.app.match import Match
 from game.rules.jubmoo import JubMooObservation, pig_seats, winner_seats
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
-from game.scenes.table import SUMMARY_MAX, TABLE_BG, Choice, Panel, Prompt, TableScene, deal_of
+from game.scenes.table import SUMMARY_MAX, TABLE_BG, Choice, Panel, Prompt, TableScene, deal_choice_words, deal_of
 from game.scenes.widgets import signed
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
@@ -307,8 +307,9 @@ class JubMooTable(TableScene):
             self.app.sound("click")
 
     def action_words(self, action: str, view: Any, short: bool = False) -> str:
-        if action in ("replay", "continue"):
-            return {"replay": "replay the last deal", "continue": "go on to the next deal"}[action]
+        choice = deal_choice_words(action, short)
+        if choice is not None:
+            return choice
         return card_name(action) if short else f"{'lead' if not view.trick else 'play'} the {card_name(action)}"
 
     def decision_words(self, view: Any) -> str:

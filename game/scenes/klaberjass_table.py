@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.app.keys import Key
 from game.scenes.hand import Hand, HandGeometry, HandMode
-from game.scenes.table import TABLE_BG, Choice, Prompt, TableScene, deal_of
+from game.scenes.table import TABLE_BG, Choice, Prompt, TableScene, deal_choice_words, deal_of
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
 from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face
@@ -189,6 +189,9 @@ class KlaberjassTable(TableScene):
             self.app.sound("bete" if after.last_deal.outcome == "bete" else "trick")
 
     def action_words(self, action: str, view: Any, short: bool = False) -> str:
+        choice = deal_choice_words(action, short)
+        if choice is not None:
+            return choice
         words = action.split()
         head = words[0]
         if head == "take":

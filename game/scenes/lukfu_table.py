@@ -33,7 +33,7 @@ from game.rules.lukfu import (
     play_of_cards,
 )
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
-from game.scenes.table import TABLE_BG, Choice, Panel, Prompt, TableScene, deal_of
+from game.scenes.table import TABLE_BG, Choice, Panel, Prompt, TableScene, deal_choice_words, deal_of
 from game.scenes.widgets import signed
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
@@ -370,11 +370,13 @@ class LukFuTable(TableScene):
             self.app.sound("click")
 
     def action_words(self, action: str, view: LukFuObservation, short: bool = False) -> str:
+        choice = deal_choice_words(action, short)
+        if choice is not None:
+            return choice
         words = action.split()
         head = words[0]
-        if head in ("call", "pass", "claim", "replay", "continue"):
-            long = {"call": "call (be the Caller)", "claim": "claim (show your Old cards)",
-                    "replay": "replay the last deal", "continue": "go on to the next deal"}
+        if head in ("call", "pass", "claim"):
+            long = {"call": "call (be the Caller)", "claim": "claim (show your Old cards)"}
             return head if short else long.get(head, head)
         if head == "discard":
             if short:

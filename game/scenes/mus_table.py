@@ -42,7 +42,7 @@ from game.rules.mus import (
     pares_bonus,
 )
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
-from game.scenes.table import SUMMARY_MAX, TABLE_BG, Choice, Panel, Prompt, TableScene, deal_of
+from game.scenes.table import SUMMARY_MAX, TABLE_BG, Choice, Panel, Prompt, TableScene, deal_choice_words, deal_of
 from game.scenes.widgets import wrap
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
@@ -470,6 +470,9 @@ class MusTable(TableScene):
         else:
             self.app.sound("click")
     def action_words(self, action: str, view: Any, short: bool = False) -> str:
+        choice = deal_choice_words(action, short)
+        if choice is not None:
+            return choice
         words = action.split()
         head = words[0]
         if head == "senas":
@@ -483,9 +486,8 @@ class MusTable(TableScene):
         if head == "raise":
             return f"raise {words[1]}" if short else f"raise {words[1]} more"
         short_words = {"mus": "Mus", "cut": "Corto", "paso": "Paso", "ordago": "Órdago", "quiero": "Quiero",
-                       "no-quiero": "No quiero", "replay": "replay", "continue": "go on"}
-        long_words = {"mus": "say Mus", "cut": "cut (Corto)", "paso": "pass (Paso)", "replay": "replay the last deal",
-                      "continue": "go on to the next deal"}
+                       "no-quiero": "No quiero"}
+        long_words = {"mus": "say Mus", "cut": "cut (Corto)", "paso": "pass (Paso)"}
         return short_words.get(head, action) if short else long_words.get(head, short_words.get(head, action))
 
     def decision_words(self, view: Any) -> str:

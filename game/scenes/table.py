@@ -93,6 +93,17 @@ def points_text(estimate: Estimate, unit: bool = False) -> str:
     return text
 
 
+#: The choice after a deal when the replay option is on, in the words of every table's hint
+#: and review: (short, long).
+DEAL_CHOICE_WORDS = {"replay": ("replay", "replay the last deal"), "continue": ("go on", "go on to the next deal")}
+
+
+def deal_choice_words(action: str, short: bool) -> str | None:
+    """``action`` in words when it is the replay-or-continue choice, else None."""
+    words = DEAL_CHOICE_WORDS.get(action)
+    return None if words is None else words[0 if short else 1]
+
+
 def shows_more(estimate: Estimate, than: Estimate) -> bool:
     """``estimate`` shows a better number than ``than``: a higher chance of winning where both
     give one, else more points."""

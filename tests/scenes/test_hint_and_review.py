@@ -422,3 +422,30 @@ def test_the_review_never_shows_a_better_value_without_its_reason(make_app) -> N
     # Your play is the better-looking one: it is shown, with the reason.
     line = review._values_line(decision, limited_ranking(chosen, [decision.action, *others[2:]]))
     assert f"*{words[decision.action]} -2.4, 26%" in line and line.endswith(" [best of its 8 likeliest]"), line
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_f4_at_the_replay_choice_names_it_in_words(make_app, home, game: str) -> None:
+    """With replays on, a finished deal asks to replay it or go on: F4 there says which the
+    computer would take, in words, and that it is a matter of taste (found by the soak test:
+    Klaberjass read "continue" as a card)."""
+    (home / "settings.toml").write_text("[play]\ndelay = 0.0\nreplay = true\n", encoding="utf-8")
+    app = make_app("--game", game, "--seed", "8")
+    table = app.top_scene()
+    for _ in range(8000):
+        if table.human_to_act and not table.guarded:
+            obs = table.match.observation(table.viewer)
+            if "replay" in obs.legal_actions:
+                message = hint_now(app, table)
+                assert message == ("Hint: the computer would go on to the next deal; "
+                                   "that is a matter of taste, not of points."), message
+                assert not table.deal_hinted
+                return
+            decide(app, table, CASES[game])
+        elif table.panel is not None:
+            app.press("ENTER")
+        elif table.hold > 0:
+            app.press("SPACE")
+        else:
+            app.tick(0.05)
+    raise AssertionError(f"{game}: no replay choice")
