@@ -49,6 +49,7 @@ BLOCK_COLS = {2: 2, 1: 41}  # West's and East's blocks
 BLOCK_W = 37
 SLOT_COLS = {2: 2, 0: 27, 1: 52}  # the trick: West's place, yours, East's
 SLOT_W = 25
+CAPTION_W = SLOT_W - 1  # a place's caption, with a blank column before the next place's
 PANEL_LINES = 17  # lines a panel holds on the 80x25 screen
 
 SEAT_NAMES = {0: "You", 1: "East", 2: "West"}
@@ -694,7 +695,7 @@ class LukFuTable(TableScene):
             if cards is None:
                 waiting = self._to_act(seat) and obs.phase == "play"
                 caption = f"{name} TO {'LEAD' if not trick else 'PLAY'}" if waiting else name
-                canvas.text(col, CAPTION_ROW, caption[:SLOT_W], palette.YELLOW if waiting else palette.WHITE,
+                canvas.text(col, CAPTION_ROW, caption[:CAPTION_W], palette.YELLOW if waiting else palette.WHITE,
                             TABLE_BG)
                 fg = palette.YELLOW if waiting else palette.DARK_GREY
                 draw_slot(canvas, col + (SLOT_W - CARD_W) // 2, TRICK_ROW, CARD_W, CARD_H, fg=fg, bg=TABLE_BG)
@@ -709,8 +710,8 @@ class LukFuTable(TableScene):
                 verb = "LED" if seat == leader else "BEAT"
                 caption = f"{name} {verb} {short_play(cards).upper()}"
             colour = palette.WHITE if not best else palette.LIGHT_GREEN
-            end = canvas.text(col, CAPTION_ROW, caption[:SLOT_W], colour, TABLE_BG)
-            if best and not held and end + 5 <= col + SLOT_W:
+            end = canvas.text(col, CAPTION_ROW, caption[:CAPTION_W], colour, TABLE_BG)
+            if best and not held and end + 5 <= col + CAPTION_W:  # else the card's highlight alone marks it
                 canvas.text(end + 1, CAPTION_ROW, "BEST", palette.BLACK, palette.GREY)
             self.draw_play(canvas, col, TRICK_ROW, cards, best)
 

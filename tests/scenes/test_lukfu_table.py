@@ -12,7 +12,7 @@ from game.ai import choose_action
 from game.rules.lukfu import CARDS, classify
 from game.scenes.attract import AttractScene
 from game.scenes.help import HelpScene
-from game.scenes.lukfu_table import LukFuTable
+from game.scenes.lukfu_table import CAPTION_ROW, SLOT_COLS, LukFuTable, short_play
 from game.scenes.menu import MenuScene
 from game.scenes.widgets import signed
 from game.screen.canvas import COLS, ROWS
@@ -171,6 +171,36 @@ def test_a_whole_match_by_keys_and_the_result(table_app):
     assert app.stats.games["lukfu"]["matches_played"] == 1
     app.press("ESC")
     assert isinstance(app.top_scene(), MenuScene)
+
+
+def long_lead_to_follow(rules, viewer: int) -> object:
+    """A position where West has led a play of many cards and the viewer is to follow: West's
+    caption is then at its longest, with the BEST badge, right beside "YOU TO PLAY"."""
+    west = (viewer + 2) % 3
+    for seed in range(500):
+        rng = random.Random(seed)
+        state = rules.new_match(seed, {})
+        while rules.current_player(state) is not None:
+            seat = rules.current_player(state)
+            obs = rules.observation(state, seat)
+            if (seat == viewer and obs.phase == "play" and len(obs.trick) == 1 and obs.trick[0][0] == west
+                    and len(short_play(obs.trick[0][1])) >= 11):
+                return state
+            state = rules.apply(state, choose_action(rules, obs, "easy", rng))
+    pytest.fail("no deal led a long play to the viewer")
+
+
+def test_the_trick_captions_never_run_into_each_other(table_app):
+    """Each place of the trick keeps a blank column before the next one's caption, so a long
+    lead with its BEST badge never reads as one word with "YOU TO PLAY" beside it."""
+    app, table = table_app(1)
+    table.match.state = long_lead_to_follow(table.match.rules, table.viewer)
+    table.refresh()
+    app.tick(0.05)
+    row = app.screen_text().splitlines()[CAPTION_ROW]
+    assert "YOU TO PLAY" in row and "LED" in row, row
+    for col in sorted(SLOT_COLS.values())[1:]:
+        assert row[col - 1] == " ", row
 
 
 def test_call_and_pass_on_their_keys(table_app):
