@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -159,41 +160,46 @@ def test_f4_twice_cancels_and_at_anothers_turn_only_explains(make_app, monkeypat
 def test_a_hinted_deal_is_counted_apart(make_app) -> None:
     app = make_app("--game", "jubmoo", "--seed", "5")
     table = app.top_scene()
-    case = CASES["jubmoo"]
-    hinted = False
-    for _ in range(6000):
-        if table.panel is not None and table.panel.review:
-            break
-        if table.panel is not None:
-            app.press("ENTER")
-        elif table.hold > 0:
-            app.press("SPACE")
-        elif table.human_to_act and not table.guarded:
-            if not hinted:
-                hint_now(app, table)
-                hinted = True
-            decide(app, table, case)
-        else:
-            app.tick(0.05)
+    hinted: list[str] = []
+
+    def hint_once() -> bool:
+        if not hinted:
+            hinted.append(hint_now(app, table))
+        return False
+
+    play(app, table, "jubmoo", at_turn=hint_once, until=at_summary(table))
     counters = app.stats.games["jubmoo"]
     assert counters["deals_hinted"] == 1 and counters["deals_played"] == 0
     assert table.computer_helped, "a match with a hint is not counted as the player's own"
 
 
-def play_to_summary(app: Any, table: TableScene, game: str) -> None:
-    case = CASES[game]
-    for _ in range(8000):
-        if table.panel is not None and table.panel.review:
+def play(app: Any, table: TableScene, game: str, at_turn: Callable[[], bool] = lambda: False,
+         until: Callable[[], bool] = lambda: False, rounds: int = 8000) -> None:
+    """Play on as a player would: panels and held tricks cleared by their keys, each turn of the
+    player's decided by ``decide``. Stops when ``until()`` holds, or when ``at_turn()``, asked
+    at each of the player's turns before deciding, returns True."""
+    for _ in range(rounds):
+        if until():
             return
         if table.panel is not None:
             app.press("ENTER")
         elif table.hold > 0:
             app.press("SPACE")
         elif table.human_to_act and not table.guarded:
-            decide(app, table, case)
+            if at_turn():
+                return
+            decide(app, table, CASES[game])
         else:
             app.tick(0.05)
-    raise AssertionError("no deal summary")
+    raise AssertionError(f"{game}: the table never got there")
+
+
+def at_summary(table: TableScene) -> Callable[[], bool]:
+    return lambda: table.panel is not None and table.panel.review
+
+
+def play_to_summary(app: Any, table: TableScene, game: str) -> None:
+    play(app, table, game, until=at_summary(table))
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -347,22 +353,17 @@ def test_with_open_hands_the_hint_searches_the_true_deal(make_app, home, game: s
     app = make_app("--game", game, "--seed", "6")
     table = app.top_scene()
     rules = table.match.rules
-    for _ in range(3000):
-        if table.human_to_act and not table.guarded:
-            obs = table.match.observation(table.viewer)
-            ranking = rank_actions(rules, obs, "hard", random.Random(table.match.decision_seed()))
-            if ranking.basis == "exact" or (game == "mus" and len(obs.legal_actions) > 1):
-                message = hint_now(app, table)
-                assert message.startswith("Hint: " + table.action_words(ranking.best.action, obs))
-                return
-            decide(app, table, CASES[game])
-        elif table.panel is not None:
-            app.press("ENTER")
-        elif table.hold > 0:
-            app.press("SPACE")
-        else:
-            app.tick(0.05)
-    raise AssertionError(f"{game}: no decision searched on the true deal")
+
+    def searched_on_the_true_deal() -> bool:
+        obs = table.match.observation(table.viewer)
+        ranking = rank_actions(rules, obs, "hard", random.Random(table.match.decision_seed()))
+        if ranking.basis == "exact" or (game == "mus" and len(obs.legal_actions) > 1):
+            message = hint_now(app, table)
+            assert message.startswith("Hint: " + table.action_words(ranking.best.action, obs))
+            return True
+        return False
+
+    play(app, table, game, at_turn=searched_on_the_true_deal, rounds=3000)
 
 
 LIMITED = "30 imagined deals; chosen by the chance of winning the match; best of its 8 likeliest"
@@ -432,20 +433,8 @@ def test_f4_at_the_replay_choice_names_it_in_words(make_app, home, game: str) ->
     (home / "settings.toml").write_text("[play]\ndelay = 0.0\nreplay = true\n", encoding="utf-8")
     app = make_app("--game", game, "--seed", "8")
     table = app.top_scene()
-    for _ in range(8000):
-        if table.human_to_act and not table.guarded:
-            obs = table.match.observation(table.viewer)
-            if "replay" in obs.legal_actions:
-                message = hint_now(app, table)
-                assert message == ("Hint: the computer would go on to the next deal; "
-                                   "that is a matter of taste, not of points."), message
-                assert not table.deal_hinted
-                return
-            decide(app, table, CASES[game])
-        elif table.panel is not None:
-            app.press("ENTER")
-        elif table.hold > 0:
-            app.press("SPACE")
-        else:
-            app.tick(0.05)
-    raise AssertionError(f"{game}: no replay choice")
+    play(app, table, game, at_turn=lambda: "replay" in table.match.observation(table.viewer).legal_actions)
+    message = hint_now(app, table)
+    assert message == ("Hint: the computer would go on to the next deal; "
+                       "that is a matter of taste, not of points."), message
+    assert not table.deal_hinted
