@@ -45,11 +45,12 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def expand_letters(argv: list[str]) -> list[str]:
-    """Turn ``MS`` or ``m s *`` into long flags; other arguments pass through unchanged."""
+    """Turn ``MS`` or ``m s *`` into long flags, also written the DOS way (``/S``) or the Unix way
+    (``-s``, ``-ms``); other arguments pass through unchanged."""
     out: list[str] = []
     for arg in argv:
-        letters = arg.lstrip("/")
-        if arg and not arg.startswith("-") and letters and all(ch.upper() in LETTERS for ch in letters):
+        letters = arg[1:] if arg.startswith("-") and not arg.startswith("--") else arg.lstrip("/")
+        if letters and all(ch.upper() in LETTERS for ch in letters):
             out.extend(LETTERS[ch.upper()] for ch in letters)
         else:
             out.append(arg)

@@ -13,6 +13,9 @@ from game.app import cli
         (["M", "S"], False, True, False),
         (["ms*"], False, True, True),
         (["*"], None, None, True),
+        (["/S", "/m"], False, True, False),
+        (["-s"], False, None, False),
+        (["-MS*"], False, True, True),
         (["C"], None, False, False),
         (["S", "C", "*"], False, False, True),
         (["--no-sound", "--mono", "--skip-intro"], False, True, True),
@@ -30,7 +33,9 @@ def test_demo_game_seed():
     assert args.demo and args.game == "klaberjass" and args.seed == 42
 
 
-@pytest.mark.parametrize("argv", [["--bogus"], ["X"], ["--game", "chess"], ["--seed", "abc"], ["--mono", "--color"]])
+@pytest.mark.parametrize(
+    "argv", [["--bogus"], ["X"], ["-x"], ["--game", "chess"], ["--seed", "abc"], ["--mono", "--color"]]
+)
 def test_bad_arguments_exit_2(argv, capsys):
     with pytest.raises(SystemExit) as exc:
         cli.parse(argv)
