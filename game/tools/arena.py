@@ -59,7 +59,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import random
 import statistics
 import sys
@@ -74,6 +73,7 @@ from game.ai.baselines import BASELINES, choose_baseline
 from game.ai.oracle import ORACLE, choose_oracle, in_step, true_options
 from game.registry import GAME_NAMES, entry
 from game.rules import get_rules
+from game.tools.workers import fork_pool
 
 # Mus señas variants, known to the arena only (never offered to players): a level or baseline
 # name with one of these endings plays as that player except for its señas.
@@ -567,7 +567,7 @@ def run(
             if consume(run_task(task)):
                 break
     else:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        with fork_pool(jobs) as pool:
             for group in pool.imap(run_task, tasks):
                 if consume(group):
                     pool.terminate()

@@ -20,7 +20,6 @@ Atout (option ``tout_atout``) on ``contract_features`` instead, giving ``NT_COEF
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import random
 
 from game.ai.klaberjass_search import (
@@ -35,6 +34,7 @@ from game.ai.klaberjass_search import (
 )
 from game.rules.common import bits, mask_of
 from game.rules.klaberjass import CARDS, meld_points, top_meld
+from game.tools.workers import fork_pool
 
 _FIRST_ELDER = (0, 1, 2, 6, 7, 8)
 _FIRST_DEALER = (3, 4, 5, 9, 10, 11)
@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     code = _CODES[args.contract]
     chunks = [(args.seed * 1000 + i, args.samples // 40, code) for i in range(40)]
-    with multiprocessing.Pool(args.jobs) as pool:
+    with fork_pool(args.jobs) as pool:
         rows = [r for part in pool.map(_chunk, chunks) for r in part]
     coef = least_squares(rows)
     resid = [y - sum(c * v for c, v in zip(coef, x, strict=True)) for x, y in rows]

@@ -25,7 +25,6 @@ Tables, for both card-role systems (8 kings: the 330 distinct hands; 4 kings: 71
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import random
 from pathlib import Path
 
@@ -42,6 +41,7 @@ from game.ai.mus import (
     hand_kind,
 )
 from game.rules.mus import RULES
+from game.tools.workers import fork_pool
 
 PREMIUM = 3.0
 OUT = Path(__file__).resolve().parent.parent / "ai" / "mus_tables.py"
@@ -124,7 +124,7 @@ def build_kind(kings8: bool, samples: int, seed: int, jobs: int) -> dict[str, ob
     n = len(kind.hands)
     tasks = [(kings8, h, samples, seed) for h in range(n)]
     if jobs > 1:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        with fork_pool(jobs) as pool:
             stats = pool.map(_hand_stats, tasks, chunksize=8)
     else:
         stats = [_hand_stats(t) for t in tasks]
@@ -272,7 +272,7 @@ def main(argv: list[str] | None = None) -> None:
     print("4 kings done")
     games = max(1, args.deals // 6)
     chunks = [(args.seed * 1000 + i, games // (2 * args.jobs) + 1) for i in range(2 * args.jobs)]
-    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+    with fork_pool(args.jobs) as pool:
         deltas = [d for part in pool.map(_deal_deltas, chunks) for d in part]
     me = match_equity(deltas)
     print(f"match equity from {len(deltas)} deals; ME(0,0) mano next {me[1][0][0]:.3f}, not {me[0][0][0]:.3f}")
