@@ -73,7 +73,9 @@ class App:
         self.ai = AIWorker(inline=inline_ai)
         self.saves = SaveStore(_user_folder("saves"))
         self.stats = StatsStore(_user_folder())
-        self.demo = args.demo
+        # F2's demo mode: the computer plays your seat. ``--demo --game NAME`` starts that table
+        # in it; ``--demo`` alone is the attract show, after which your games are your own.
+        self.demo = args.demo and args.game is not None
         self.notices: deque[tuple[str, float]] = deque()
         self.notice_left = 0.0
         self.notice_log: list[str] = []  # every notice of this run, oldest first

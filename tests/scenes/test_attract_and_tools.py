@@ -28,6 +28,24 @@ def test_demo_flag_starts_in_attract(make_app):
     assert isinstance(app.top_scene(), MenuScene)
 
 
+def test_after_the_demo_show_a_game_is_the_players_own(make_app):
+    app = make_app("--demo", "S*")
+    assert isinstance(app.top_scene(), AttractScene)
+    app.press("x")
+    assert isinstance(app.top_scene(), MenuScene) and not app.demo
+    app.press("1")
+    table = app.top_scene()
+    assert table.game_name == "klaberjass" and not table.computer_plays(table.viewer)
+
+
+def test_demo_with_a_game_starts_its_table_with_the_computer_in_your_seat(make_app):
+    app = make_app("--demo", "--game", "mus", "S*")
+    table = app.top_scene()
+    assert table.game_name == "mus" and app.demo and table.computer_plays(table.viewer)
+    app.press("F2")
+    assert not table.computer_plays(table.viewer)
+
+
 def test_attract_moves_on_to_the_next_game(make_app):
     app = make_app("--demo")
     attract = app.top_scene()
