@@ -132,9 +132,10 @@ class JubMooTable(TableScene):
     )
 
     @classmethod
-    def new(cls, app: App, attract: bool = False) -> TableScene:
-        """A fresh match from the settings; ``humans`` seats 0..h-1 are people (hot seat)."""
-        options = app.settings.game_options(cls.game_name)
+    def new(cls, app: App, attract: bool = False, carried: dict[str, Any] | None = None) -> TableScene:
+        """A fresh match from the settings (and ``carried``, as for every table); ``humans``
+        seats 0..h-1 are people (hot seat)."""
+        options = app.settings.game_options(cls.game_name) | (carried or {})
         options["replay"] = False if attract else bool(app.settings.get("play", "replay"))
         humans = 1 if attract else int(app.settings.get(cls.game_name, "humans"))
         match = Match(cls.game_name, app.new_seed(), options)
@@ -452,6 +453,16 @@ class JubMooTable(TableScene):
 
     def human_won(self) -> bool:
         return any(s in self.winners() for s in self.humans)
+
+    def next_match_options(self) -> dict[str, Any]:
+        """The last match's pig leads the next match's first deal (rules file §1.2), unless the
+        options make the first lead the two of clubs' or every lead random; co-pigs leave it
+        to the first-lead rule."""
+        options = self.match.rules.default_options() | dict(self.match.options)
+        pigs = self.pigs()
+        if options.get("first_lead") == "random" and options.get("later_leads") == "pig-taker" and len(pigs) == 1:
+            return {"first_leader": pigs[0]}
+        return {}
 
     def human_score(self) -> int:
         return max(int(self.obs.scores[s]) for s in self.humans)

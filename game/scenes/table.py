@@ -202,9 +202,10 @@ class TableScene(Scene):
     KEYS: tuple[Choice, ...] = ()
 
     @classmethod
-    def new(cls, app: App, attract: bool = False) -> TableScene:
-        """A table with a fresh match, its options from the settings."""
-        options = app.settings.game_options(cls.game_name)
+    def new(cls, app: App, attract: bool = False, carried: dict[str, Any] | None = None) -> TableScene:
+        """A table with a fresh match, its options from the settings (and ``carried``: what
+        the last match hands on to the next, ``next_match_options``)."""
+        options = app.settings.game_options(cls.game_name) | (carried or {})
         options["replay"] = False if attract else bool(app.settings.get("play", "replay"))
         match = Match(cls.game_name, app.new_seed(), options)
         return cls(app, match, attract=attract)
@@ -840,8 +841,13 @@ class TableScene(Scene):
     def _leave(self) -> None:
         self.app.stack.remove(self)
 
+    def next_match_options(self) -> dict[str, Any]:
+        """Options the finished match hands on to the next one at this table (Jub Moo: who
+        leads its first deal); none in most games."""
+        return {}
+
     def _restart(self) -> None:
-        fresh = type(self).new(self.app)
+        fresh = type(self).new(self.app, carried=self.next_match_options())
         if self in self.app.stack.scenes:
             index = self.app.stack.scenes.index(self)
             self.app.stack.scenes[index] = fresh

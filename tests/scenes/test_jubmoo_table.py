@@ -126,6 +126,32 @@ def test_a_whole_match_by_keys_names_the_pig(table_app):
     assert isinstance(app.top_scene(), MenuScene)
 
 
+def test_the_pig_of_a_finished_match_leads_the_next_ones_first_deal(table_app):
+    """Rules file §1.2: the first deal of a new game is led by the previous game's pig."""
+    for seed in range(3, 40):
+        app, table = table_app(seed, "[jubmoo]\ntarget = -100\n")
+        play_by_keys(app, table, lambda table=table: table.result_shown)
+        pigs = pig_seats(table.obs.scores)
+        if len(pigs) == 1:
+            break
+    else:
+        pytest.fail("no match with a single pig")
+    app.press("ENTER")
+    fresh = app.top_scene()
+    assert isinstance(fresh, JubMooTable) and fresh is not table
+    assert fresh.obs.deal_number == 1 and fresh.obs.leader == pigs[0]
+    assert fresh.match.options["first_leader"] == pigs[0]
+
+
+def test_with_the_two_of_clubs_first_lead_a_new_match_does_not_follow_the_pig(table_app):
+    app, table = table_app(3, "[jubmoo]\ntarget = -100\nfirst_lead = \"two-of-clubs\"\n")
+    play_by_keys(app, table, lambda: table.result_shown)
+    app.press("ENTER")
+    fresh = app.top_scene()
+    assert "first_leader" not in fresh.match.options
+    assert "2C" in fresh.match.rules.observation(fresh.match.state, fresh.obs.leader).hand
+
+
 def test_illegal_card_buzzes_with_the_reason(table_app):
     app, table = table_app(5)
     play_by_keys(app, table, lambda: ready(table) and len(table.obs.legal_actions) < len(table.obs.hand))
