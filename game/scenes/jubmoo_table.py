@@ -133,12 +133,9 @@ class JubMooTable(TableScene):
 
     @classmethod
     def new(cls, app: App, attract: bool = False, carried: dict[str, Any] | None = None) -> TableScene:
-        """A fresh match from the settings (and ``carried``, as for every table); ``humans``
-        seats 0..h-1 are people (hot seat)."""
-        options = app.settings.game_options(cls.game_name) | (carried or {})
-        options["replay"] = False if attract else bool(app.settings.get("play", "replay"))
+        """A table with a fresh match; ``humans`` seats 0..h-1 are people (hot seat)."""
         humans = 1 if attract else int(app.settings.get(cls.game_name, "humans"))
-        match = Match(cls.game_name, app.new_seed(), options)
+        match = cls.fresh_match(app, attract, carried)
         return cls(app, match, attract=attract, humans=tuple(range(max(1, min(4, humans)))))
 
     def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:

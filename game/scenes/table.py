@@ -202,13 +202,17 @@ class TableScene(Scene):
     KEYS: tuple[Choice, ...] = ()
 
     @classmethod
-    def new(cls, app: App, attract: bool = False, carried: dict[str, Any] | None = None) -> TableScene:
-        """A table with a fresh match, its options from the settings (and ``carried``: what
-        the last match hands on to the next, ``next_match_options``)."""
+    def fresh_match(cls, app: App, attract: bool, carried: dict[str, Any] | None) -> Match:
+        """A new match, its options from the settings (and ``carried``: what the last match
+        hands on to the next, ``next_match_options``)."""
         options = app.settings.game_options(cls.game_name) | (carried or {})
         options["replay"] = False if attract else bool(app.settings.get("play", "replay"))
-        match = Match(cls.game_name, app.new_seed(), options)
-        return cls(app, match, attract=attract)
+        return Match(cls.game_name, app.new_seed(), options)
+
+    @classmethod
+    def new(cls, app: App, attract: bool = False, carried: dict[str, Any] | None = None) -> TableScene:
+        """A table with a fresh match."""
+        return cls(app, cls.fresh_match(app, attract, carried), attract=attract)
 
     @classmethod
     def resume(cls, app: App, match: Match, humans: tuple[int, ...],
