@@ -62,13 +62,14 @@ class IntroScene(Scene):
             canvas.text(24, 2 + i, line[:reveal], palette.YELLOW, palette.BLACK)
         for i, line in enumerate(big_text("PARLOUR")):
             canvas.text(12, 9 + i, line[: max(0, reveal - 8)], palette.LIGHT_CYAN, palette.BLACK)
+        # Each line keeps a blank cell at either end, so a falling suit never touches a word.
         if self.t > 2.2:
-            canvas.centre(16, "Four card games from four corners of the world", palette.WHITE, palette.BLACK)
+            canvas.centre(16, " Four card games from four corners of the world ", palette.WHITE, palette.BLACK)
         if self.t > 3.0:
             names = f"Klaberjass {glyphs.SPADE} Jub Moo {glyphs.HEART} Mus {glyphs.OROS} Luk Fu"
-            canvas.centre(18, names, palette.LIGHT_GREEN, palette.BLACK)
+            canvas.centre(18, f" {names} ", palette.LIGHT_GREEN, palette.BLACK)
         if self.t > 4.0:
-            canvas.centre(21, f"Version {__version__}   (c) 2026 the Card Parlour team   free to copy", palette.GREY,
+            canvas.centre(21, f" Version {__version__}   (c) 2026 the Card Parlour team   free to copy ", palette.GREY,
                           palette.BLACK)
         if self.t > 4.5 and int(self.t * 2) % 2 == 0:
-            canvas.centre(23, "Press any key", palette.WHITE, palette.BLACK)
+            canvas.centre(23, " Press any key ", palette.WHITE, palette.BLACK)

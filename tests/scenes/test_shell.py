@@ -20,6 +20,20 @@ def test_startup_show_then_menu_on_any_key(make_app):
     assert "Choose a game" in app.screen_text()
 
 
+def test_startup_show_keeps_falling_suits_off_its_words(make_app):
+    app = make_app()
+    lines = (("Four card", "world"), ("Klaberjass", "Luk Fu"), ("Version", "copy"))
+    for _ in range(10):  # the suits fall through every row while the words stand
+        app.tick(0.5)
+        if not isinstance(app.top_scene(), IntroScene):
+            break
+        for row in app.screen_text().splitlines():
+            for first, last in lines:
+                if first in row:  # a blank cell at either end of the line's words
+                    start, end = row.index(first), row.index(last) + len(last)
+                    assert row[start - 1] == " " and row[end] == " ", row
+
+
 def test_startup_show_ends_by_itself(make_app):
     app = make_app()
     app.tick(0.5, steps=25)
