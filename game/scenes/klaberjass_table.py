@@ -9,6 +9,7 @@ Left/Right and Enter, Space, Up or Down; the second of K+Q of trumps asks about 
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from game.app.keys import Key
@@ -187,6 +188,26 @@ class KlaberjassTable(TableScene):
             self.app.sound("click")
         if not same_deal and after.last_deal is not None:
             self.app.sound("bete" if after.last_deal.outcome == "bete" else "trick")
+
+    def deal_end_view(self, before: Any, seat: int, action: str, after: Any) -> Any:
+        """The last trick on the table, out of its player's hand, and the scores the summary
+        gives: the engine deals on at once, so the view before the last card is amended."""
+        last = after.last_deal
+        if before.phase != "play" or last is None or not last.tricks:
+            return before  # thrown in or annulled in the bidding: nothing was played
+        card = action.split()[0]
+        sizes = list(before.hand_sizes)
+        sizes[seat] -= 1
+        won = list(before.tricks_won)
+        won[0 if last.last_trick[0] else 1] += 1  # the last trick's 10 went to its winner
+        return dataclasses.replace(
+            before,
+            hand=tuple(c for c in before.hand if c != card) if seat == self.viewer else before.hand,
+            opponent_hand=None if before.opponent_hand is None or seat == self.viewer
+            else tuple(c for c in before.opponent_hand if c != card),
+            hand_sizes=(sizes[0], sizes[1]), trick=(*before.trick, (seat, card)),
+            tricks_won=(won[0], won[1]), card_points=last.card_points, scores=after.scores,
+            current_player=None, legal_actions=())
 
     def action_words(self, action: str, view: Any, short: bool = False) -> str:
         choice = deal_choice_words(action, short)

@@ -167,6 +167,8 @@ class TableScene(Scene):
     - ``after_action(seat, action, before, after)``: after every action; sets the message
       (``describe``), sounds and ``hold_trick()`` (``until_key=True``: the trick waits for
       the key of a person who is next). ``seat_name(seat)``.
+    - ``deal_end_view(before, seat, action, after)``: the finished deal's last view, kept
+      under its summary (default: the view before the deal's last action).
     - ``summary_lines(last_deal)``, ``show_summary(last_deal)``, ``result_lines()``,
       ``human_won()``, ``deal_stats(last_deal)``, ``human_score()``, ``match_extra()``: the
       panels and the statistics, when a deal or the match ends.
@@ -451,7 +453,7 @@ class TableScene(Scene):
         # deal's result was taken back (engines differ in that), which is no new summary.
         ended = action != "replay" and last is not None and last != getattr(before, "last_deal", None)
         if ended:
-            self.frozen_obs = before
+            self.frozen_obs = self.deal_end_view(before, seat, action, self.obs)
         self._note_deal()
         self.after_action(seat, action, before, self.obs)
         if ended:
@@ -460,6 +462,12 @@ class TableScene(Scene):
             self.show_summary(last)
         self._view_changed()
         return True
+
+    def deal_end_view(self, before: Any, seat: int, action: str, after: Any) -> Any:
+        """What stays under the summary of the deal that ``action`` ended. The engines that
+        deal on at once have no view of the ended deal, so by default it is the one before
+        its last action; a table can show that action too."""
+        return before
 
     def refuse(self, reason: str) -> None:
         """The one way a table says no: the reason on the message line, and a buzz."""

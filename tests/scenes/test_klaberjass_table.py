@@ -56,6 +56,24 @@ def test_a_whole_deal_by_keys_ends_in_a_summary(table_app):
     assert table.panel is None
 
 
+def test_the_summary_covers_the_deal_as_it_ended(table_app):
+    """Under the summary: no card left in a hand, the last trick counted, the new scores on top."""
+    app, table = table_app(11)
+    for _ in range(6):  # the first deal played out (one may be thrown in first)
+        play_by_keys(app, table, lambda: table.panel is not None and "summary" in table.panel.title)
+        last = table.obs.last_deal
+        if last.tricks:
+            break
+        app.press("ENTER")
+    view = table.view
+    assert view.hand == () and view.hand_sizes == (0, 0) and sum(view.tricks_won) == 9
+    assert view.card_points == last.card_points and len(view.trick) == 2
+    you, it = last.scores_after[table.viewer], last.scores_after[1 - table.viewer]
+    assert f"YOU {you}   COMPUTER {it}" in app.screen_text().splitlines()[0]
+    app.press("ENTER")
+    assert table.view is table.obs and len(table.obs.hand) > 0
+
+
 def test_a_whole_match_by_keys(table_app):
     app, table = table_app(3)
     table.match.state = table.match.rules.new_match(3, {"game_point": 100})
