@@ -406,10 +406,12 @@ class App:
     def key_bar_items(self) -> list[tuple[str, str, int]]:
         """(key label, word, F-number); toggles name the mode the key switches to.
 
-        Words shorten (DELAY to DLY, BORDER to BORD, SOUND to SND, REPLAY to RPLY) only while the
-        row would overflow, and F10's label goes if it still would.
+        Words shorten only while the row would overflow (DELAY to DLY, BORDER to BORD, SOUND
+        to SND, REPLAY to RPLY, then NOSND to MUTE and DLY 1.0 to 1.0s): with every toggle at
+        its longest word, all nine keys still fit the 80 columns.
         """
         play = self.settings.values["play"]
+        delay = f"{self.delay:.1f}"
         items = [
             ("F1", "NOSOUND" if self.speaker.enabled else "SOUND", 1),
             ("F2", "NODEMO" if self.demo else "DEMO", 2),
@@ -418,14 +420,13 @@ class App:
             ("F5", "HELP", 5),
             ("F6", "NOREPLAY" if play["replay"] else "REPLAY", 6),
             ("F7", "QUIT", 7),
-            ("F8/9", f"DELAY {self.delay:.1f}", 8),
+            ("F8/9", f"DELAY {delay}", 8),
             ("F10", "BORDER", 10),
         ]
-        for long, short in (("DELAY", "DLY"), ("BORDER", "BORD"), ("SOUND", "SND"), ("REPLAY", "RPLY"), ("", "")):
+        shorter = (("DELAY", "DLY"), ("BORDER", "BORD"), ("SOUND", "SND"), ("REPLAY", "RPLY"), ("NOSND", "MUTE"),
+                   (f"DLY {delay}", f"{delay}s"))
+        for long, short in shorter:
             if sum(len(k) + len(w) + 2 for k, w, _ in items) - 1 <= COLS:
-                break
-            if not long:  # still too long: the border colour is the key to go without a label
-                items = [item for item in items if item[2] != 10]
                 break
             items = [(k, w.replace(long, short), n) for k, w, n in items]
         return items

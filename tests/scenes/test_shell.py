@@ -56,8 +56,9 @@ def test_key_bar_on_bottom_row_and_toggles_name_next_mode(make_app):
     assert "F1 NOSND" in app.screen_text().splitlines()[24]
 
 
-def test_key_bar_fits_in_every_state(make_app):
+def test_key_bar_shows_every_key_in_every_state(make_app):
     app = make_app("*")
+    keys = ("F1 ", "F2 ", "F3 ", "F4 HINT", "F5 HELP", "F6 ", "F7 QUIT", "F8/9 ", "F10 BORD")
     for sound in (True, False):
         for sort in (True, False):
             for replay in (True, False):
@@ -67,6 +68,9 @@ def test_key_bar_fits_in_every_state(make_app):
                     app.speaker.enabled = sound
                     words = " ".join(f"{k} {w}" for k, w, _ in app.key_bar_items())
                     assert len(words) <= COLS
+                    app.tick(0.05)
+                    bar = app.screen_text().splitlines()[24]
+                    assert all(key in bar for key in keys) and "9.5" in bar, bar
 
 
 def test_delay_keys_step_by_half_seconds_within_limits(make_app):
