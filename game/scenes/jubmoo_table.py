@@ -18,6 +18,7 @@ hand in his own order.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import TYPE_CHECKING, Any, cast
 
@@ -300,9 +301,27 @@ class JubMooTable(TableScene):
             self.hold_trick(until_key=True)
             self.app.sound("trick")
         elif not same_deal:
+            if after.last_deal is not None and after.last_deal != before.last_deal:
+                self.hold_trick()  # the thirteenth trick, then the deal's summary
             self.app.sound("trick")
         else:
             self.app.sound("click")
+
+    def deal_end_view(self, before: Any, seat: int, action: str, after: Any) -> Any:
+        """The deal as it ended: the thirteenth trick on the table (the engine deals on at
+        once, so the view before its last card is amended from the deal's summary)."""
+        last = after.last_deal
+        sizes = list(before.hand_sizes)
+        sizes[seat] -= 1
+        all_hands = before.all_hands
+        if all_hands is not None:
+            all_hands = tuple(h if s != seat else tuple(c for c in h if c != action) for s, h in enumerate(all_hands))
+        return dataclasses.replace(
+            before, hand=tuple(c for c in before.hand if c != action) if seat == before.seat else before.hand,
+            hand_sizes=tuple(sizes), all_hands=all_hands, trick=(), last_trick=last.tricks[-1],
+            last_trick_winner=last.trick_winners[-1], tricks_won=last.tricks_won, point_cards=last.stacks,
+            deal_scores_so_far=last.scores, scores=after.scores, plays=(*before.plays, (seat, action)),
+            current_player=None, legal_actions=())
 
     def action_words(self, action: str, view: Any, short: bool = False) -> str:
         choice = deal_choice_words(action, short)

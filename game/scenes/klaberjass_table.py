@@ -188,10 +188,13 @@ class KlaberjassTable(TableScene):
             self.app.sound("click")
         if not same_deal and after.last_deal is not None:
             self.app.sound("bete" if after.last_deal.outcome == "bete" else "trick")
+            if before.phase == "play":
+                self.hold_trick()  # the last trick, then the deal's summary
 
     def deal_end_view(self, before: Any, seat: int, action: str, after: Any) -> Any:
-        """The last trick on the table, out of its player's hand, and the scores the summary
-        gives: the engine deals on at once, so the view before the last card is amended."""
+        """The deal as it ended: the last trick (held on the table, then under the summary),
+        out of its player's hand, and the scores the summary gives. The engine deals on at
+        once, so the view before the last card is amended from the deal's summary."""
         last = after.last_deal
         if before.phase != "play" or last is None or not last.tricks:
             return before  # thrown in or annulled in the bidding: nothing was played
@@ -199,13 +202,14 @@ class KlaberjassTable(TableScene):
         sizes = list(before.hand_sizes)
         sizes[seat] -= 1
         won = list(before.tricks_won)
-        won[0 if last.last_trick[0] else 1] += 1  # the last trick's 10 went to its winner
+        winner = 0 if last.last_trick[0] else 1  # the last trick's 10 went to its winner
+        won[winner] += 1
         return dataclasses.replace(
             before,
             hand=tuple(c for c in before.hand if c != card) if seat == self.viewer else before.hand,
             opponent_hand=None if before.opponent_hand is None or seat == self.viewer
             else tuple(c for c in before.opponent_hand if c != card),
-            hand_sizes=(sizes[0], sizes[1]), trick=(*before.trick, (seat, card)),
+            hand_sizes=(sizes[0], sizes[1]), trick=(), last_trick=last.tricks[-1], last_trick_winner=winner,
             tricks_won=(won[0], won[1]), card_points=last.card_points, scores=after.scores,
             current_player=None, legal_actions=())
 

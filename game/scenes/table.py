@@ -168,7 +168,8 @@ class TableScene(Scene):
       (``describe``), sounds and ``hold_trick()`` (``until_key=True``: the trick waits for
       the key of a person who is next). ``seat_name(seat)``.
     - ``deal_end_view(before, seat, action, after)``: the finished deal's last view, kept
-      under its summary (default: the view before the deal's last action).
+      under its summary (default: the view before the deal's last action). A table whose
+      ``after_action`` holds the deal's last trick (``hold_trick``) gets the summary after it.
     - ``summary_lines(last_deal)``, ``show_summary(last_deal)``, ``result_lines()``,
       ``human_won()``, ``deal_stats(last_deal)``, ``human_score()``, ``match_extra()``: the
       panels and the statistics, when a deal or the match ends.
@@ -256,6 +257,7 @@ class TableScene(Scene):
         self.deals_seen = 0
         self.result_shown = False
         self.frozen_obs: Any = None  # the finished deal's last view, kept under its summary
+        self.summary_due: Any = None  # a finished deal whose summary waits for its last trick's pause
         self.deal_counts = not attract  # False once the deal is replayed or the computer played for you
         self.human_decided = False  # the human made a decision in this match (statistics)
         self.computer_helped = False  # F2 played a decision of the human's: the match is not his (statistics)
@@ -325,6 +327,10 @@ class TableScene(Scene):
                 return  # "Any key: go on." waits for its key
             self.app.keep_active()
             self.hold -= dt
+            return
+        if self.summary_due is not None:
+            last, self.summary_due = self.summary_due, None
+            self.show_summary(last)
             return
         if self.match.is_over:
             if not self.result_shown:
@@ -459,7 +465,10 @@ class TableScene(Scene):
         if ended:
             self.deals_seen += 1
             self.count_deal(last)
-            self.show_summary(last)
+            if self.hold > 0:
+                self.summary_due = last  # the deal's last trick first, then its summary
+            else:
+                self.show_summary(last)
         self._view_changed()
         return True
 

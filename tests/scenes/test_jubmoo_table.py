@@ -81,6 +81,22 @@ def play_by_keys(app, table: JubMooTable, until, max_rounds: int = 20000, check_
     raise AssertionError("the table stopped making progress")
 
 
+def test_the_thirteenth_trick_is_shown_before_the_summary(table_app):
+    app, table = table_app(11)
+    play_by_keys(app, table, lambda: table.summary_due is not None)
+    last = table.summary_due
+    assert table.panel is None and table.hold > 0  # the last trick waits on the table, as every trick does
+    trick, winner = table.trick_shown()
+    assert trick == last.tricks[-1] and winner == last.trick_winners[-1]
+    app.tick(0.01)
+    text = app.screen_text()
+    assert re.search(r"takes? the last trick", text) and "Any key: go on." in text
+    assert table.view.hand == () and table.view.tricks_won == last.tricks_won
+    app.press("SPACE")  # the key ends the pause and does nothing else
+    app.tick(0.05)
+    assert table.panel is not None and "summary" in table.panel.title and table.obs.deal_number == 2
+
+
 def hidden_cards(table: JubMooTable, seats) -> list[str]:
     """The cards still in these seats' hands (the test may look; the table may not show them)."""
     return [card for seat in seats for card in RULES.hand(table.match.state, seat)]
