@@ -56,6 +56,27 @@ class Match:
         self.state = self.rules.set_option(self.state, key, value)
         self.steps.append({"option": key, "value": value})
 
+    def replay_step(self, step: Step) -> None:
+        """Apply one step of a record (an action text or an option change); ValueError if the
+        step is not one or its action is not legal here."""
+        if isinstance(step, str):
+            self.apply(self.rules.parse_action(self.state, step))
+        elif isinstance(step, dict) and set(step) == {"option", "value"}:
+            self.set_option(str(step["option"]), step["value"])
+        else:
+            raise ValueError(f"not a step of a match record: {step!r}")
+
+    def set_option_before_last_step(self, key: str, value: Any) -> None:
+        """Change a live option as if it had changed just before the last step: F6 turned on
+        under the summary of the deal that step ended offers to replay that deal at once.
+        The match is rebuilt from its record (the rules are pure: the same steps, the same state)."""
+        rebuilt = Match(self.game, self.seed, self.options)
+        for step in self.steps[:-1]:
+            rebuilt.replay_step(step)
+        rebuilt.set_option(key, value)
+        rebuilt.replay_step(self.steps[-1])
+        self.state, self.steps = rebuilt.state, rebuilt.steps
+
     def decision_seed(self) -> int:
         """A seed for the next computer decision, fixed by the match seed and its progress."""
         return decision_seed(self.seed, len(self.steps))

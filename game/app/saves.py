@@ -116,10 +116,7 @@ def restore(record: Any, game: str) -> tuple[Match, tuple[int, ...]]:
     except ValueError as exc:
         raise ValueError(f"its options are not valid ({exc})") from exc
     for step in steps:
-        if isinstance(step, str):
-            match.apply(match.rules.parse_action(match.state, step))
-        elif isinstance(step, dict) and set(step) == {"option", "value"}:
-            match.set_option(step["option"], step["value"])
-        else:
+        if not isinstance(step, str) and not (isinstance(step, dict) and set(step) == {"option", "value"}):
             raise ValueError(DAMAGED)
+        match.replay_step(step)
     return match, humans

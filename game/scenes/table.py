@@ -258,6 +258,7 @@ class TableScene(Scene):
         self.result_shown = False
         self.frozen_obs: Any = None  # the finished deal's last view, kept under its summary
         self.summary_due: Any = None  # a finished deal whose summary waits for its last trick's pause
+        self.deal_end_steps = -1  # the match's steps when the last deal ended (nothing played since: F6)
         self.deal_counts = not attract  # False once the deal is replayed or the computer played for you
         self.human_decided = False  # the human made a decision in this match (statistics)
         self.computer_helped = False  # F2 played a decision of the human's: the match is not his (statistics)
@@ -460,6 +461,7 @@ class TableScene(Scene):
         ended = action != "replay" and last is not None and last != getattr(before, "last_deal", None)
         if ended:
             self.frozen_obs = self.deal_end_view(before, seat, action, self.obs)
+            self.deal_end_steps = len(self.match.steps)
         self._note_deal()
         self.after_action(seat, action, before, self.obs)
         if ended:
@@ -885,8 +887,14 @@ class TableScene(Scene):
     # ---- settings ----
     def on_setting_changed(self, section: str, key: str) -> None:
         if (section, key) == ("play", "replay") and not self.attract:
+            on = bool(self.app.settings.get("play", "replay"))
             try:
-                self.match.set_option("replay", bool(self.app.settings.get("play", "replay")))
+                if on and self.frozen_obs is not None and len(self.match.steps) == self.deal_end_steps:
+                    # Under the summary of a deal just ended: offer to replay that deal.
+                    self.match.set_option_before_last_step("replay", True)
+                    self.deal_end_steps = len(self.match.steps)
+                else:
+                    self.match.set_option("replay", on)
             except ValueError as exc:
                 self.app.notice(f"Replay option not changed: {exc}")
             self.obs = self.match.observation(self.viewer)

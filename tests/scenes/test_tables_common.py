@@ -204,6 +204,20 @@ def test_f6_replay_offers_the_last_deal_again(start, case):
     assert set(table.obs.hand) == first_hand and table.obs.deal_number == 1
 
 
+def test_f6_turned_on_under_a_deal_summary_offers_that_deal_again(start, case):
+    app, table = start(12)
+    first_hand = set(table.match.observation(table.viewer).hand)
+    play(app, table, case, lambda: table.panel is not None and table.frozen_obs is not None)
+    assert table.obs.deal_number == 2 and "replay" not in table.obs.legal_actions
+    app.press("F6")
+    assert table.panel is not None and {"replay", "continue"} <= set(table.obs.legal_actions)
+    app.press("ENTER")  # the summary closes; the choice is the player's
+    play(app, table, case, lambda: table.human_to_act and not table.guarded)
+    app.press({c.action: c.key for c in table.prompt().choices}["replay"])
+    assert set(table.obs.hand) == first_hand and table.obs.deal_number == 1
+    assert table.match.record()["steps"][-1] == "replay"
+
+
 def test_f8_f9_change_the_delay_shown_on_the_bottom_row(start):
     app, table = start()
     app.settings.values["play"]["delay"] = 1.0
