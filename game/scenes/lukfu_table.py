@@ -18,6 +18,7 @@ The call, the pass and the claim are labelled keys; O explains the Old cards.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
 from game.app.keys import Key
@@ -32,12 +33,21 @@ from game.rules.lukfu import (
     describe_play,
     play_of_cards,
 )
-from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
+from game.scenes.hand import CardLook, Decorate, Hand, HandGeometry, HandMode
 from game.scenes.table import TABLE_BG, Choice, Panel, Prompt, TableScene, deal_choice_words, deal_of
 from game.scenes.widgets import signed
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
-from game.screen.cards import CARD_BG, LUKFU_COLOUR, draw_back, draw_face, draw_slot, hand_key, lukfu_face
+from game.screen.cards import (
+    CARD_BG,
+    LUKFU_COLOUR,
+    Face,
+    draw_back,
+    draw_face,
+    draw_slot,
+    hand_key,
+    lukfu_face,
+)
 
 CARD_W, CARD_H, CARD_STEP = 6, 5, 6
 # Rows of the screen (row 0 is the title bar, row 1 and row 23 the table's frame).
@@ -50,6 +60,7 @@ BLOCK_W = 37
 SLOT_COLS = {2: 2, 0: 27, 1: 52}  # the trick: West's place, yours, East's
 SLOT_W = 25
 CAPTION_W = SLOT_W - 1  # a place's caption, with a blank column before the next place's
+BEST_BADGE = " BEST"  # after the caption of the play now winning
 PANEL_LINES = 17  # lines a panel holds on the 80x25 screen
 
 SEAT_NAMES = {0: "You", 1: "East", 2: "West"}
@@ -65,8 +76,9 @@ def suit_index(card: str) -> int:
     return SUITS.index(card[0])
 
 
-def short_play(cards: tuple[str, ...] | list[str]) -> str:
-    """A play in a few characters for the trick's captions: ``M7``, ``3 sixes``, ``Myriads 3-7``."""
+def short_play(cards: tuple[str, ...] | list[str], compact: bool = False) -> str:
+    """A play in a few characters for the trick's captions: ``M7``, ``3 sixes``, ``Myriads 3-7``;
+    ``compact`` names a run by its end cards (``M3-M7``)."""
     play = play_of_cards(cards)
     if play is None:
         return " ".join(cards)
@@ -74,7 +86,20 @@ def short_play(cards: tuple[str, ...] | list[str]) -> str:
         return play.text
     if play.kind == 1:
         return f"{play.size} {VALUE_WORDS[play.key - 1]}"
-    return f"{SUIT_NAMES[play.suit]} {play.key - play.size + 1}-{play.key}"
+    low = play.key - play.size + 1
+    if compact:
+        return f"{SUITS[play.suit]}{low}-{SUITS[play.suit]}{play.key}"
+    return f"{SUIT_NAMES[play.suit]} {low}-{play.key}"
+
+
+def play_caption(name: str, verb: str, cards: tuple[str, ...], best: bool) -> str:
+    """A play's caption in the trick (``WEST LED MYRIADS 6-8``); the play now winning keeps
+    room for its BEST badge (`` BEST``) inside the caption's width, naming a long run by its
+    end cards (``WEST LED M6-M8``) when the suit's name leaves none."""
+    caption = f"{name} {verb} {short_play(cards).upper()}"
+    if best and len(caption) + len(BEST_BADGE) > CAPTION_W:
+        caption = f"{name} {verb} {short_play(cards, compact=True).upper()}"
+    return caption
 
 
 def long_play(cards: tuple[str, ...] | list[str], short: bool = False) -> str:
@@ -165,9 +190,32 @@ def draw_mini_cards(canvas: TextCanvas, col: int, row: int, groups: list[tuple[s
     return col
 
 
+def down_width(down: int) -> int:
+    """Columns ``DOWN ▒▒▒ 3`` takes."""
+    return len("DOWN ") + down + 1 + len(str(down))
+
+
 def draw_mini_backs(canvas: TextCanvas, col: int, row: int, count: int) -> int:
     """``count`` face-down cards seen edge on."""
     return canvas.text(col, row, glyphs.SHADE_MEDIUM * count, palette.LIGHT_BLUE, palette.BLUE)
+
+
+class LukFuHand(Hand):
+    """The kit's hand, whose highlight starts where ``suggest`` says (the card to throw face
+    down when you cannot beat) instead of on the first card it may play."""
+
+    def __init__(self, face: Callable[[str], Face], *, arrange: bool = False, decorate: Decorate | None = None,
+                 suggest: Callable[[], str | None]) -> None:
+        super().__init__(face, arrange=arrange, decorate=decorate)
+        self.suggest = suggest
+
+    def to_playable(self, mode: HandMode | None) -> None:
+        """A new decision (or F3): the cursor on the suggested card, if any, else as the kit puts it."""
+        card = self.suggest() if mode is not None else None
+        if mode is not None and card in self.cards and card in mode.playable:
+            self.cursor = self.cards.index(card)
+            return
+        super().to_playable(mode)
 
 
 class LukFuTable(TableScene):
@@ -199,7 +247,7 @@ class LukFuTable(TableScene):
 
     # ---- the hand ----
     def make_hand(self) -> Hand:
-        return Hand(lukfu_face, arrange=True, decorate=self.mark_old)
+        return LukFuHand(lukfu_face, arrange=True, decorate=self.mark_old, suggest=self.throw_first)
 
     def hand_geometry(self) -> HandGeometry:
         return HandGeometry(row=HAND_ROW, keys_row=KEYS_ROW, width=CARD_W, height=CARD_H, step=CARD_STEP)
@@ -218,17 +266,6 @@ class LukFuTable(TableScene):
         """Your Old cards carry OLD on their top edge."""
         if card in self.view.old_cards:
             canvas.text(col + 1, row, "OLD", palette.RED, CARD_BG)
-
-    def suit_groups(self, cards: tuple[str, ...]) -> list[tuple[str, ...]]:
-        """Cards in F3's order, in groups of one suit (by suit) or of one value (by value)."""
-        groups: list[tuple[str, ...]] = []
-        part = 0 if self.sorted_hand else 1
-        for card in self.shown_hand_of(cards):
-            if groups and groups[-1][-1][part] == card[part]:
-                groups[-1] = (*groups[-1], card)
-            else:
-                groups.append((card,))
-        return groups
 
     # ---- what you may do now ----
     @property
@@ -312,6 +349,15 @@ class LukFuTable(TableScene):
         if chosen > owed:
             return f"Throw {cards} face down: {chosen} chosen, put {chosen - owed} back."
         return f"Throw {cards} face down: {' '.join(picked)}. Enter throws {'it' if owed == 1 else 'them'}."
+
+    def throw_first(self) -> str | None:
+        """When you must throw face down, the card the highlight starts on: the lowest that is not
+        Old (throwing it costs no Old card), else the lowest other than Mau Gung and Bak Chi (the
+        bottom of its suit's Old cards, so the others stay Old). None while you do not throw."""
+        if not self.discarding or not self.hand.cards:
+            return None
+        old = set(self.obs.old_cards)
+        return min(self.hand.cards, key=lambda c: (c in old, c in NAMED_CARDS, value_of(c), suit_index(c)))
 
     def play_action(self, cards: tuple[str, ...]) -> str:
         """The play of ``cards``, in the rules' order."""
@@ -632,30 +678,39 @@ class LukFuTable(TableScene):
         return groups
 
     def draw_seat(self, canvas: TextCanvas, seat: int) -> None:
+        """Name, marks and fu; the hand (backs and a count, or with open hands the cards with a
+        blank between them, a full hand taking the block's width) and the face-down cards;
+        WON and the plays won (with open hands the face-down cards follow them)."""
         obs = self.view
         col = BLOCK_COLS[(seat - self.viewer) % 3]
         at = self._name(canvas, col, SEAT_ROW, seat)
         canvas.text(at + 1, SEAT_ROW, f"FU {obs.fu[seat]}", palette.WHITE, TABLE_BG)
-        row = SEAT_ROW + 1
+        hand_row, won_row = SEAT_ROW + 1, SEAT_ROW + 2
         down = obs.discards_down[seat]
-        at = canvas.text(col, row, "HAND ", palette.WHITE, TABLE_BG)
-        if obs.hands is not None:  # open hands: the cards themselves, packed if need be
-            room = BLOCK_W - 5 - (len(f"  DOWN  {down}") + down if down else 0)
-            cards = tuple(self.shown_hand_of(obs.hands[seat]))
-            one = [cards] if cards_width([cards], 2) <= room else self.suit_groups(cards)
-            at = draw_mini_cards(canvas, at, row, one, room)
+        if obs.hands is not None:  # open hands: the cards themselves, as the plays won are written
+            draw_mini_cards(canvas, col, hand_row, [tuple(self.shown_hand_of(obs.hands[seat]))], BLOCK_W)
         else:
-            at = draw_mini_backs(canvas, at, row, obs.hand_sizes[seat])
-            at = canvas.text(at + 1, row, str(obs.hand_sizes[seat]), palette.WHITE, TABLE_BG)
-        if down:
-            at = canvas.text(at + 2, row, "DOWN ", palette.WHITE, TABLE_BG)
-            at = draw_mini_backs(canvas, at, row, down)
-            canvas.text(at + 1, row, str(down), palette.WHITE, TABLE_BG)
+            at = canvas.text(col, hand_row, "HAND ", palette.WHITE, TABLE_BG)
+            at = draw_mini_backs(canvas, at, hand_row, obs.hand_sizes[seat])
+            at = canvas.text(at + 1, hand_row, str(obs.hand_sizes[seat]), palette.WHITE, TABLE_BG)
+            if down:
+                self.draw_down(canvas, at + 2, hand_row, down)
+                down = 0
+        at = canvas.text(col, won_row, "WON ", palette.WHITE, TABLE_BG)
         groups = self.seat_groups(seat)
         if groups:
-            draw_mini_cards(canvas, col, row + 1, groups, BLOCK_W)
+            room = col + BLOCK_W - at - (down_width(down) + 2 if down else 0)
+            at = draw_mini_cards(canvas, at, won_row, groups, room)
         else:
-            canvas.text(col, row + 1, "WON -", palette.WHITE, TABLE_BG)
+            at = canvas.text(at, won_row, "-", palette.WHITE, TABLE_BG)
+        if down:
+            self.draw_down(canvas, at + 2, won_row, down)
+
+    def draw_down(self, canvas: TextCanvas, col: int, row: int, down: int) -> int:
+        """``DOWN`` and ``down`` face-down cards as backs, then their count; the column after."""
+        col = canvas.text(col, row, "DOWN ", palette.WHITE, TABLE_BG)
+        col = draw_mini_backs(canvas, col, row, down)
+        return canvas.text(col + 1, row, str(down), palette.WHITE, TABLE_BG)
 
     def draw_call(self, canvas: TextCanvas) -> None:
         """The call: who is Master, who said what, and what calling means."""
@@ -707,12 +762,11 @@ class LukFuTable(TableScene):
             elif held and best:
                 caption = f"{name} {'WIN' if seat == self.viewer else 'WINS'} {len(cards)} FU"
             else:
-                verb = "LED" if seat == leader else "BEAT"
-                caption = f"{name} {verb} {short_play(cards).upper()}"
+                caption = play_caption(name, "LED" if seat == leader else "BEAT", cards, best)
             colour = palette.WHITE if not best else palette.LIGHT_GREEN
             end = canvas.text(col, CAPTION_ROW, caption[:CAPTION_W], colour, TABLE_BG)
-            if best and not held and end + 5 <= col + CAPTION_W:  # else the card's highlight alone marks it
-                canvas.text(end + 1, CAPTION_ROW, "BEST", palette.BLACK, palette.GREY)
+            if best and not held and end + len(BEST_BADGE) <= col + CAPTION_W:  # play_caption left room
+                canvas.text(end + 1, CAPTION_ROW, BEST_BADGE.strip(), palette.BLACK, palette.GREY)
             self.draw_play(canvas, col, TRICK_ROW, cards, best)
 
     def draw_play(self, canvas: TextCanvas, col: int, row: int, cards: tuple[str, ...], best: bool) -> None:
@@ -738,9 +792,7 @@ class LukFuTable(TableScene):
         col = canvas.text(col, YOU_ROW, count, count_colour, TABLE_BG) + 2
         down = obs.discards_down[you]
         if down:
-            col = canvas.text(col, YOU_ROW, "DOWN ", palette.WHITE, TABLE_BG)
-            col = draw_mini_backs(canvas, col, YOU_ROW, down)
-            col = canvas.text(col + 1, YOU_ROW, str(down), palette.WHITE, TABLE_BG) + 2
+            col = self.draw_down(canvas, col, YOU_ROW, down) + 2
         groups = self.seat_groups(you)
         col = canvas.text(col, YOU_ROW, "WON ", palette.WHITE, TABLE_BG)
         if groups:

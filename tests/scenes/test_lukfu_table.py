@@ -9,10 +9,19 @@ import pytest
 
 from game import registry
 from game.ai import choose_action
-from game.rules.lukfu import CARDS, classify
+from game.rules.lukfu import CARDS, LukFuObservation, classify
 from game.scenes.attract import AttractScene
 from game.scenes.help import HelpScene
-from game.scenes.lukfu_table import CAPTION_ROW, SLOT_COLS, LukFuTable, short_play
+from game.scenes.lukfu_table import (
+    BLOCK_COLS,
+    BLOCK_W,
+    CAPTION_ROW,
+    SEAT_ROW,
+    SLOT_COLS,
+    YOU_ROW,
+    LukFuTable,
+    short_play,
+)
 from game.scenes.menu import MenuScene
 from game.scenes.widgets import signed
 from game.screen.canvas import COLS, ROWS
@@ -566,3 +575,118 @@ def test_new_cards_start_in_order_even_when_they_share_some_with_the_last(table_
     assert table.message == "All three passed: new cards are dealt; you are still Master."
     play_by_keys(app, table, lambda: table.obs.deal_number == 2 and table.panel is None, seed=7)
     assert table.hand.cards == table.hand_cards(table.view) and table.hand.cursor == 0
+
+
+# ---- every seat's won plays labelled, BEST always shown, open hands spaced, the card to throw ----
+def position(rules, test: Callable[[object, LukFuObservation], bool], options: dict[str, object] | None = None,
+             seeds: range = range(1, 300)) -> object:
+    """The first state, in deals the easy computer plays for every seat, where ``test`` holds
+    for (the state, your observation in it)."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = rules.new_match(seed, dict(options or {}))
+        while rules.current_player(state) is not None and rules.observation(state, 0).deal_number == 1:
+            if test(state, rules.observation(state, 0)):
+                return state
+            seat = rules.current_player(state)
+            state = rules.apply(state, choose_action(rules, rules.observation(state, seat), "easy", rng))
+    pytest.fail("no deal came to the position")
+
+
+def screen_at(app, table: LukFuTable, state: object) -> list[str]:
+    table.match.state = state
+    table.refresh()
+    app.tick(0.05)
+    return assert_grid(app)
+
+
+def test_every_seat_shows_its_won_plays_under_won(table_app):
+    """West and East write the plays they won after WON, as your own row does."""
+    app, table = table_app(2)
+    state = position(table.match.rules, lambda state, me: me.phase == "play" and all(me.fu))
+    lines = screen_at(app, table, state)
+    for seat, col in ((2, BLOCK_COLS[2]), (1, BLOCK_COLS[1])):
+        row = lines[SEAT_ROW + 2][col:col + BLOCK_W]
+        assert row.startswith("WON  "), row
+        for cards in table.seat_groups(seat):
+            assert " ".join(cards) in row, row
+    you = lines[YOU_ROW]
+    assert "WON  " + " ".join(table.seat_groups(0)[0]) in you, you
+
+
+def test_the_play_now_winning_is_always_marked_best(table_app):
+    """A long run led by West keeps its BEST badge (named by its end cards), still a blank
+    column short of "YOU TO PLAY"."""
+    app, table = table_app(1)
+    lines = screen_at(app, table, long_lead_to_follow(table.match.rules, table.viewer))
+    row = lines[CAPTION_ROW]
+    led = table.obs.trick[0][1]
+    west = row[SLOT_COLS[2]:SLOT_COLS[0]]
+    assert west == f"WEST LED {led[0]}-{led[-1]} BEST".ljust(len(west)), row
+    assert row[SLOT_COLS[0] - 1] == " " and "YOU TO PLAY" in row
+
+
+def test_every_play_leaves_room_for_best_in_its_caption():
+    from game.rules.lukfu import PLAYS
+    from game.scenes.lukfu_table import BEST_BADGE, CAPTION_W, play_caption
+
+    for play in PLAYS:
+        cards = tuple(play.text.split())
+        for name in ("WEST", "EAST", "YOU"):
+            for verb in ("LED", "BEAT"):
+                caption = play_caption(name, verb, cards, best=True)
+                assert len(caption) + len(BEST_BADGE) <= CAPTION_W, caption
+                assert caption == f"{name} {verb} {short_play(cards).upper()}" or len(cards) >= 3, caption
+                plain = play_caption(name, verb, cards, best=False)
+                assert plain == f"{name} {verb} {short_play(cards).upper()}"
+
+
+def test_open_hands_write_the_cards_apart_in_their_block(table_app):
+    """Open hands: each computer's cards with a blank between them, the full 12 too, inside its
+    block; its face-down cards move next to the plays it won."""
+    app, table = table_app(4, open_hands=True)
+
+    def spaced(lines: list[str]) -> None:
+        for seat in (2, 1):
+            col = BLOCK_COLS[(seat - table.viewer) % 3]
+            shown = " ".join(table.shown_hand_of(table.obs.hands[seat]))
+            assert lines[SEAT_ROW + 1][col:col + BLOCK_W].strip() == shown, lines[SEAT_ROW + 1]
+        for row in lines[SEAT_ROW:SEAT_ROW + 3]:  # the blocks do not meet
+            assert row[BLOCK_COLS[1] - 2:BLOCK_COLS[1]] == "  ", row
+
+    lines = assert_grid(app)
+    assert all(len(table.obs.hands[s]) == 12 for s in (1, 2))
+    spaced(lines)
+    state = position(table.match.rules, lambda state, me: me.phase == "play" and len(me.hands[2]) >= 9
+                     and me.discards_down[2] >= 3, options={"open_hands": True})
+    lines = screen_at(app, table, state)
+    spaced(lines)
+    down = table.obs.discards_down[2]
+    assert f"DOWN {'▒' * down} {down}" in lines[SEAT_ROW + 2][BLOCK_COLS[2]:BLOCK_COLS[1]]
+
+
+def test_the_highlight_starts_on_a_card_to_throw_not_an_old_one(table_app):
+    """Cannot beat: the highlight starts on the lowest card that is not Old, so Enter throws no Old card."""
+    def lowest_not_old(t: LukFuTable) -> str | None:
+        cards = [c for c in t.hand.cards if c not in t.obs.old_cards]
+        return min(cards, key=lambda c: (int(c[1]), CARDS.index(c))) if cards else None
+
+    def throwing(t: LukFuTable) -> bool:
+        """A throw face down with Old cards in hand, the lowest card not Old not the first."""
+        lowest = lowest_not_old(t)
+        return t.discarding and bool(t.obs.old_cards) and lowest is not None and t.hand.cards[0] != lowest
+
+    for seed in (SEED_EVERY_PLAY, *range(1, 40)):
+        app, table = table_app(seed)
+        play_by_keys(app, table, lambda t=table: to_act(t, lambda: throwing(t))() or t.obs.deal_number > 1,
+                     seed=seed)
+        if table.obs.deal_number > 1:
+            continue
+        lowest = lowest_not_old(table)
+        assert table.hand.current == lowest, (table.hand.cards, table.obs.old_cards)
+        if table.owed == 1:
+            assert f"or Enter throws {lowest}." in app.screen_text()
+        app.press("F3")  # the hand in the other order: the highlight stays on the card to throw
+        assert table.hand.current == lowest
+        return
+    pytest.fail("no seed gave a throw face down with Old cards in hand")
