@@ -282,6 +282,13 @@ class App:
             self._needs_present = False
 
     # ---- global hotkeys ----
+    def set_demo(self, on: bool) -> None:
+        """F2's demo mode (the computer plays your seat too) on or off, told to every scene."""
+        if on != self.demo:
+            self.demo = on
+            for scene in list(self.stack.scenes):
+                scene.on_demo_changed()
+
     def hotkey(self, number: int) -> None:
         top = self.stack.top
         if number == 1:
@@ -297,9 +304,7 @@ class App:
             elif top is not None and top.allow_attract:
                 self.start_attract()
             else:
-                self.demo = not self.demo
-                for scene in list(self.stack.scenes):
-                    scene.on_demo_changed()
+                self.set_demo(not self.demo)
         elif number == 3:
             self.toggle_setting("play", "hand_sort")
         elif number == 5:

@@ -78,6 +78,11 @@ class MenuScene(Scene):
 
             self.app.stack.push(QuitDialog(self.app))
 
+    def on_top(self) -> None:
+        """Back on the menu: F2's demo mode (the computer playing your seat) ends with the table
+        it played at, so the next game you choose is yours, and F2 here watches demo games."""
+        self.app.set_demo(False)
+
     def start_game(self, name: str) -> None:
         table = registry.table_class(name)
         if table is None:

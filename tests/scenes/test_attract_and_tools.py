@@ -3,6 +3,7 @@
 from game import registry
 from game.scenes.attract import AttractScene
 from game.scenes.menu import MenuScene
+from game.scenes.table import TableScene
 from game.tools import snap
 
 
@@ -44,6 +45,21 @@ def test_demo_with_a_game_starts_its_table_with_the_computer_in_your_seat(make_a
     assert table.game_name == "mus" and app.demo and table.computer_plays(table.viewer)
     app.press("F2")
     assert not table.computer_plays(table.viewer)
+
+
+def test_leaving_a_table_in_demo_mode_leaves_the_demo_there(make_app):
+    """Found by a tester: after F2 played a match to its end, the next game chosen on the menu
+    was played by the computer too, and the menu's F2 said NODEMO but started the demo show."""
+    app = make_app("--demo", "--game", "lukfu", "S*")
+    app.press("F7")
+    app.press("Y")
+    assert isinstance(app.top_scene(), MenuScene) and not app.demo
+    assert "F2 DEMO" in app.screen_text().splitlines()[24]
+    app.press("4")
+    if not isinstance(app.top_scene(), TableScene):
+        app.press("N")  # a new match, not the saved one
+    table = app.top_scene()
+    assert isinstance(table, TableScene) and not table.computer_plays(table.viewer)
 
 
 def test_attract_moves_on_to_the_next_game(make_app):
