@@ -43,6 +43,14 @@ if TYPE_CHECKING:
 REPLAY_SLICE = 25  # record steps replayed per frame (a few milliseconds at most)
 LIST_TOP, LIST_ROWS = 5, 14  # the list's first row and how many decisions it shows at once
 BAR_WIDTH = 40
+# The list's columns: each as wide as its longest text (at most these), two blanks apart, in
+# the frame's COLS - 4; Hard's choice takes the rest.
+COST_WIDTH, DECISION_MAX, YOU_MAX = 6, 16, 20
+# The column of how much less likely your choice made winning the game, shown only where Hard
+# reckons in that chance (Mus, and Luk Fu at times); its legend starts with the same words.
+WIN_CHANCE = "Win chance"
+WIN_CHANCE_LEGEND = f"{WIN_CHANCE}: how much less likely your choice made winning the game, by Hard."
+MORE = "..."  # the values line's mark for values left out
 
 
 class ReviewScene(Scene):
@@ -60,6 +68,7 @@ class ReviewScene(Scene):
         self.showing: Decision | None = None  # the table view's decision; None: the list
         self.cursor = 0  # in the list's order
         self.scroll = 0
+        self._widths: tuple[int, int, int] | None = None  # (decisions measured, Decision, You)
 
     # ---- the work ----
     @property
@@ -181,7 +190,9 @@ class ReviewScene(Scene):
                   "Esc: back", bg=palette.CYAN, fg=palette.BLACK)
         canvas.text(2, 2, "Your decisions in this deal, costliest first, as the Hard player reckons them",
                     palette.WHITE, bg)
-        canvas.text(2, 3, f"{'Cost':>6}  {'Game':>4}  {'Decision':<11}  {'You':<20}  Hard's choice", palette.YELLOW, bg)
+        chance = self.chance_shown()
+        canvas.text(2, 3, self._row("Cost", WIN_CHANCE if chance else None, "Decision", "You", "Hard's choice"),
+                    palette.YELLOW, bg)
         canvas.text(2, 4, "─" * (COLS - 4), palette.LIGHT_CYAN, bg)
         items = self.ordered()
         if self.ready and not items:
@@ -192,7 +203,7 @@ class ReviewScene(Scene):
         elif self.cursor >= self.scroll + LIST_ROWS:
             self.scroll = self.cursor - LIST_ROWS + 1
         for row, decision in enumerate(items[self.scroll : self.scroll + LIST_ROWS]):
-            line = self._list_line(decision)
+            line = self._list_line(decision, chance)
             selected = self.scroll + row == self.cursor
             fg, back = (palette.BLACK, palette.GREY) if selected else (palette.WHITE, bg)
             if not selected and decision.step in self.rankings and (self.cost(decision) or 0.0) > 0.0:
@@ -202,27 +213,61 @@ class ReviewScene(Scene):
         if len(items) > LIST_ROWS:
             canvas.text(COLS - 12, LIST_TOP + LIST_ROWS, f"{self.scroll + 1}-{min(len(items), self.scroll + LIST_ROWS)}"
                         f" of {len(items)}", palette.LIGHT_CYAN, bg)
-        if any(r.best.win_chance is not None for r in self.rankings.values()):
-            canvas.text(2, 19, "Game: how much less likely your choice made winning the game, by Hard.",
-                        palette.LIGHT_CYAN, bg)
+        if chance:
+            canvas.text(2, 19, WIN_CHANCE_LEGEND, palette.LIGHT_CYAN, bg)
         canvas.text(2, 20, self.progress()[: COLS - 4], palette.LIGHT_GREEN, bg)
         canvas.text(2, 22, "Up/Down: choose   Enter: the table as it was   Esc: back to the summary",
                     palette.LIGHT_CYAN, bg)
 
-    def _list_line(self, decision: Decision) -> str:
-        """``  Cost  Game  Decision  You  Hard's choice``: the cost in points and, where Hard
-        reckons it (Mus, Luk Fu), in the chance of winning the game."""
-        where = self.table.decision_words(decision.observation)[:11]
-        you = self._words(decision, decision.action)[:20]
+    def chance_cost(self, decision: Decision) -> float | None:
+        """How much less likely Hard reckons your choice made winning the game (None where it
+        does not reckon in that chance, or has not analysed the decision yet)."""
+        ranking = self.rankings.get(decision.step)
+        return None if ranking is None else ranking.chance_cost(decision.action)
+
+    def chance_shown(self) -> bool:
+        """The list has its win chance column (and legend): some decision has a value for it."""
+        return any(self.chance_cost(d) is not None for d in self.decisions)
+
+    def _column_widths(self) -> tuple[int, int]:
+        """The Decision and You columns' widths: their longest words (measured once the
+        decisions are known), at least their headers and at most ``DECISION_MAX``/``YOU_MAX``."""
+        if self._widths is None or self._widths[0] != len(self.decisions):
+            where = max((len(self.table.decision_words(d.observation)) for d in self.decisions), default=0)
+            you = max((len(self._words(d, d.action)) for d in self.decisions), default=0)
+            self._widths = (len(self.decisions), min(DECISION_MAX, max(len("Decision"), where)),
+                            min(YOU_MAX, max(len("You"), you)))
+        return self._widths[1], self._widths[2]
+
+    def _row(self, cost: str, game: str | None, where: str, you: str, hard: str) -> str:
+        """One row of the list in its columns (``game`` None: no win chance column), Hard's
+        choice in the room left."""
+        where_width, you_width = self._column_widths()
+        cells = [cost.rjust(COST_WIDTH)] + ([] if game is None else [game.rjust(len(WIN_CHANCE))])
+        cells += [where[:where_width].ljust(where_width), you[:you_width].ljust(you_width)]
+        head = "  ".join(cells) + "  "
+        return head + hard[: COLS - 4 - len(head)]
+
+    def _list_line(self, decision: Decision, chance: bool = False) -> str:
+        """``  Cost  [Win chance]  Decision  You  Hard's choice``: the cost in points and, where
+        Hard reckons it (Mus, Luk Fu), in the chance of winning the game."""
+        where = self.table.decision_words(decision.observation)
+        you = self._words(decision, decision.action)
         ranking = self.rankings.get(decision.step)
         if ranking is None:
-            return f"{'...':>6}  {'':>4}  {where:<11}  {you:<20}  (being analysed)"
+            return self._row("...", "" if chance else None, where, you, "(being analysed)")
         best = ranking.best
-        hard = "the same" if best.action == decision.action else \
-            f"{self._words(decision, best.action)} ({points_text(best)})"
-        chance = ranking.chance_cost(decision.action)
-        game = "" if chance is None else f"{-chance:.0%}" if chance >= 0.005 else "0%"
-        return f"{ranking.cost(decision.action):>6.1f}  {game:>4}  {where:<11}  {you:<20}  {hard}"
+        if best.action == decision.action:
+            hard = "the same"
+        else:
+            hard = self._words(decision, best.action)
+            value = points_text(best)
+            width = len(self._row("", "" if chance else None, "", "", ""))
+            if value and width + len(hard) + len(value) + 3 <= COLS - 4:
+                hard += f" ({value})"  # whole, or not at all: the table view shows every value
+        lost = ranking.chance_cost(decision.action)
+        game = "" if lost is None else f"{-lost:.0%}" if lost >= 0.005 else "0%"
+        return self._row(f"{ranking.cost(decision.action):.1f}", game if chance else None, where, you, hard)
 
     def _draw_table(self, canvas: TextCanvas, decision: Decision) -> None:
         with self.table.showing(decision.observation, decision.action):
@@ -258,34 +303,39 @@ class ReviewScene(Scene):
         canvas.text((COLS - len(keys)) // 2, 23, keys, palette.LIGHT_CYAN, TABLE_BG)
 
     def _values_line(self, decision: Decision, ranking: Ranking) -> str:
-        """Hard's value of each choice, best first, as many as fit, yours always and marked:
-        "Values: J♠ +6; K♥ +2; ...; *7♣ -3"."""
+        """Hard's value of each choice, best first, as many whole ones as fit, yours always and
+        marked, ``...`` where some are left out: "Values: J♠ +6; K♥ +2; ...; *7♣ -3"."""
         def part(e: Estimate) -> str:
             mark = "*" if e.action == decision.action else ""
             return f"{mark}{self._words(decision, e.action)} {points_text(e)}".rstrip()
 
         yours = part(ranking.estimate(decision.action))
-        text = "Values: "
+        head = "Values: "
         width = COLS - 4
         note = ""
         if outranked(ranking):
             # Why Hard did not choose a better-looking value (its note's last clauses) comes
-            # before the values that do not fit: keep room for it beside Hard's choice and yours.
-            needed = len(part(ranking.best)) + 2 + (0 if ranking.best.action == decision.action else len(yours) + 2)
-            note = note_text(ranking.note, width - len(text) - needed, reasons_first=True)
+            # before the values that do not fit: keep room for it beside Hard's choice and yours,
+            # and the mark of those left out if the reason fits beside it too.
+            mine_best = ranking.best.action == decision.action
+            needed = len(head) + len(part(ranking.best)) + (0 if mine_best else len(yours) + 2)
+            more = len(MORE) + 2 if len(ranking.estimates) > (1 if mine_best else 2) else 0
+            note = (note_text(ranking.note, width - needed - more, reasons_first=True)
+                    or note_text(ranking.note, width - needed, reasons_first=True))
             width -= len(note)
-        shown_yours = False
-        for i, e in enumerate(ranking.estimates):
-            if i and e.action != decision.action and shows_more(e, ranking.best) and not note:
-                continue  # a better value without its reason would read as a mistake
-            piece = part(e)
-            room = width - len(text) - (0 if shown_yours or e.action == decision.action else len(yours) + 2)
-            if len(piece) + 2 > room:
-                text += "...; " if i else ""
-                break
-            text += piece + "; "
-            shown_yours = shown_yours or e.action == decision.action
-        if not shown_yours:
-            text += yours + "; "
-        text = text.rstrip("; ")
+        # A better value than Hard's without its reason would read as a mistake: left out.
+        shown = [e for i, e in enumerate(ranking.estimates)
+                 if not (i and e.action != decision.action and shows_more(e, ranking.best) and not note)]
+
+        def line(count: int, more: bool = True) -> str:
+            """The first ``count`` values, ``...`` for the others but yours, then yours."""
+            pieces = [part(e) for e in shown[:count]]
+            if more and any(e.action != decision.action for e in shown[count:]):
+                pieces.append(MORE)
+            if all(e.action != decision.action for e in shown[:count]):
+                pieces.append(yours)
+            return head + "; ".join(pieces)
+
+        # Hard's choice and yours always; the mark only where it fits.
+        text = next((t for t in map(line, range(len(shown), 0, -1)) if len(t) <= width), line(1, more=False))
         return text + (note or note_text(ranking.note, width - len(text)))

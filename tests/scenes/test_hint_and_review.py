@@ -21,11 +21,11 @@ import pytest
 from game.ai import rank_actions
 from game.ai.analysis import SAMPLED, Estimate, Ranking
 from game.app.match import decision_seed
-from game.app.review import DealReplay
+from game.app.review import DealReplay, Decision
 from game.registry import GAME_NAMES
 from game.rules import get_rules
 from game.scenes.review import ReviewScene
-from game.scenes.table import MESSAGE_ROW, TableScene
+from game.scenes.table import MESSAGE_ROW, TableScene, points_text
 from game.screen.cards import card_name
 from tests.scenes.test_tables_common import TABLES, decide
 
@@ -423,6 +423,7 @@ def test_the_review_never_shows_a_better_value_without_its_reason(make_app) -> N
     # Your play is the better-looking one: it is shown, with the reason.
     line = review._values_line(decision, limited_ranking(chosen, [decision.action, *others[2:]]))
     assert f"*{words[decision.action]} -2.4, 26%" in line and line.endswith(" [best of its 8 likeliest]"), line
+    assert len(line) <= 76 and line.startswith(f"Values: {words[chosen]} -2.8, 24%;"), "the reason was cut off"
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -438,3 +439,98 @@ def test_f4_at_the_replay_choice_names_it_in_words(make_app, home, game: str) ->
     assert message == ("Hint: the computer would go on to the next deal; "
                        "that is a matter of taste, not of points."), message
     assert not table.deal_hinted
+
+
+def reviewed(make_app: Callable[..., Any], game: str, seed: str) -> tuple[Any, TableScene, ReviewScene]:
+    """A deal of ``game`` played by keys to its summary, its review opened and analysed."""
+    app = make_app("--game", game, "--seed", seed)
+    app.settings.values["play"]["delay"] = 0.0
+    table = app.top_scene()
+    play_to_summary(app, table, game)
+    app.press("R")
+    review = app.top_scene()
+    assert isinstance(review, ReviewScene)
+    for _ in range(400):
+        if review.ready and review.analysed == len(review.decisions):
+            break
+        app.tick(0.02)
+    assert review.decisions and review.analysed == len(review.decisions)
+    return app, table, review
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_review_list_shows_each_decision_in_whole_words_in_aligned_columns(make_app, game: str) -> None:
+    """Found by the testers: the Decision column cut its words to 11 characters, so Klaberjass
+    read "bid, round" for "bid, round 1" (seed 1: the player bids in the first round)."""
+    app, table, review = reviewed(make_app, game, "1")
+    lines = app.screen_text().splitlines()
+    header = lines[3]
+    columns = {name: header.index(name) for name in ("Cost", "Decision", "You", "Hard's choice")}
+    assert header[:2] == "  " and columns["Cost"] < columns["Decision"] < columns["You"] < columns["Hard's choice"]
+    items = review.ordered()
+    wheres = [table.decision_words(d.observation) for d in items]
+    if game == "klaberjass":
+        assert "bid, round 1" in wheres
+    for row, decision, where in zip(lines[5:], items[:14], wheres, strict=False):
+        assert row[:2] == "  " and row[78:] == "  ", f"inside the frame: {row!r}"
+        assert row[columns["Decision"] : columns["You"]].rstrip() == where, row
+        you = review._words(decision, decision.action)
+        assert row[columns["You"] : columns["Hard's choice"]].rstrip() == you, row
+        ranking = review.rankings[decision.step]
+        hard = "the same" if ranking.best.action == decision.action else review._words(decision, ranking.best.action)
+        assert row[columns["Hard's choice"] :].startswith(hard), row
+        assert row[columns["Cost"] + 4 - 6 : columns["Cost"] + 4].strip() == f"{review.cost(decision):.1f}", row
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_review_lists_the_win_chance_only_where_hard_reckons_it(make_app, game: str) -> None:
+    """Found by the testers: a "Game" column stood empty in Klaberjass and Jub Moo. It is shown
+    only when a decision has a value for it, headed with the words its legend begins with."""
+    app, _table, review = reviewed(make_app, game, "1")
+    lost = {d.step: review.rankings[d.step].chance_cost(d.action) for d in review.decisions}
+    shown = any(v is not None for v in lost.values())
+    assert shown == (game in ("mus", "lukfu")), "Mus and Luk Fu's Hard reckon in the chance of winning the game"
+    lines = app.screen_text().splitlines()
+    header = lines[3]
+    assert "Game" not in header.split()
+    assert ("Win chance" in header) == shown
+    legend = [line.strip() for line in lines if "how much less likely your choice made winning the game" in line]
+    assert legend == (["Win chance: how much less likely your choice made winning the game, by Hard."] if shown else [])
+    if shown:
+        end = header.index("Win chance") + len("Win chance")
+        for row, decision in zip(lines[5:], review.ordered()[:14], strict=False):
+            value = lost[decision.step]
+            text = "" if value is None else f"{-value:.0%}" if value >= 0.005 else "0%"
+            assert row[end - len("Win chance") : end].strip() == text, row
+            assert row[end : end + 2] == "  ", row
+
+
+def test_the_values_line_drops_whole_values_never_cuts_one(make_app) -> None:
+    """Found by the testers: the room for the values line did not count the "...; " it adds, so
+    a value was cut: "Values: claim +2, 34%; S8 +2, 34%; ...; *C4 -0.7, 26"."""
+    app = make_app("--game", "lukfu", "--seed", "3")
+    table = app.top_scene()
+    review = ReviewScene(app, table, 0)
+    observation = table.match.observation(0)
+    cut = 0
+    for fillers in range(1, 9):
+        for pad in range(12):  # values of every length, so that some line ends at each column
+            actions = ["claim", "S8", *(f"T{i}{'x' * pad}" for i in range(fillers)), "C4"]
+            estimates = [Estimate(a, 2.0 - i / 10, 30, 0.34 - i / 100) for i, a in enumerate(actions[:-1])]
+            estimates.append(Estimate("C4", -0.7, 30, 0.26))
+            ranking = Ranking.of(estimates, "claim", SAMPLED, "30 imagined deals")
+            decision = Decision(0, observation, "C4", 0)
+            line = review._values_line(decision, ranking)
+            assert len(line) <= 76 and line.startswith("Values: claim +2, 34%; "), line
+            values = line.removeprefix("Values: ")
+            if values.endswith("]"):
+                values = values[: values.rindex(" [")]
+            pieces = values.split("; ")
+            whole = {f"{'*' if e.action == 'C4' else ''}{review._words(decision, e.action)} {points_text(e)}"
+                     for e in ranking.estimates}
+            assert all(p in whole or p == "..." for p in pieces), line
+            assert pieces[-1] == "*C4 -0.7, 26%", "yours, marked, always"
+            values_shown = [p for p in pieces if p != "..."]
+            assert ("..." in pieces) == (len(values_shown) < len(ranking.estimates)), line
+            cut += "..." in pieces
+    assert cut, "some lines had to leave values out"
