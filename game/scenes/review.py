@@ -69,6 +69,7 @@ class ReviewScene(Scene):
         self.cursor = 0  # in the list's order
         self.scroll = 0
         self._widths: tuple[int, int, int] | None = None  # (decisions measured, Decision, You)
+        self.by_computer = 0  # decisions of the deal that F2 took for the player, left out
 
     # ---- the work ----
     @property
@@ -85,7 +86,9 @@ class ReviewScene(Scene):
             self.app.keep_active()
             self.replay.advance(REPLAY_SLICE)
             if self.replay.done:
-                self.decisions = list(self.replay.decisions)
+                # The decisions F2 took for the player are the computer's, not his to review.
+                self.decisions = [d for d in self.replay.decisions if d.step not in self.table.computer_steps]
+                self.by_computer = len(self.replay.decisions) - len(self.decisions)
             return
         if self.ticket is None:
             pending = next((d for d in self.decisions if d.step not in self.rankings), None)
@@ -196,7 +199,11 @@ class ReviewScene(Scene):
         canvas.text(2, 4, "─" * (COLS - 4), palette.LIGHT_CYAN, bg)
         items = self.ordered()
         if self.ready and not items:
-            canvas.text(4, LIST_TOP, "You made no choice in this deal (every move was forced).", palette.WHITE, bg)
+            none = "the computer made them for you (F2)" if self.by_computer else "every move was forced"
+            canvas.text(4, LIST_TOP, f"You made no choice in this deal ({none}).", palette.WHITE, bg)
+        elif self.by_computer:
+            left = f"{self.by_computer} choice{'s' if self.by_computer > 1 else ''} the computer made for you (F2)"
+            canvas.text(2, 21, f"Not counted: {left}.", palette.LIGHT_CYAN, bg)
         self.cursor = min(self.cursor, max(0, len(items) - 1))
         if self.cursor < self.scroll:
             self.scroll = self.cursor

@@ -262,6 +262,7 @@ class TableScene(Scene):
         self.deal_counts = not attract  # False once the deal is replayed or the computer played for you
         self.human_decided = False  # the human made a decision in this match (statistics)
         self.computer_helped = False  # F2 played a decision of the human's: the match is not his (statistics)
+        self.computer_steps: set[int] = set()  # the match's steps F2 played for a person (the review leaves them out)
         self.hint_ticket: int | None = None  # F4's ranking being worked out
         self.hint_for: tuple[int, int] | None = None  # ... for this decision of the player's
         self.deal_hinted = False  # a hint was shown in this deal (statistics count it apart)
@@ -449,6 +450,7 @@ class TableScene(Scene):
             if self.app.demo:
                 self.deal_counts = False
                 self.computer_helped = True
+                self.computer_steps.add(len(self.match.steps) - 1)
             else:
                 self.human_decided = True
         if action == "replay":
@@ -892,6 +894,8 @@ class TableScene(Scene):
                 if on and self.frozen_obs is not None and len(self.match.steps) == self.deal_end_steps:
                     # Under the summary of a deal just ended: offer to replay that deal.
                     self.match.set_option_before_last_step("replay", True)
+                    last = self.deal_end_steps - 1  # that step moved one on
+                    self.computer_steps = {i + (i >= last) for i in self.computer_steps}
                     self.deal_end_steps = len(self.match.steps)
                 else:
                     self.match.set_option("replay", on)

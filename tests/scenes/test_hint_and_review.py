@@ -534,3 +534,27 @@ def test_the_values_line_drops_whole_values_never_cuts_one(make_app) -> None:
             assert ("..." in pieces) == (len(values_shown) < len(ranking.estimates)), line
             cut += "..." in pieces
     assert cut, "some lines had to leave values out"
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_review_leaves_out_the_choices_f2_made_for_the_player(make_app, game: str) -> None:
+    """Found by the testers: moves the computer played in the player's seat (F2 on for part of
+    the deal) were listed and charged as "your decisions"."""
+    app = make_app("--game", game, "--seed", "1")
+    app.settings.values["play"]["delay"] = 0.0
+    table = app.top_scene()
+    app.press("F2")
+    while not table.computer_steps:  # the computer has played one of the player's decisions
+        app.tick(0.05)
+    app.press("F2")
+    play_to_summary(app, table, game)
+    app.press("R")
+    review = app.top_scene()
+    assert isinstance(review, ReviewScene)
+    while not review.ready:
+        app.tick(0.02)
+    assert review.by_computer >= 1
+    assert not {d.step for d in review.decisions} & table.computer_steps
+    assert len(review.decisions) + review.by_computer == len(review.replay.decisions)
+    app.tick(0.02)
+    assert "the computer made for you (F2)" in app.screen_text()
