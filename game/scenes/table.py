@@ -774,9 +774,12 @@ class TableScene(Scene):
 
     def draw_choices(self, canvas: TextCanvas, col: int, row: int, choices: list[Choice],
                      fg: int = palette.WHITE, bg: int = palette.GREEN, highlight: bool = True) -> int:
-        """Draw ``K Label`` items; the one under the cursor in reverse video (``highlight``)."""
+        """Draw ``K Label`` items, two blanks apart or one where two would overrun the frame;
+        the one under the cursor in reverse video (``highlight``)."""
         cursor = min(self.choice_cursor, max(0, len(choices) - 1)) if highlight else -1
         mono = self.app.mode.mono
+        width = sum(len(c.key) + 1 + len(c.label) for c in choices)
+        gap = 2 if col + width + 2 * (len(choices) - 1) <= COLS - 2 else 1
         for i, choice in enumerate(choices):
             selected = i == cursor
             key_fg, text_fg, back = (palette.RED, palette.BLACK, palette.GREY) if selected else (palette.YELLOW, fg, bg)
@@ -785,7 +788,7 @@ class TableScene(Scene):
             col = canvas.text(col, row, choice.key, palette.YELLOW if selected and mono else key_fg,
                               bg if selected and mono else back)
             col = canvas.text(col, row, " " + choice.label, text_fg, back)
-            col += 2
+            col += gap
         return col
 
     # ---- panels ----

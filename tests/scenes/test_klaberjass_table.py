@@ -169,3 +169,24 @@ def test_the_last_card_is_offered_in_a_sentence(table_app):
     card = table.obs.hand[0]
     app.press("1")
     assert table.match.steps[-1].split()[0] == card
+
+
+def test_the_longest_bidding_prompt_fits_the_frame(table_app):
+    """Found by a tester: with Sans Tout and a direct Tout Atout the second round's choices
+    ran past the frame ("X Sch")."""
+    app, table = table_app(5)
+    table.match.state = table.match.rules.new_match(
+        5, {"tout_atout": True, "tout_atout_direct": True, "clubs_preferred": True})
+    table.refresh()
+    for _ in range(200):  # the player passes in the first round; the computer passes too on seed 5
+        if table.human_to_act and not table.guarded:
+            if "tout-atout" in table.obs.legal_actions:
+                break
+            app.press("P")
+        else:
+            app.tick(0.05)
+    app.tick(0.01)
+    row = app.screen_text().splitlines()[22]
+    labels = [f"{c.key} {c.label}" for c in table.prompt().choices]
+    assert len(labels) == 7 and all(label in row for label in labels), row
+    assert row.endswith("║")
