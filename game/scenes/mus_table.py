@@ -594,7 +594,9 @@ class MusTable(TableScene):
 
     def show_face(self, seat: int, seen: tuple[SenaSeen, ...]) -> None:
         """The face makes the señas just seen for a moment; another seat's holds the table as
-        long (a key ends both), so that the player reads it before the next seat moves."""
+        long (a key ends both), so that the player reads it before the next seat moves. When
+        the player is next, the table waits for his key ("Any key: go on."), so a key pressed
+        late for the face never answers his own prompt."""
         if not seen:
             self.faces.pop(seat, None)
             self.app.sound("click")
@@ -602,7 +604,7 @@ class MusTable(TableScene):
         seconds = ATTRACT_FACE_SECONDS if self.attract else FACE_SECONDS
         self.faces[seat] = tuple(s.sena for s in seen), seconds
         if self.position(seat) != 0:
-            self.hold, self.hold_for_key = seconds, False
+            self.hold, self.hold_for_key = seconds, True  # "Any key: go on." waits for the player next
         self.app.sound("select")
 
     def update(self, dt: float) -> None:

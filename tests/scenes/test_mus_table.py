@@ -631,7 +631,7 @@ def test_a_rival_sena_you_catch_is_shown_and_one_nobody_caught_never(table_app):
     assert table.message.startswith(f"You catch West {faces}: {sena_name(shown[0])} ({SENA_GLOSS[shown[0]]})")
     assert face_on_screen(app, table, 3) == face_cells(shown)
     # Now nobody catches anything: East's seña leaves no trace on your screen.
-    app.tick(FACE_SECONDS + 0.1)
+    app.press("SPACE")  # you are next: the table waits for your key
     senas_match(table, lambda allowed: telling(allowed[1]), first_mano=1, catch=0)
     others(table, "cut")
     action = full_set(table)
@@ -741,6 +741,8 @@ def test_keys_while_a_face_shows_only_end_it(table_app):
     app.tick(FACE_SECONDS + 0.1)
     others(table, full_set(table))  # West, whom you catch: his face shows, then it is your turn
     assert table.hold > 0 and 3 in table.faces and not table.human_to_act
+    app.tick(FACE_SECONDS + 1.0)  # you are next: the table waits for the key its line asks for
+    assert table.hold > 0 and not table.human_to_act and "Any key: go on." in app.screen_text()
     steps = len(table.match.steps)
     app.press("S")  # the key ends the face and the wait, and does nothing else
     assert table.hold == 0 and not table.faces and table.panel is None and len(table.match.steps) == steps
