@@ -562,8 +562,8 @@ class JubMooTable(TableScene):
         """The top seat (and yours): name, hand and figures on one line, won cards on the next."""
         obs = self.view
         self._name(canvas, 3, row, seat)
-        if with_hand:  # name and tag end by column 20, the figures start at 42 or later
-            self._draw_hand_text(canvas, 22, row, seat)
+        if with_hand:  # name and tag end before column 20, the figures start at 42 or later:
+            self._draw_hand_text(canvas, 21, row, seat)  # 13 open cards of four suits take 21..40
         figures = (f"TRICKS {obs.tricks_won[seat]:>2}  DEAL {self.deal_figure(seat):>5}"
                    f"  TOTAL {obs.scores[seat]:>6}")
         canvas.text(COLS - 3 - len(figures), row, figures, palette.WHITE, TABLE_BG)

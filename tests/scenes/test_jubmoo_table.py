@@ -350,6 +350,15 @@ def test_open_hands_shows_the_others_cards(table_app):
             ranks = "".join(card[0] for card in hand if card[1] == suit)
             if ranks:
                 assert card_name("x" + suit)[1] + ranks in text
+    # The top seat's thirteen cards, by suit, keep a blank before its figures (found by a tester:
+    # four suits ran into TRICKS).
+    for seed in range(4, 40):
+        app, table = table_app(seed, "[jubmoo]\nopen_hands = true\n")
+        top = table.seat_at(2)
+        if len({card[1] for card in table.obs.all_hands[top]}) == 4:
+            break
+    row = assert_grid(app)[2]
+    assert re.search(r"[♠♥♦♣]\S+ TRICKS", row) and "  " in row[3:21], row
 
 
 def test_big_chuan_deal_summary(table_app):
