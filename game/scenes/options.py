@@ -139,6 +139,7 @@ class OptionsScene(Scene):
             self.change(option, +1)
         elif option.numeric and (key.typed.isdigit() or key.typed == "-"):
             self.typing = key.typed
+            self.message = "Enter (or moving on) keeps the number you type; Esc leaves it as it was."
 
     def _switch_page(self, step: int) -> None:
         index = (PAGE_NAMES.index(self.page) + step) % len(PAGE_NAMES)
@@ -146,11 +147,18 @@ class OptionsScene(Scene):
         self.cursor = 0
 
     def _typing_key(self, option: Option, key: Key) -> None:
+        """Digits and Backspace edit the number; Esc drops it; Enter keeps it, and so does any
+        other key (Up/Down, Tab...), which then does its usual work: a typed number is never
+        lost without a word."""
         if key.is_cancel:
             self.typing = ""
+            self.message = f"{option.label}: left at {self.shown(option)}."
         elif key.code == pygame.K_BACKSPACE:
             self.typing = self.typing[:-1]
-        elif key.code in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif key.typed.isdigit() or key.typed == "-":
+            if len(self.typing) < 6 and (key.typed != "-" or not self.typing):
+                self.typing += key.typed
+        else:
             text, self.typing = self.typing, ""
             try:
                 number = int(text)
@@ -159,8 +167,8 @@ class OptionsScene(Scene):
                 self.app.sound("buzz")
                 return
             self.store(option, number)
-        elif (key.typed.isdigit() or (key.typed == "-" and not self.typing)) and len(self.typing) < 6:
-            self.typing += key.typed
+            if not key.is_confirm:
+                self.on_key(key)
 
     def change(self, option: Option, step: int) -> None:
         value = self.value(option)

@@ -163,6 +163,22 @@ def test_options_change_values_and_save(make_app):
     assert isinstance(app.top_scene(), MenuScene)
 
 
+def test_a_typed_number_is_kept_by_moving_on_and_dropped_by_esc_with_a_word(make_app):
+    """Found by testers: digits then Down did nothing, and Esc dropped the number silently."""
+    app = make_app("*")
+    app.press("o", "TAB", "DOWN")  # Klaberjass: Game point
+    scene = app.top_scene()
+    app.press("7", "5", "0")
+    assert "Enter (or moving on) keeps the number" in app.screen_text()
+    app.press("DOWN")  # keeps 750 and moves on
+    assert Settings.load().get("klaberjass", "game_point") == 750 and scene.cursor == 2 and not scene.typing
+    app.press("UP", "9", "ESC")
+    assert Settings.load().get("klaberjass", "game_point") == 750
+    assert "Game point: left at 750." in app.screen_text() and isinstance(app.top_scene(), OptionsScene)
+    app.press("1", "2", "3", "4", "5", "6", "7")  # six digits at most: the seventh is ignored
+    assert scene.typing == "123456"
+
+
 def test_options_show_the_monitor_the_command_line_forced(make_app):
     app = make_app("M*")  # the saved setting is Colour; the M letter forces mono for this run
     app.press("o")
