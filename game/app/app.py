@@ -80,6 +80,7 @@ class App:
         self.notice_left = 0.0
         self.notice_log: list[str] = []  # every notice of this run, oldest first
         self.idle_seconds = 0.0
+        self.key_guard = 0.0  # seconds the scenes still ignore keys (ignore_keys)
         self.active_seconds = 0.0
         self.running = True
         self.fullscreen = bool(settings.get("display", "fullscreen"))
@@ -208,8 +209,13 @@ class App:
             self.hotkey(number)
             return
         top = self.stack.top
-        if top is not None:
+        if top is not None and self.key_guard <= 0:
             top.on_key(key)
+
+    def ignore_keys(self, seconds: float) -> None:
+        """Drop the keys (not the F-keys) of the next ``seconds``: the screen just changed under
+        them, and they were meant for the one before (the startup show ended by a key)."""
+        self.key_guard = seconds
 
     def handle_click(self, pos: tuple[int, int]) -> None:
         """A mouse click: on the key bar it presses that F-key; elsewhere the scene decides."""
@@ -236,6 +242,7 @@ class App:
             on_click(col, row)
 
     def update(self, dt: float) -> None:
+        self.key_guard = max(0.0, self.key_guard - dt)
         self.idle_seconds += dt
         self.active_seconds = max(0.0, self.active_seconds - dt)
         if self.notice_left > 0:

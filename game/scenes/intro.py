@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from game import __version__
 from game.app.keys import Key
 from game.app.scene import Scene
+from game.scenes.table import PROMPT_GUARD
 from game.scenes.widgets import big_text
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, ROWS, TextCanvas
@@ -38,6 +39,7 @@ class IntroScene(Scene):
     def finish(self) -> None:
         self.app.speaker.stop()
         self.app.stack.pop()
+        self.app.ignore_keys(PROMPT_GUARD)  # a second key meant for the show never picks a game
 
     def update(self, dt: float) -> None:
         if not self.played_tune:

@@ -34,6 +34,19 @@ def test_startup_show_keeps_falling_suits_off_its_words(make_app):
                     assert row[start - 1] == " " and row[end] == " ", row
 
 
+def test_a_second_key_meant_for_the_show_does_not_pick_a_game(make_app):
+    """Found by a tester: Space twice, 0.15 s apart, ended the show and chose Klaberjass."""
+    app = make_app()
+    app.tick(0.5)
+    app.press("SPACE")
+    app.tick(0.15)
+    app.press("SPACE")
+    assert isinstance(app.top_scene(), MenuScene)
+    app.tick(0.3)
+    app.press("SPACE")  # a moment later the menu takes its keys again
+    assert not isinstance(app.top_scene(), MenuScene)
+
+
 def test_startup_show_ends_by_itself(make_app):
     app = make_app()
     app.tick(0.5, steps=25)
