@@ -588,7 +588,7 @@ class TableScene(Scene):
         if ranking.basis == FORCED:
             return f"Hint: {words}: it is your only choice."
         if ranking.basis == PREFERENCE:
-            return f"Hint: the computer would {words}; that is a matter of taste, not of points."
+            return f"Hint: {words} (a matter of taste, not of points)."  # one row: the prompt stays
         if ranking.basis == RULE:
             return f"Hint: {words}, by rule of thumb (no values this time: {ranking.note})."[: COLS - 4]
         width = COLS - 4

@@ -25,7 +25,7 @@ from game.app.review import DealReplay, Decision
 from game.registry import GAME_NAMES
 from game.rules import get_rules
 from game.scenes.review import ReviewScene
-from game.scenes.table import MESSAGE_ROW, TableScene, points_text
+from game.scenes.table import MESSAGE_ROW, PROMPT_ROW, TableScene, points_text
 from game.screen.cards import card_name
 from tests.scenes.test_tables_common import TABLES, decide
 
@@ -436,9 +436,10 @@ def test_f4_at_the_replay_choice_names_it_in_words(make_app, home, game: str) ->
     table = app.top_scene()
     play(app, table, game, at_turn=lambda: "replay" in table.match.observation(table.viewer).legal_actions)
     message = hint_now(app, table)
-    assert message == ("Hint: the computer would go on to the next deal; "
-                       "that is a matter of taste, not of points."), message
+    assert message == "Hint: go on to the next deal (a matter of taste, not of points).", message
     assert not table.deal_hinted
+    app.tick(0.01)  # the hint takes one row: the choice it is about stays on screen under it
+    assert "R Replay" in app.screen_text().splitlines()[PROMPT_ROW]
 
 
 def reviewed(make_app: Callable[..., Any], game: str, seed: str) -> tuple[Any, TableScene, ReviewScene]:
