@@ -220,6 +220,7 @@ class LukFuHand(Hand):
 
 class LukFuTable(TableScene):
     game_name = "lukfu"
+    WIN_GOAL = "match"  # a Luk Fu match is its deals' net points: Hard reckons the chance of winning it
     KEYS = (
         Choice("C", "Call (be the Caller)", "call"),
         Choice("P", "Pass", "pass"),

@@ -49,7 +49,7 @@ COST_WIDTH, DECISION_MAX, YOU_MAX = 6, 16, 20
 # The column of how much less likely your choice made winning the game, shown only where Hard
 # reckons in that chance (Mus, and Luk Fu at times); its legend starts with the same words.
 WIN_CHANCE = "Win chance"
-WIN_CHANCE_LEGEND = f"{WIN_CHANCE}: how much less likely your choice made winning the game, by Hard."
+WIN_CHANCE_LEGEND = WIN_CHANCE + ": how much less likely your choice made winning the {goal}, by Hard."
 MORE = "..."  # the values line's mark for values left out
 
 
@@ -221,7 +221,7 @@ class ReviewScene(Scene):
             canvas.text(COLS - 12, LIST_TOP + LIST_ROWS, f"{self.scroll + 1}-{min(len(items), self.scroll + LIST_ROWS)}"
                         f" of {len(items)}", palette.LIGHT_CYAN, bg)
         if chance:
-            canvas.text(2, 19, WIN_CHANCE_LEGEND, palette.LIGHT_CYAN, bg)
+            canvas.text(2, 19, WIN_CHANCE_LEGEND.format(goal=self.table.WIN_GOAL), palette.LIGHT_CYAN, bg)
         canvas.text(2, 20, self.progress()[: COLS - 4], palette.LIGHT_GREEN, bg)
         canvas.text(2, 22, "Up/Down: choose   Enter: the table as it was   Esc: back to the summary",
                     palette.LIGHT_CYAN, bg)

@@ -81,15 +81,16 @@ class Panel:
     review: bool = False  # a deal summary: R opens the review of the player's decisions in that deal
 
 
-def points_text(estimate: Estimate, unit: bool = False) -> str:
-    """``+6``, ``-2.5 points``, ``+0.8 points, 54% to win the game``: a value as the hint shows it."""
+def points_text(estimate: Estimate, unit: bool = False, goal: str = "game") -> str:
+    """``+6``, ``-2.5 points``, ``+0.8 points, 54% to win the game``: a value as the hint shows
+    it (``goal``: what the chance is of winning, the table's ``WIN_GOAL``)."""
     points = estimate.points
     if points is None:
         return ""
     rounded = round(points) if abs(points) >= 10 else round(points, 1)
     text = f"{rounded:+g}" + (" points" if unit else "")
     if estimate.win_chance is not None:
-        text += f", {estimate.win_chance:.0%}" + (" to win the game" if unit else "")
+        text += f", {estimate.win_chance:.0%}" + (f" to win the {goal}" if unit else "")
     return text
 
 
@@ -201,6 +202,7 @@ class TableScene(Scene):
     """
 
     is_table = True
+    WIN_GOAL = "game"  # what Hard's chance of winning is of (Mus: the game; Luk Fu: the match)
     game_name = ""
     KEYS: tuple[Choice, ...] = ()
 
@@ -592,12 +594,12 @@ class TableScene(Scene):
         if ranking.basis == RULE:
             return f"Hint: {words}, by rule of thumb (no values this time: {ranking.note})."[: COLS - 4]
         width = COLS - 4
-        text = f"Hint: {words} ({points_text(best, unit=True)})"
+        text = f"Hint: {words} ({points_text(best, unit=True, goal=self.WIN_GOAL)})"
         note = ""
         if outranked(ranking):
             # Why a better-looking number was not chosen comes before the other numbers.
             note = note_text(ranking.note, width - len(text), reasons_first=True)
-            short = text.replace(" to win the game)", " to win)")
+            short = text.replace(f" to win the {self.WIN_GOAL})", " to win)")
             if not note and note_text(ranking.note, width - len(short), reasons_first=True):
                 text = short
                 note = note_text(ranking.note, width - len(text), reasons_first=True)

@@ -495,8 +495,10 @@ def test_the_review_lists_the_win_chance_only_where_hard_reckons_it(make_app, ga
     header = lines[3]
     assert "Game" not in header.split()
     assert ("Win chance" in header) == shown
-    legend = [line.strip() for line in lines if "how much less likely your choice made winning the game" in line]
-    assert legend == (["Win chance: how much less likely your choice made winning the game, by Hard."] if shown else [])
+    goal = "match" if game == "lukfu" else "game"  # a Luk Fu match is won on its deals' net points
+    legend = [line.strip() for line in lines if "how much less likely your choice made winning the" in line]
+    assert legend == ([f"Win chance: how much less likely your choice made winning the {goal}, by Hard."]
+                      if shown else [])
     if shown:
         end = header.index("Win chance") + len("Win chance")
         for row, decision in zip(lines[5:], review.ordered()[:14], strict=False):
