@@ -115,8 +115,10 @@ class ReviewScene(Scene):
             self.app.stack.remove(self)
 
     def cost(self, decision: Decision) -> float | None:
+        """What Hard reckons the choice cost, to the tenth of a point the list shows: a choice
+        shown at 0.0 counts as good, and the total is the sum of the costs on screen."""
         ranking = self.rankings.get(decision.step)
-        return None if ranking is None else ranking.cost(decision.action)
+        return None if ranking is None else round(ranking.cost(decision.action), 1)
 
     def ordered(self) -> list[Decision]:
         """The list's order: analysed decisions costliest first (then in the deal's order), then
@@ -274,7 +276,7 @@ class ReviewScene(Scene):
                 hard += f" ({value})"  # whole, or not at all: the table view shows every value
         lost = ranking.chance_cost(decision.action)
         game = "" if lost is None else f"{-lost:.0%}" if lost >= 0.005 else "0%"
-        return self._row(f"{ranking.cost(decision.action):.1f}", game if chance else None, where, you, hard)
+        return self._row(f"{self.cost(decision) or 0.0:.1f}", game if chance else None, where, you, hard)
 
     def _draw_table(self, canvas: TextCanvas, decision: Decision) -> None:
         with self.table.showing(decision.observation, decision.action):
@@ -293,17 +295,20 @@ class ReviewScene(Scene):
             canvas.text(2, PROMPT_ROW, self.progress()[: COLS - 4], palette.WHITE, TABLE_BG)
         else:
             best = ranking.best
-            cost = ranking.cost(decision.action)
+            cost = self.cost(decision) or 0.0
             chance = ranking.chance_cost(decision.action)
             if best.action == decision.action:
                 verdict = f"{where.capitalize()}: you chose to {you}, as Hard would."
             else:
-                verdict = (f"{where.capitalize()}: you chose to {you}; Hard: {self._words(decision, best.action)}."
-                           f" Cost {cost:.1f} points" + (f", {chance:.0%} of the game." if chance else "."))
-                if len(verdict) > COLS - 4:  # the same in the short words
-                    verdict = (f"{where.capitalize()}: you {self._words(decision, decision.action)}; Hard: "
-                               f"{self._words(decision, best.action)}. Cost {cost:.1f} points"
-                               + (f", {chance:.0%} of the game." if chance else "."))
+                # The longest wording that fits the row: full words, short words, then without
+                # the chance (the values line below still gives it).
+                mine, hard = self._words(decision, decision.action), self._words(decision, best.action)
+                lost = f" Cost {cost:.1f} points"
+                of = f", {chance:.0%} of the {self.table.WIN_GOAL}." if chance else "."
+                wordings = (f"{where.capitalize()}: you chose to {you}; Hard: {hard}.{lost}{of}",
+                            f"{where.capitalize()}: you {mine}; Hard: {hard}.{lost}{of}",
+                            f"{where.capitalize()}: you {mine}; Hard: {hard}.{lost}.")
+                verdict = next((w for w in wordings if len(w) <= COLS - 4), wordings[-1])
             canvas.text(2, MESSAGE_ROW, verdict[: COLS - 4], palette.YELLOW, TABLE_BG)
             canvas.text(2, PROMPT_ROW, self._values_line(decision, ranking)[: COLS - 4], palette.WHITE, TABLE_BG)
         keys = " Left/Right: step through the deal   Esc: the list "
