@@ -480,7 +480,7 @@ class MusTable(TableScene):
                 return "none" if short else "pass no seña"
             return senas_text(words[1:], " + ") if short else f"pass {senas_text(words[1:])}"
         if head == "discard":
-            return f"{'change' if short else 'throw away'} {cards_text(words[1:])}"
+            return f"{'throw' if short else 'throw away'} {cards_text(words[1:])}"
         if head == "envido":
             return f"Envido {words[1]}"
         if head == "raise":
