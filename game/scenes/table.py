@@ -895,6 +895,7 @@ class TableScene(Scene):
     def on_setting_changed(self, section: str, key: str) -> None:
         if (section, key) == ("play", "replay") and not self.attract:
             on = bool(self.app.settings.get("play", "replay"))
+            offered = "replay" in self.obs.legal_actions  # turning it off answers the offer: go on
             try:
                 if on and self.frozen_obs is not None and len(self.match.steps) == self.deal_end_steps:
                     # Under the summary of a deal just ended: offer to replay that deal.
@@ -908,6 +909,8 @@ class TableScene(Scene):
                 self.app.notice(f"Replay option not changed: {exc}")
             self.obs = self.match.observation(self.viewer)
             self._view_changed()
+            if offered and not on:
+                self.message = "Replay option off, so no replay: the next deal is dealt."
             if not self.match.is_over:
                 self.save()
         if (section, key) == ("play", "hand_sort"):

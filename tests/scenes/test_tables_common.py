@@ -202,6 +202,11 @@ def test_f6_replay_offers_the_last_deal_again(start, case):
     assert table.prompt().choices[table.choice_cursor].action == "continue"  # Enter goes on, as it shows
     app.press(keys["replay"])
     assert set(table.obs.hand) == first_hand and table.obs.deal_number == 1
+    # Offered again after the replayed deal, F6 off answers it: the game goes on and says so.
+    play(app, table, case, lambda: "replay" in table.obs.legal_actions and table.human_to_act and not table.guarded)
+    app.press("F6")
+    assert "replay" not in table.obs.legal_actions and table.obs.deal_number == 2
+    assert table.message == "Replay option off, so no replay: the next deal is dealt."
 
 
 def test_f6_turned_on_under_a_deal_summary_offers_that_deal_again(start, case):
