@@ -204,20 +204,10 @@ def play_to_summary(app: Any, table: TableScene, game: str) -> None:
 
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_the_review_steps_through_the_whole_deal(make_app, game: str) -> None:
-    app = make_app("--game", game, "--seed", "8")
-    app.settings.values["play"]["delay"] = 0.0
-    table = app.top_scene()
-    play_to_summary(app, table, game)
-    assert "R: review" in app.screen_text()
-    summary = table.panel
+    app, table, review = reviewed(make_app, game, "8")
+    summary = table.panel  # the summary stays under the review
+    assert summary is not None and "summary" in summary.title
     expected = DealReplay(game, table.match.seed, table.match.options, table.match.steps, 0).run()
-    app.press("R")
-    review = app.top_scene()
-    assert isinstance(review, ReviewScene)
-    for _ in range(400):
-        if review.ready and review.analysed == len(review.decisions):
-            break
-        app.tick(0.02)
     assert [d.step for d in review.decisions] == [d.step for d in expected] and expected
     rules = table.match.rules
     costs = []
@@ -450,6 +440,7 @@ def reviewed(make_app: Callable[..., Any], game: str, seed: str) -> tuple[Any, T
     app.settings.values["play"]["delay"] = 0.0
     table = app.top_scene()
     play_to_summary(app, table, game)
+    assert "R: review" in app.screen_text()
     app.press("R")
     review = app.top_scene()
     assert isinstance(review, ReviewScene)
