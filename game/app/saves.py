@@ -67,7 +67,7 @@ class SaveStore:
         if record is None and path is not None and path.exists():
             try:
                 record = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, ValueError):
+            except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # nested past reading
                 self._damaged(game, DAMAGED)
                 return None
         if record is None:
@@ -115,6 +115,9 @@ def restore(record: Any, game: str) -> tuple[Match, tuple[int, ...]]:
         match = Match(game, seed, options)
     except ValueError as exc:
         raise ValueError(f"its options are not valid ({exc})") from exc
+    seats = match.rules.num_players
+    if len(set(humans)) != len(humans) or not all(0 <= h < seats for h in humans):
+        raise ValueError(f"its players' seats are not seats of this game (0 to {seats - 1})")
     for step in steps:
         if not isinstance(step, str) and not (isinstance(step, dict) and set(step) == {"option", "value"}):
             raise ValueError(DAMAGED)

@@ -116,7 +116,7 @@ class Settings:
         try:
             with path.open("rb") as handle:
                 user = tomllib.load(handle)
-        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError):
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError, RecursionError):
             moved = storage.move_aside(path)
             where = f"It was moved aside as {moved.name}." if moved else "It was left where it is."
             notices.append(f"Your settings file {path} is damaged and could not be read, so the defaults "

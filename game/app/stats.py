@@ -49,7 +49,7 @@ class StatsStore:
                     if got is not None and (not isinstance(got, int) or isinstance(got, bool)):
                         raise ValueError(f"{game}.{key} is not a number")
                     self.games[game][key] = got
-        except (OSError, UnicodeDecodeError, ValueError, KeyError, AttributeError, TypeError):
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, AttributeError, TypeError, RecursionError):
             moved = storage.move_aside(self.path)
             where = f" It was moved aside as {moved.name}." if moved else ""
             self.notices.append(f"The statistics file is damaged and could not be read, so counting starts "

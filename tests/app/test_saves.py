@@ -88,12 +88,29 @@ def test_foreign_version_and_bad_steps_are_refused(home):
     good = {"format": "dos-card-games-save", "version": 1, "game": "klaberjass", "seed": 3, "options": {},
             "steps": ["pass"], "humans": [0]}
     for bad in ({**good, "version": 99}, {**good, "steps": ["AS", "nonsense"]}, {**good, "options": {"x": 1}},
-                {**good, "game": "mus"}, ["not", "a", "dict"]):
+                {**good, "game": "mus"}, ["not", "a", "dict"], {**good, "humans": [2]}, {**good, "humans": [-1]},
+                {**good, "humans": [0, 0]}):
         (home / "saves" / "klaberjass.json").write_text(json.dumps(bad), encoding="utf-8")
         assert store.load("klaberjass") is None
         assert len(store.notices) == 1 and "Klaberjass match could not be read: " in store.notices[0]
         assert "Error" not in store.notices[0] and "Traceback" not in store.notices[0]
         store.notices.clear()
+
+
+def test_files_nested_past_reading_are_damaged_files(home):
+    """Found by a tester: 100,000 '[' in a file raised RecursionError at every start."""
+    from game.app.settings import Settings
+    from game.app.stats import StatsStore
+
+    deep = "[" * 100_000
+    (home / "saves").mkdir()
+    (home / "saves" / "mus.json").write_text(deep, encoding="utf-8")
+    (home / "statistics.json").write_text(deep, encoding="utf-8")
+    (home / "settings.toml").write_text("a = " + deep, encoding="utf-8")
+    store = SaveStore(home / "saves")
+    assert store.load("mus") is None and list((home / "saves").glob("mus.json.damaged-*"))
+    assert StatsStore(home).notices and list(home.glob("statistics.json.damaged-*"))
+    assert Settings.load().notices and list(home.glob("settings.toml.damaged-*"))
 
 
 def test_unwritable_save_folder_keeps_the_match_in_memory(tmp_path):
