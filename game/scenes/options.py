@@ -87,7 +87,7 @@ class OptionsScene(Scene):
         super().__init__(app)
         self.page = page
         self.cursor = 0
-        self.typing = ""
+        self.typing: str | None = None  # the number being typed ("" once erased); None: not typing
         self.message = "Every change is saved at once; rules options apply from the next match."
         self.explaining = False  # F5: the panel explaining the option under the cursor
 
@@ -110,8 +110,8 @@ class OptionsScene(Scene):
 
     def on_key(self, key: Key) -> None:
         option = self.options[self.cursor]
-        if self.typing:
-            self._typing_key(option, key)
+        if self.typing is not None:
+            self._typing_key(option, self.typing, key)
             return
         if self.explaining:
             # The explanation follows the cursor; Esc or Enter closes it, any other key closes
@@ -146,27 +146,28 @@ class OptionsScene(Scene):
         self.page = PAGE_NAMES[index]
         self.cursor = 0
 
-    def _typing_key(self, option: Option, key: Key) -> None:
+    def _typing_key(self, option: Option, typed: str, key: Key) -> None:
         """Digits and Backspace edit the number; Esc drops it; Enter keeps it, and so does any
         other key (Up/Down, Tab...), which then does its usual work: a typed number is never
-        lost without a word."""
+        lost without a word. A number erased to nothing leaves the value as it was."""
         if key.is_cancel:
-            self.typing = ""
+            self.typing = None
             self.message = f"{option.label}: left at {self.shown(option)}."
         elif key.code == pygame.K_BACKSPACE:
-            self.typing = self.typing[:-1]
+            self.typing = typed[:-1]
         elif key.typed.isdigit() or key.typed == "-":
-            if len(self.typing) < 6 and (key.typed != "-" or not self.typing):
-                self.typing += key.typed
+            if len(typed) < 6 and (key.typed != "-" or not typed):
+                self.typing = typed + key.typed
         else:
-            text, self.typing = self.typing, ""
-            try:
-                number = int(text)
-            except ValueError:
-                self.message = f"{text!r} is not a number."
+            self.typing = None
+            if not typed:
+                self.message = f"{option.label}: left at {self.shown(option)}."
+            elif not typed.lstrip("-").isdigit():  # a lone minus sign
+                self.message = f"{typed!r} is not a number."
                 self.app.sound("buzz")
                 return
-            self.store(option, number)
+            else:
+                self.store(option, int(typed))
             if not key.is_confirm:
                 self.on_key(key)
 
@@ -225,7 +226,7 @@ class OptionsScene(Scene):
             canvas.fill(3, row, COLS - 6, 1, " ", fg, bg)
             canvas.text(4, row, option.label, fg, bg)
             shown = self.shown(option)
-            if selected and self.typing:
+            if selected and self.typing is not None:
                 shown = self.typing + "_"
             canvas.text(50, row, f"< {shown} >" if selected else f"  {shown}",
                         palette.RED if selected else palette.YELLOW, bg)

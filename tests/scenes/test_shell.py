@@ -190,6 +190,10 @@ def test_a_typed_number_is_kept_by_moving_on_and_dropped_by_esc_with_a_word(make
     assert "Game point: left at 750." in app.screen_text() and isinstance(app.top_scene(), OptionsScene)
     app.press("1", "2", "3", "4", "5", "6", "7")  # six digits at most: the seventh is ignored
     assert scene.typing == "123456"
+    app.press("ESC", "7", "BACKSPACE", "ENTER")  # typed, then erased: Enter leaves the value as it was
+    assert Settings.load().get("klaberjass", "game_point") == 750 and "left at 750" in app.screen_text()
+    app.press("3", "BACKSPACE", "ESC")  # Esc while typing drops the typing, and stays on the screen
+    assert isinstance(app.top_scene(), OptionsScene) and scene.typing is None
 
 
 def test_options_show_the_monitor_the_command_line_forced(make_app):
