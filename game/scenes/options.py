@@ -96,8 +96,11 @@ class OptionsScene(Scene):
         return PAGES[self.page]
 
     def value(self, option: Option) -> Any:
+        # What is on screen and heard: the M, C or S letter may override the setting for this run.
         if (option.section, option.key) == ("display", "mono"):
-            return self.app.mode.mono  # what is on screen: the M or C letter may override the setting
+            return self.app.mode.mono
+        if (option.section, option.key) == ("play", "sound"):
+            return self.app.speaker.enabled
         return self.app.settings.values.get(option.section, {}).get(option.key)
 
     def shown(self, option: Option) -> str:
@@ -202,8 +205,9 @@ class OptionsScene(Scene):
         if (option.section, option.key) == ("play", "sound"):
             self.app.speaker.enabled = bool(value)
         if option.section == "display" and option.key in ("mono", "phosphor"):
-            self.app.set_mono(bool(self.app.settings.get("display", "mono")),
-                              str(self.app.settings.get("display", "phosphor")))
+            # A new phosphor keeps the monitor on screen (which the M or C letter may have chosen).
+            mono = bool(value) if option.key == "mono" else self.app.mode.mono
+            self.app.set_mono(mono, str(self.app.settings.get("display", "phosphor")))
         for notice in self.app.settings.notices:
             self.app.notice(notice)
         self.app.settings.notices.clear()

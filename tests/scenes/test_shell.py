@@ -201,9 +201,23 @@ def test_options_show_the_monitor_the_command_line_forced(make_app):
     app.press("o")
     row = next(line for line in app.screen_text().splitlines() if "Monitor" in line)
     assert "Mono" in row
-    app.press("RIGHT")  # Mono -> Colour, from what is on screen
+    app.press("DOWN", "RIGHT")  # another phosphor keeps the mono screen the M letter chose
+    assert app.mode.mono and "Mono" in next(line for line in app.screen_text().splitlines() if "Monitor" in line)
+    app.press("UP", "RIGHT")  # Mono -> Colour, from what is on screen
     assert not app.mode.mono
     assert Settings.load().get("display", "mono") is False
+
+
+def test_options_show_the_sound_the_s_letter_silenced(make_app):
+    """Found by a tester: with S the row said "On" while nothing was heard, and took two presses."""
+    app = make_app("S*")
+    app.press("o")
+    row = next(line for line in app.screen_text().splitlines() if "Sound effects" in line)
+    assert "Off" in row
+    scene = app.top_scene()
+    scene.cursor = next(i for i, o in enumerate(scene.options) if o.key == "sound")
+    app.press("RIGHT")
+    assert app.speaker.enabled and Settings.load().get("play", "sound") is True
 
 
 def test_every_options_page_fits():
