@@ -70,11 +70,11 @@ class OptionSpec:
         return cls("bool", default, label, help, shown=shown, choices=(False, True), names=(off, on))
 
     @classmethod
-    def integer(cls, default: int, lo: int | None, hi: int | None, label: str, help: str, step: int = 1,
-                stops: tuple[int, ...] = (), names: tuple[str, ...] = ()) -> OptionSpec:
+    def integer(cls, default: int, lo: int | None, hi: int | None, label: str, help: str,
+                step: int = 1) -> OptionSpec:
         """A whole number from ``lo`` to ``hi`` (None: no limit); the options screen steps it by
-        ``step``, or cycles through ``stops`` shown as ``names``."""
-        return cls("int", default, label, help, lo=lo, hi=hi, step=step, choices=stops, names=names)
+        ``step``, or takes it typed."""
+        return cls("int", default, label, help, lo=lo, hi=hi, step=step)
 
     @classmethod
     def choice(cls, default: Any, choices: tuple[Any, ...], names: tuple[str, ...], label: str, help: str,

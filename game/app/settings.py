@@ -36,9 +36,9 @@ PROGRAM_OPTIONS: dict[str, dict[str, OptionSpec]] = {
         "phosphor": OptionSpec.choice(
             "green", PHOSPHOR_NAMES, tuple(name.title() for name in PHOSPHOR_NAMES), "Mono phosphor",
             "The colour a mono monitor glows with."),
-        "border": OptionSpec.integer(
-            1, 0, 15, "Border colour", "The colour of the border round the screen; F10 changes it too.",
-            stops=palette.BORDER_CYCLE, names=tuple(palette.COLOUR_NAMES[c].title() for c in palette.BORDER_CYCLE)),
+        "border": OptionSpec.choice(
+            1, palette.BORDER_CYCLE, tuple(palette.COLOUR_NAMES[c].title() for c in palette.BORDER_CYCLE),
+            "Border colour", "The colour of the border round the screen; F10 changes it too."),
         "scale": OptionSpec.choice(
             2, (1, 2, 3, 4, 5, 6), ("x1", "x2", "x3", "x4", "x5", "x6"), "Window size (next start)",
             "How many times the 672 x 432 picture is enlarged; it takes effect at the next start."),

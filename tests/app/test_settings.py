@@ -90,7 +90,8 @@ def test_binary_garbage_is_moved_aside(home):
 
 def test_bad_values_are_dropped_not_fatal(home):
     (home / "settings.toml").write_text(
-        '[play]\ndelay = 77\nsound = false\n[display]\nphosphor = "purple"\n[nonsense]\nx = 1\n', encoding="utf-8"
+        '[play]\ndelay = 77\nsound = false\n[display]\nphosphor = "purple"\nborder = 12\n[nonsense]\nx = 1\n',
+        encoding="utf-8"
     )
     settings = Settings.load(home)
     assert settings.get("play", "sound") is False  # the good value is kept
@@ -98,6 +99,7 @@ def test_bad_values_are_dropped_not_fatal(home):
     assert settings.get("display", "phosphor") == "green"
     assert any("[play] delay = 77" in n for n in settings.notices)
     assert any('[display] phosphor = "purple"' in n for n in settings.notices)
+    assert settings.get("display", "border") == 1 and any("[display] border = 12" in n for n in settings.notices)
     assert any("Ignored unknown settings: nonsense." in n for n in settings.notices)
 
 
