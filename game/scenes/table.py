@@ -239,6 +239,8 @@ class TableScene(Scene):
         if isinstance(arrangement, list) and all(isinstance(card, str) for card in arrangement):
             self.hand.arrangement = list(arrangement)
             self.hand.show(self.hand_cards(self.view), self.sorted_hand)
+            if self.human_to_act:  # the highlight on a card that may be played, in the order restored
+                self.hand.to_playable(self.prompt().hand)
 
     def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
         super().__init__(app)

@@ -194,12 +194,19 @@ def test_a_hand_arranged_by_the_player_comes_back_as_arranged(make_app, home):
     app = make_app("S*", "--game", "klaberjass", "--seed", "17")
     table = app.top_scene()
     case = next(case for case in TABLES if case.game == "klaberjass")
-    play(app, table, case, lambda: table.human_to_act and not table.guarded and table.prompt().hand is not None)
+
+    def following() -> bool:  # the player's card to play, and not every card may be played
+        prompt = table.prompt() if table.human_to_act and not table.guarded else None
+        return prompt is not None and prompt.hand is not None and len(prompt.hand.playable) < len(table.hand.cards)
+
+    play(app, table, case, following)
     before = list(table.hand.cards)
-    table.hand.cursor = 0
-    table.on_key(Key(pygame.K_RIGHT, "", shift=True))  # move the first card one place right
+    playable = table.prompt().hand.playable
+    at = next(i for i, c in enumerate(before[:-1]) if c not in playable)
+    table.hand.cursor = at
+    table.on_key(Key(pygame.K_RIGHT, "", shift=True))  # move a card that may not be played one place right
     arranged = list(table.hand.cards)
-    assert arranged == [before[1], before[0], *before[2:]]
+    assert arranged == [*before[:at], before[at + 1], before[at], *before[at + 2:]]
     app.quit()
     again = make_app("*")
     again.press("1")
@@ -207,3 +214,4 @@ def test_a_hand_arranged_by_the_player_comes_back_as_arranged(make_app, home):
     resumed = again.top_scene()
     assert isinstance(resumed, KlaberjassTable)
     assert list(resumed.hand.cards) == arranged
+    assert resumed.hand.current in resumed.prompt().hand.playable, "the highlight on a card that may be played"
