@@ -85,6 +85,7 @@ class App:
         self.running = True
         self.fullscreen = bool(settings.get("display", "fullscreen"))
         self.seed_source = random.Random(args.seed)
+        self.attract_seeds = random.Random(f"demo show {args.seed}")  # its own: --seed is the player's
         self._needs_present = True
         self._since_render = 0.0
         self._first_seed = args.seed
@@ -407,8 +408,11 @@ class App:
         self.notices.clear()
         self.notice_left = 0.0
 
-    def new_seed(self) -> int:
-        """The seed of the next match: the --seed for the first, then drawn from it."""
+    def new_seed(self, attract: bool = False) -> int:
+        """The seed of the player's next match: the --seed for the first, then drawn from it.
+        The demo show's matches draw from a source of their own, so they never take it."""
+        if attract:
+            return self.attract_seeds.randrange(1, 2**31)
         if self._first_seed is not None:
             seed, self._first_seed = self._first_seed, None
             return seed

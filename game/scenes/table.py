@@ -212,7 +212,7 @@ class TableScene(Scene):
         hands on to the next, ``next_match_options``)."""
         options = app.settings.game_options(cls.game_name) | (carried or {})
         options["replay"] = False if attract else bool(app.settings.get("play", "replay"))
-        return Match(cls.game_name, app.new_seed(), options)
+        return Match(cls.game_name, app.new_seed(attract), options)
 
     @classmethod
     def new(cls, app: App, attract: bool = False, carried: dict[str, Any] | None = None) -> TableScene:

@@ -30,13 +30,15 @@ def test_demo_flag_starts_in_attract(make_app):
 
 
 def test_after_the_demo_show_a_game_is_the_players_own(make_app):
-    app = make_app("--demo", "S*")
+    app = make_app("--demo", "S*", "--seed", "5")
     assert isinstance(app.top_scene(), AttractScene)
+    assert app.top_scene().table.match.seed != 5  # the show's deals are its own
     app.press("x")
     assert isinstance(app.top_scene(), MenuScene) and not app.demo
     app.press("1")
     table = app.top_scene()
     assert table.game_name == "klaberjass" and not table.computer_plays(table.viewer)
+    assert table.match.seed == 5, "--seed is the seed of the player's first match, not the demo show's"
 
 
 def test_demo_with_a_game_starts_its_table_with_the_computer_in_your_seat(make_app):
