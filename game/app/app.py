@@ -430,7 +430,7 @@ class App:
         delay = f"{self.delay:.1f}"
         items = [
             ("F1", "NOSOUND" if self.speaker.enabled else "SOUND", 1),
-            ("F2", "NODEMO" if self.demo else "DEMO", 2),
+            ("F2", "NODEMO" if self.demo or self.shell.is_attract(self.stack.top) else "DEMO", 2),  # F2 ends the show
             ("F3", "NOSORT" if play["hand_sort"] else "SORT", 3),
             ("F4", "HINT", 4),
             ("F5", "HELP", 5),

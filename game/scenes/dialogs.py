@@ -115,7 +115,7 @@ class NoticeLogScene(Scene):
 
     def draw(self, canvas: TextCanvas) -> None:
         shown = self.lines[self.top:self.top + self.HEIGHT]
-        col, row = dialog(canvas, COLS - 2, len(shown) + 4, "Notices of this session")
+        col, row = dialog(canvas, COLS - 2, len(shown) + 5, "Notices of this session")  # a blank row, then the keys
         for i, line in enumerate(shown):
             canvas.text(col, row + 1 + i, line, palette.WHITE, palette.BLUE)
         more = "Up/Down: scroll   " if len(self.lines) > self.HEIGHT else ""

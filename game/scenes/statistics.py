@@ -65,7 +65,7 @@ class StatisticsScene(Scene):
                 canvas.text(first + i * width, row, shown(self.app.stats.games[game.name][key]).rjust(width - 2),
                             palette.LIGHT_GREEN, palette.BLUE)
                 row += 1
-        canvas.text(2, 22, "Demo games, deals played for you, replayed or hinted (F4) deals do not count.",
+        canvas.text(2, 22, "Demo, F2-played and replayed deals do not count; hinted deals count apart.",
                     palette.LIGHT_CYAN, palette.BLUE)
         canvas.text(2, 21, "R: reset all statistics   Esc: back", palette.LIGHT_CYAN, palette.BLUE)
         if self.confirm_reset:

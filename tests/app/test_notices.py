@@ -45,6 +45,9 @@ def test_the_log_says_when_there_is_nothing_to_reread(make_app):
     app.notice_log.clear()
     app.press("N")
     assert "No notices so far" in app.screen_text()
+    lines = app.screen_text().splitlines()
+    keys = next(i for i, line in enumerate(lines) if "Any other key: close" in line)
+    assert lines[keys + 1].strip().startswith("╚"), "the keys sit inside the box, above its frame"
 
 
 def test_an_unwritable_user_folder_is_announced_at_start(tmp_path, monkeypatch):

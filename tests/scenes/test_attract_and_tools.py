@@ -32,6 +32,8 @@ def test_demo_flag_starts_in_attract(make_app):
 def test_after_the_demo_show_a_game_is_the_players_own(make_app):
     app = make_app("--demo", "S*", "--seed", "5")
     assert isinstance(app.top_scene(), AttractScene)
+    app.tick(0.05)
+    assert "F2 NODEMO" in app.screen_text().splitlines()[24]  # F2 ends the show, as its label says
     assert app.top_scene().table.match.seed != 5  # the show's deals are its own
     app.press("x")
     assert isinstance(app.top_scene(), MenuScene) and not app.demo
