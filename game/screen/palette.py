@@ -61,11 +61,13 @@ def mono_pair(fg: int, bg: int) -> tuple[int, int]:
     """Map a colour pair to mono levels (fg, bg), keeping text readable.
 
     A cell with a lit background becomes reverse video (dark text on a normal glow), as
-    MDA-style monitors showed highlights; everything else is light text on black.
+    MDA-style monitors showed highlights, except dark grey ink there (a card that may not be
+    played), which stays lit on black so that a dimmed card still looks unlike the others;
+    everything else is light text on black.
     """
     bg_level = 0 if bg in (BLACK, BLUE, GREEN, DARK_GREY) else 1
     if bg_level:
-        return 0, 1
+        return (1, 0) if fg == DARK_GREY else (0, 1)
     fg_level = mono_level(fg)
     if fg_level == 0 and fg != bg:
         fg_level = 1

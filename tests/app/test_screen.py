@@ -55,6 +55,14 @@ def test_mono_keeps_text_readable():
             assert f != b, (fg, bg)
 
 
+def test_mono_tells_a_dimmed_card_from_a_playable_one():
+    """Found by a tester: on a mono screen a card that may not be played looked like the others."""
+    from game.screen.cards import CARD_BG
+
+    dimmed = palette.mono_pair(palette.DARK_GREY, CARD_BG)
+    assert all(palette.mono_pair(ink, CARD_BG) != dimmed for ink in (palette.BLACK, palette.RED, palette.LIGHT_RED))
+
+
 def test_layout_scales_by_whole_multiples():
     from game.screen.render import FRAME_H, FRAME_W, SCREEN_H, SCREEN_W, layout
 
