@@ -87,8 +87,7 @@ def points_text(estimate: Estimate, unit: bool = False, goal: str = "game") -> s
     points = estimate.points
     if points is None:
         return ""
-    rounded = round(points) if abs(points) >= 10 else round(points, 1)
-    text = f"{rounded:+g}" + (" points" if unit else "")
+    text = f"{shown_points(points):+g}" + (" points" if unit else "")
     if estimate.win_chance is not None:
         text += f", {estimate.win_chance:.0%}" + (f" to win the {goal}" if unit else "")
     return text
@@ -105,12 +104,18 @@ def deal_choice_words(action: str, short: bool) -> str | None:
     return None if words is None else words[0 if short else 1]
 
 
+def shown_points(points: float) -> float:
+    """Points as the screen writes them: whole from 10 up, else to the tenth."""
+    return round(points) if abs(points) >= 10 else round(points, 1)
+
+
 def shows_more(estimate: Estimate, than: Estimate) -> bool:
-    """``estimate`` shows a better number than ``than``: a higher chance of winning where both
-    give one, else more points."""
+    """``estimate`` shows a better number than ``than``, as both are written: a higher chance
+    of winning where both give one, else more points (numbers written alike are equal)."""
     if estimate.win_chance is not None and than.win_chance is not None:
-        return estimate.win_chance > than.win_chance
-    return estimate.points is not None and than.points is not None and estimate.points > than.points
+        return round(estimate.win_chance * 100) > round(than.win_chance * 100)
+    return (estimate.points is not None and than.points is not None
+            and shown_points(estimate.points) > shown_points(than.points))
 
 
 def outranked(ranking: Ranking) -> bool:

@@ -390,6 +390,16 @@ def test_the_hint_never_shows_a_better_number_without_its_reason(make_app) -> No
     assert table.hint_text(plain) == "Hint: lead the T4 (-2.4 points); C8 -2.8; C5 -3; S1 -4 [30 imagined deals]"
 
 
+def test_a_number_written_alike_is_not_better(make_app) -> None:
+    """Found by a tester: Mus's seña hint left out "none -3, 43%" beside "ciego (-3 points,
+    43%)", as if it were a better number whose reason did not fit."""
+    app = make_app("--game", "lukfu", "--seed", "3")
+    table = app.top_scene()
+    tie = Ranking.of([Estimate("T4", -3.04, 30, 0.431), Estimate("C8", -2.96, 30, 0.434)], "T4", SAMPLED,
+                     "30 imagined deals; " + "x" * 70)
+    assert table.hint_text(tie) == "Hint: lead the T4 (-3 points, 43% to win the match); C8 -3, 43%"
+
+
 def test_the_review_never_shows_a_better_value_without_its_reason(make_app) -> None:
     app = make_app("--game", "lukfu", "--seed", "8")
     app.settings.values["play"]["delay"] = 0.0
