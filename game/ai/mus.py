@@ -67,7 +67,7 @@ import math
 import random
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import accumulate, combinations_with_replacement
 from typing import Any
@@ -1234,6 +1234,11 @@ def oracle(rules: Any, state: Any, observation: MusObservation, rng: random.Rand
     return rank_strong(observation, BUDGETS["hard"], rng, hands).best.action
 
 
+# The first clause of a ranking's note with open hands: Hard decides from the seat's own cards,
+# as the computers at such a table do, so its numbers do not use the hands shown face up.
+OWN_CARDS_ONLY = "own cards only"
+
+
 def rank(rules: Any, observation: MusObservation, level: str, rng: random.Random) -> Ranking:
     """Every legal action of ``observation``'s seat with ``level``'s value of it, best first;
     the first is what ``choose`` plays with the same ``rng`` state (``game.ai.rank_actions``)."""
@@ -1247,4 +1252,7 @@ def rank(rules: Any, observation: MusObservation, level: str, rng: random.Random
         return Ranking.forced(legal[0])
     if observation.phase == "replay":
         return Ranking.preference(legal, "continue")
-    return rank_strong(observation, budget, rng)
+    ranking = rank_strong(observation, budget, rng)
+    if observation.all_hands is not None:  # said first: with open hands a learner would think otherwise
+        ranking = replace(ranking, note=f"{OWN_CARDS_ONLY}; {ranking.note}")
+    return ranking

@@ -475,7 +475,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "first_mano": OptionSpec.seat(4, "First mano", "The seat that is mano in the first deal; None draws it."),
     "open_hands": OptionSpec.boolean(
         False, "Open hands (learning)",
-        "Every hand is shown face up, for learning; the computers still decide from their own cards."),
+        "Every hand is shown face up, for learning; the computers, and Hard's hint and review, still "
+        "decide from their own cards."),
     "replay": OptionSpec.boolean(
         False, "Offer to replay each deal", "Each new deal first offers to replay the last one (F6).", shown=False),
 }

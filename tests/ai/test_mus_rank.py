@@ -313,6 +313,17 @@ def test_the_ranking_reads_only_the_observation() -> None:
     assert len(seen) >= 6
 
 
+def test_with_open_hands_the_note_says_first_that_the_numbers_use_only_the_seats_cards() -> None:
+    """Found by a tester: with open hands the hint advised against a call the open cards
+    showed was winning, and nothing said why (Hard decides from the seat's own cards)."""
+    o = observe(play(with_hand(["Ro", "Rc", "Re", "4o"]), "cut"))
+    others = (("Ao", "Ac", "Ae", "Ab"), ("Cc", "Sc", "Co", "So"), ("7c", "6c", "5c", "4c"))
+    hands = (tuple(o.hand), *others)
+    shown = dataclasses.replace(o, all_hands=hands)
+    plain, opened = rank(RULES, o, "hard", random.Random(3)), rank(RULES, shown, "hard", random.Random(3))
+    assert opened.note == f"own cards only; {plain.note}" and opened.estimates == plain.estimates
+
+
 def test_easy_forced_and_replay_decisions() -> None:
     o = observe(play(with_hand(["Ro", "Rc", "Re", "4o"]), "cut", "envido 2"))
     with pytest.raises(ValueError, match="easy"):
