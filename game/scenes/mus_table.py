@@ -23,6 +23,7 @@ first), P (or Enter) passes the marked ones and N passes none.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, cast
 
 from game.app.keys import Key
@@ -450,6 +451,13 @@ class MusTable(TableScene):
         return True
 
     # ---- after each action ----
+    def deal_end_view(self, before: Any, seat: int, action: str, after: Any) -> Any:
+        """The deal as it ended, with the points its summary gives on the top row (the engine
+        deals on at once, so the view before the last call is amended from the deal's summary)."""
+        last = after.last_deal
+        a, b = last.points_after
+        return dataclasses.replace(before, team_points=(a, b), scores=(a, b, a, b), games_won=last.games_won_after)
+
     def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
         self.message = self.describe(seat, action, before, after)
         if self.position(seat) == 0:

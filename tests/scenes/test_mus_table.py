@@ -542,6 +542,10 @@ def test_summary_and_result_panels_show_every_line_whole(table_app):
         for line, _ in table.panel.lines:
             assert line in text, line
         assert_grid(app)
+        last = table.obs.last_deal
+        if last is not None and table.frozen_obs is not None:  # a deal's summary: its points on the top row too
+            us, them = last.points_after[table.my_team], last.points_after[1 - table.my_team]
+            assert f"US {us}   THEM {them}" in text.splitlines()[0], text.splitlines()[0]
         seen += 1
         app.press("ENTER")
         app.tick(0.05)
