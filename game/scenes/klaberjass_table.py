@@ -266,8 +266,8 @@ class KlaberjassTable(TableScene):
         if head == "keep":
             return "You keep the dix." if seat == self.viewer else ""
         if head == "declare":
-            if seat != self.viewer:
-                return "The computer has declared its runs."
+            if seat != self.viewer:  # which runs stays hidden; having none shows at once ("none")
+                return "The computer declares no run." if words[1] == "none" else "The computer has declared its runs."
             return "You declare no run." if words[1] == "none" else f"You declare {cards_text(words[1:])}."
         if head == "replay":
             return "Replaying the last deal: same cards, dealer and scores."

@@ -43,3 +43,12 @@ def test_the_replay_offer_marks_no_dealer(table_app):  # noqa: F811
     app.tick(0.5)
     app.press("C")
     assert "(DEALER)" in app.screen_text()
+
+
+def test_the_computer_declaring_no_run_says_so(table_app):  # noqa: F811
+    """Found by a tester: "The computer has declared its runs." beside "Dealer: none"."""
+    _, table = table_app(5)
+    obs = table.obs
+    computer = 1 - table.viewer
+    assert table.describe(computer, "declare none", obs, obs) == "The computer declares no run."
+    assert table.describe(computer, "declare JH QH KH", obs, obs) == "The computer has declared its runs."
