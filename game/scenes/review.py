@@ -59,6 +59,7 @@ class ReviewScene(Scene):
         self.table = table
         self.game_name = self.game = table.game_name
         match = table.match
+        self.seat = seat
         self.replay = DealReplay(match.game, match.seed, dict(match.options), list(match.steps), seat)
         self.decisions: list[Decision] = []
         self.rankings = table.reviews  # by step of the record; shared with the table for a second look
@@ -193,7 +194,7 @@ class ReviewScene(Scene):
         deal = getattr(self.replay.decisions[0].observation if self.replay.decisions else None, "deal_number", "")
         title_bar(canvas, f"{entry(self.game).title.upper()}: REVIEW", f"Deal {deal}" if deal != "" else "",
                   "Esc: back", bg=palette.CYAN, fg=palette.BLACK)
-        canvas.text(2, 2, "Your decisions in this deal, costliest first, as the Hard player reckons them",
+        canvas.text(2, 2, f"{self.whose()} decisions in this deal, costliest first, as Hard reckons them",
                     palette.WHITE, bg)
         chance = self.chance_shown()
         canvas.text(2, 3, self._row("Cost", WIN_CHANCE if chance else None, "Decision", "You", "Hard's choice"),
@@ -227,6 +228,11 @@ class ReviewScene(Scene):
         canvas.text(2, 20, self.progress()[: COLS - 4], palette.LIGHT_GREEN, bg)
         canvas.text(2, 22, "Up/Down: choose   Enter: the table as it was   Esc: back to the summary",
                     palette.LIGHT_CYAN, bg)
+
+    def whose(self) -> str:
+        """Whose decisions these are: "Your", or in hot seat the player's name ("Player 2's")."""
+        name = self.table.seat_name(self.seat)
+        return "Your" if name == "You" else f"{name}'s"
 
     def chance_cost(self, decision: Decision) -> float | None:
         """How much less likely Hard reckons your choice made winning the game (None where it
@@ -283,7 +289,8 @@ class ReviewScene(Scene):
             self.table.draw_table(canvas)
         at = self.decisions.index(decision) + 1
         label = f" REVIEW {at} of {len(self.decisions)} "
-        canvas.fill(COLS - 24, 0, 24, 1, " ", palette.WHITE, palette.BLUE)
+        scores = len(self.table.title()[2]) + 1  # the table's scores give way to the label, all of them
+        canvas.fill(COLS - max(scores, len(label)), 0, max(scores, len(label)), 1, " ", palette.WHITE, palette.BLUE)
         canvas.text(COLS - len(label), 0, label, palette.BLACK, palette.CYAN)
         canvas.fill(1, MESSAGE_ROW, COLS - 2, 2, " ", palette.WHITE, TABLE_BG)
         ranking = self.rankings.get(decision.step)

@@ -564,3 +564,15 @@ def test_the_review_leaves_out_the_choices_f2_made_for_the_player(make_app, game
     assert len(review.decisions) + review.by_computer == len(review.replay.decisions)
     app.tick(0.02)
     assert "the computer made for you (F2)" in app.screen_text()
+
+
+def test_the_review_label_replaces_the_whole_score_on_the_title_row(make_app) -> None:
+    """Found by a tester: "REVIEW 1 of 3" left the "Y" of a long Luk Fu score beside it."""
+    app, table, review = reviewed(make_app, "lukfu", "1")
+    long_right = "YOU -13   EAST -13   WEST +26"
+    table.title = lambda: ("LUK FU", "DEAL 5 OF 8", long_right)  # type: ignore[method-assign]
+    app.press("ENTER")
+    app.tick(0.01)
+    row = app.screen_text().splitlines()[0]
+    label = f" REVIEW 1 of {len(review.decisions)} "
+    assert row.endswith(label) and row[: -len(label)].rstrip().endswith("DEAL 5 OF 8"), row

@@ -307,6 +307,20 @@ def test_a_resumed_hot_seat_match_starts_with_the_keyboard_passed(table_app):
     assert not any(card_name(card) in text for card in hidden_cards(resumed, (0, 1)))
 
 
+def test_a_hot_seat_review_names_whose_decisions_it_lists(table_app):
+    """Found by a tester: R in hot seat listed the last player's decisions as "Your decisions"."""
+    from game.scenes.review import ReviewScene
+
+    app, table = table_app(3, "[jubmoo]\nhumans = 2\n")
+    play_by_keys(app, table, lambda: table.panel is not None and "summary" in table.panel.title)
+    app.press("R")
+    review = app.top_scene()
+    assert isinstance(review, ReviewScene)
+    app.tick(0.01)
+    assert f"{table.seat_name(review.seat)}'s decisions in this deal" in app.screen_text()
+    assert table.seat_name(review.seat).startswith("Player ")
+
+
 def test_four_humans_pass_after_every_card(table_app):
     app, table = table_app(4, "[jubmoo]\nhumans = 4\n")
     assert table.seat_name(3) == "Player 4"
