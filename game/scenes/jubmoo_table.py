@@ -370,7 +370,8 @@ class JubMooTable(TableScene):
         chunks = {s: self._wrap_parts([f"{nice_label(label)} {signed(points)}" for label, points in last.breakdowns[s]],
                                       body_w) for s in order}
         effects = {s: self._effect(last, s) for s in order}
-        names = "".join(f"{self.seat_name(s).upper()[:9]:>10}" for s in order)
+        # A column is 10 wide: hot seat's "COMPUTER 3" is written "COMP 3", so the numbers tell apart.
+        names = "".join(f"{self.seat_name(s).upper().replace('COMPUTER ', 'COMP '):>10}" for s in order)
         table = [(f"{'':12}{names}", palette.LIGHT_CYAN)]
         for label, values in (("Before", last.totals_before), ("This deal", last.scores), ("Total", last.totals)):
             row = "".join(f"{signed(values[s]) if label == 'This deal' else values[s]:>10}" for s in order)

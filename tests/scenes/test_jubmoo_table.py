@@ -319,6 +319,9 @@ def test_a_hot_seat_review_names_whose_decisions_it_lists(table_app):
     app.tick(0.01)
     assert f"{table.seat_name(review.seat)}'s decisions in this deal" in app.screen_text()
     assert table.seat_name(review.seat).startswith("Player ")
+    app.press("ESC")  # back to the summary: its totals are headed by names that tell the computers apart
+    header = next(text for text, _ in table.panel.lines if "PLAYER 1" in text and "trick" not in text)
+    assert sorted(header.split()) == sorted(["PLAYER", "1", "PLAYER", "2", "COMP", "3", "COMP", "4"]), header
 
 
 def test_four_humans_pass_after_every_card(table_app):
