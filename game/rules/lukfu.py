@@ -812,8 +812,10 @@ def _illegal(state: LukFuState, action: str) -> IllegalAction:
         owed = f"{k} {more}cards" if k > 1 else ("one more card" if state.need else "a card")
         return IllegalAction(f"You cannot beat {_P_TEXT[state.best]}: throw {owed} face down.")
     if state.trick:
-        opts = ", ".join(_P_TEXT[j] for j in follow_indices(state.hands[seat], state.best))
-        return IllegalAction(f"You must beat {_P_TEXT[state.best]} if you can: play one of {opts}.")
+        plays = [_P_TEXT[j] for j in follow_indices(state.hands[seat], state.best)]
+        # A play of several cards reads as one only with the plays told apart: "T5 T6 T7" alone.
+        which = plays[0] if len(plays) == 1 else f"one of {', '.join(plays[:-1])} or {plays[-1]}"
+        return IllegalAction(f"You must beat {_P_TEXT[state.best]} if you can: play {which}.")
     return IllegalAction(_explain_lead(state, seat, PLAY_BY_TEXT.get(action), action))
 
 

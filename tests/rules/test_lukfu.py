@@ -549,8 +549,17 @@ def test_follower_must_beat_if_able_any_beat_allowed() -> None:
     st = position({S: "M4 C1", E: "M6 M8", W: "M2 M3"}, caller=S, leader=S)
     st = play(st, "M4")
     assert RULES.legal_actions(st) == ("M6", "M8")  # A17: any beat, never a discard
-    with pytest.raises(IllegalAction, match="must beat M4"):
+    with pytest.raises(IllegalAction, match=r"must beat M4 if you can: play one of M6 or M8\.$"):
         RULES.apply(st, "discard M6")
+
+
+def test_a_single_beat_of_several_cards_is_named_as_one_play() -> None:
+    """Found by a tester: "play one of T5 T6 T7" read as a choice of three cards."""
+    st = position({S: "T1 T2 T3 C1", E: "T5 T6 T7 M8", W: "M2 M3 M4 C9"}, caller=S, leader=S)
+    st = play(st, "T1 T2 T3")
+    assert RULES.legal_actions(st) == ("T5 T6 T7",)
+    with pytest.raises(IllegalAction, match=r"if you can: play T5 T6 T7\.$"):
+        RULES.apply(st, "M8")
 
 
 def test_discard_one_card_per_action_as_many_as_led() -> None:
