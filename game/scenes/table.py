@@ -904,8 +904,9 @@ class TableScene(Scene):
             on = bool(self.app.settings.get("play", "replay"))
             offered = "replay" in self.obs.legal_actions  # turning it off answers the offer: go on
             try:
-                if on and self.frozen_obs is not None and len(self.match.steps) == self.deal_end_steps:
-                    # Under the summary of a deal just ended: offer to replay that deal.
+                if on and self.frozen_obs is not None and len(self.match.steps) == self.deal_end_steps \
+                        and not self.match.is_over:
+                    # Under the summary of a deal just ended (not the match's last): offer to replay it.
                     self.match.set_option_before_last_step("replay", True)
                     last = self.deal_end_steps - 1  # that step moved one on
                     self.computer_steps = {i + (i >= last) for i in self.computer_steps}
