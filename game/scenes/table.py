@@ -341,7 +341,7 @@ class TableScene(Scene):
             return
         if self.summary_due is not None:
             last, self.summary_due = self.summary_due, None
-            self.show_summary(last)
+            self.summary_up(last)
             return
         if self.match.is_over:
             if not self.result_shown:
@@ -395,8 +395,9 @@ class TableScene(Scene):
         self.hold_for_key = until_key
 
     def guard_keys(self) -> None:
-        """Ignore keys for ``PROMPT_GUARD`` from now: for a table's own panel that comes up under
-        the player's fingers (the hot seat's "pass the keyboard"; its ``on_key`` reads ``guarded``)."""
+        """Ignore keys for ``PROMPT_GUARD`` from now: for a panel that comes up by itself under
+        the player's fingers (a deal's summary, the match result, the hot seat's "pass the
+        keyboard", whose ``on_key`` reads ``guarded``)."""
         self._guard = PROMPT_GUARD
 
     def _sync(self, guard: bool = True) -> None:
@@ -481,9 +482,15 @@ class TableScene(Scene):
             if self.hold > 0:
                 self.summary_due = last  # the deal's last trick first, then its summary
             else:
-                self.show_summary(last)
+                self.summary_up(last)
         self._view_changed()
         return True
+
+    def summary_up(self, last: Any) -> None:
+        """The deal's summary, which comes up by itself: keys wait a moment, so a second quick
+        key meant for the last trick never closes it unread."""
+        self.show_summary(last)
+        self.guard_keys()
 
     def deal_end_view(self, before: Any, seat: int, action: str, after: Any) -> Any:
         """What stays under the summary of the deal that ``action`` ended. The engines that
@@ -672,7 +679,8 @@ class TableScene(Scene):
 
     def _on_key(self, key: Key) -> None:
         if self.panel is not None:
-            self._panel_key(key)
+            if not self.guarded:  # a deal's summary or the result that has just come up waits a moment
+                self._panel_key(key)
         elif self.hold > 0:
             self.hold = 0.0  # any key ends the pause after a trick, and does nothing else
         elif not self.guarded:
@@ -871,6 +879,7 @@ class TableScene(Scene):
 
         self.show_panel(Panel("Match over", self.result_lines(), "Enter: new match    Esc: back to the menu",
                               on_key=None if self.attract else key, on_close=self._finish))
+        self.guard_keys()  # it comes up by itself: a quick second key never starts a new match unread
 
     def _finish(self) -> None:
         self.finished = True

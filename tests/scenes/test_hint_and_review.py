@@ -27,7 +27,7 @@ from game.rules import get_rules
 from game.scenes.review import ReviewScene
 from game.scenes.table import MESSAGE_ROW, PROMPT_ROW, TableScene, points_text
 from game.screen.cards import card_name
-from tests.scenes.test_tables_common import TABLES, decide
+from tests.scenes.test_tables_common import TABLES, decide, settle
 
 CASES = {case.game: case for case in TABLES}
 
@@ -180,9 +180,13 @@ def play(app: Any, table: TableScene, game: str, at_turn: Callable[[], bool] = l
     at each of the player's turns before deciding, returns True."""
     for _ in range(rounds):
         if until():
+            settle(app, table)
             return
         if table.panel is not None:
-            app.press("ENTER")
+            if table.guarded:
+                app.tick(0.05)  # a summary that just came up ignores keys for a moment
+            else:
+                app.press("ENTER")
         elif table.hold > 0:
             app.press("SPACE")
         elif table.human_to_act and not table.guarded:
@@ -305,7 +309,10 @@ def test_hot_seat_hint_and_review_serve_the_player_at_the_keyboard(make_app, hom
         if table.panel is not None and table.panel.review:
             break
         if table.panel is not None:
-            app.press("ENTER")
+            if table.guarded:
+                app.tick(0.05)  # a summary that just came up ignores keys for a moment
+            else:
+                app.press("ENTER")
             app.tick(0.5)
         elif table.hold > 0:
             app.press("SPACE")
@@ -323,6 +330,7 @@ def test_hot_seat_hint_and_review_serve_the_player_at_the_keyboard(make_app, hom
             app.tick(0.05)
     assert hinted_for == {0, 1}
     viewer = table.viewer
+    settle(app, table)
     app.press("R")
     review = app.top_scene()
     for _ in range(100):

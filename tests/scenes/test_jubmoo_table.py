@@ -23,6 +23,7 @@ from game.scenes.score_tester import ScoreTesterScene
 from game.scenes.table import PROMPT_GUARD
 from game.screen.canvas import COLS, ROWS
 from game.screen.cards import card_name, hand_key
+from tests.scenes.test_tables_common import settle
 
 
 @pytest.fixture
@@ -61,6 +62,7 @@ def play_by_keys(app, table: JubMooTable, until, max_rounds: int = 20000, check_
     a prompt or a pass-the-keyboard panel that just came up is given its moment first."""
     for n in range(max_rounds):
         if until():
+            settle(app, table)
             return
         if check_every and n % check_every == 0:
             assert_grid(app)

@@ -26,6 +26,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.widgets import signed
 from game.screen.canvas import COLS, ROWS
 from game.screen.cards import hand_key
+from tests.scenes.test_tables_common import settle
 
 SEED_EVERY_PLAY = 79  # deal 1: you play a set, a run, discard and claim (found by search)
 
@@ -101,9 +102,13 @@ def play_by_keys(app, table: LukFuTable, until: Callable[[], bool], seed: int = 
         if check_grid:
             assert_grid(app)
         if until():
+            settle(app, table)
             return
         if table.panel is not None:
-            app.press("ENTER")
+            if table.guarded:
+                app.tick(0.05)  # a summary that just came up ignores keys for a moment
+            else:
+                app.press("ENTER")
         elif table.hold > 0:
             app.press("SPACE")
         elif table.human_to_act and not table.guarded:

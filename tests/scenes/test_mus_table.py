@@ -34,7 +34,7 @@ from game.scenes.widgets import wrap
 from game.screen import glyphs
 from game.screen.canvas import COLS, ROWS
 from game.screen.font import glyph, has_glyph
-from tests.scenes.test_tables_common import shift
+from tests.scenes.test_tables_common import settle, shift
 
 
 @pytest.fixture
@@ -124,11 +124,15 @@ def play_by_keys(app, table: MusTable, until, seed: int = 0, max_rounds: int = 2
     rng = random.Random(seed)
     for n in range(max_rounds):
         if until():
+            settle(app, table)
             return
         if check_every and n % check_every == 0:
             assert_grid(app)
         if table.panel is not None:
-            app.press("ENTER")
+            if table.guarded:
+                app.tick(0.05)  # a summary that just came up ignores keys for a moment
+            else:
+                app.press("ENTER")
         elif table.human_to_act and not table.guarded:
             steps = len(table.match.steps)
             for key in human_keys(table, rng):
@@ -479,6 +483,7 @@ def test_enter_pressed_again_after_a_summary_plays_nothing(table_app, replay):
     app, table = table_app(19)
     set_match(table, 19, first_mano=3, replay=replay)
     play_a_deal_to_its_summary(table)
+    settle(app, table)
     steps = len(table.match.steps)
     app.press("ENTER")  # the summary closes: your prompt appears at once
     assert table.panel is None and table.human_to_act and table.guarded

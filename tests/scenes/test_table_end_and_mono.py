@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.scenes.table import PROMPT_ROW, TableScene
 from game.screen import palette
 from game.screen.palette import mono_pair
+from tests.scenes.test_tables_common import settle
 
 
 def quick_klaberjass(make_app, home, *letters: str) -> tuple:
@@ -42,6 +43,7 @@ def test_escape_on_the_result_goes_back_to_the_menu(make_app, home):
 
     app, table = quick_klaberjass(make_app, home)
     finish_with_f2(app, table)
+    settle(app, table)
     app.press("ESC")
     assert isinstance(app.top_scene(), MenuScene)
 

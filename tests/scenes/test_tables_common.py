@@ -128,13 +128,24 @@ def decide(app, table: TableScene, case: Case) -> None:
     app.press(prompt.choices[0].key if prompt.choices else "ENTER")
 
 
+def settle(app, table: TableScene) -> None:
+    """Let a panel that has just come up by itself (a deal's summary, the result) take keys:
+    it ignores them for ``PROMPT_GUARD``, as a player's second quick key is meant for before."""
+    while table.panel is not None and table.guarded and not getattr(table, "passing", False):
+        app.tick(0.05)  # (Jub Moo's hot-seat "pass the keyboard" panel is tested while guarded)
+
+
 def play(app, table: TableScene, case: Case, until, rounds: int = 6000) -> None:
     """Play by keys (first legal action) until ``until()``; the computer plays the other seats."""
     for _ in range(rounds):
         if until():
+            settle(app, table)
             return
         if table.panel is not None:
-            app.press("ENTER")
+            if table.guarded:
+                app.tick(0.05)  # a summary that just came up ignores keys for a moment
+            else:
+                app.press("ENTER")
         elif table.hold > 0:
             app.press("SPACE")
         elif table.human_to_act and not table.guarded:
@@ -221,6 +232,29 @@ def test_f6_turned_on_under_a_deal_summary_offers_that_deal_again(start, case):
     app.press({c.action: c.key for c in table.prompt().choices}["replay"])
     assert set(table.obs.hand) == first_hand and table.obs.deal_number == 1
     assert table.match.record()["steps"][-1] == "replay"
+
+
+def test_two_quick_keys_at_a_deals_end_never_skip_its_summary(start, case):
+    """Found by a tester: Space twice, 50 ms apart, ended the last trick's pause and closed the
+    summary before it could be read (it cannot be brought back)."""
+    app, table = start(12)
+    for _ in range(6000):  # play on until the deal has just ended
+        if table.frozen_obs is not None:
+            break
+        if table.hold > 0:
+            app.press("SPACE")
+        elif table.human_to_act and not table.guarded:
+            decide(app, table, case)
+        else:
+            app.tick(0.05)
+    if table.hold > 0:
+        app.press("SPACE")  # the first key ends the last trick's pause
+    app.tick(0.05)
+    app.press("SPACE")  # the second, meant for the pause too, comes as the summary appears
+    assert table.panel is not None and table.panel.review, "the summary stays up"
+    app.tick(PROMPT_GUARD)
+    app.press("SPACE")
+    assert table.panel is None
 
 
 def test_f8_f9_change_the_delay_shown_on_the_bottom_row(start):
