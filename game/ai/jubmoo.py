@@ -309,7 +309,7 @@ def rank(
     result = search(rules, observation, rng, budget or BUDGETS[level])
     estimates = [Estimate(c.card, c.points, 0 if result.open_hands else c.worlds) for c in result.candidates]
     if result.open_hands:
-        basis, note = EXACT, "the true deal (open hands), played out"
+        basis, note = EXACT, "the true deal (open hands); each card played out once"
     else:
         basis, note = SAMPLED, f"{result.worlds} imagined deals"
     if result.match_weighed:

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.ai.analysis import FORCED, PREFERENCE, RULE, Estimate, Ranking
+from game.ai.analysis import EXACT, FORCED, PREFERENCE, RULE, Estimate, Ranking
 from game.app.keys import Key
 from game.app.match import Match
 from game.app.scene import Scene
@@ -609,7 +609,8 @@ class TableScene(Scene):
             return f"Hint: {words}, by rule of thumb (no values this time: {ranking.note})."[: COLS - 4]
         width = COLS - 4
         text = f"Hint: {words} ({points_text(best, unit=True, goal=self.WIN_GOAL)})"
-        note = ""
+        # With open hands what the numbers rest on ("the true deal") comes before more numbers.
+        note = note_text(ranking.note.split("; ")[0], width - len(text)) if ranking.basis == EXACT else ""
         if outranked(ranking):
             # Why a better-looking number was not chosen comes before the other numbers.
             note = note_text(ranking.note, width - len(text), reasons_first=True)

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from game.ai import rank_actions
-from game.ai.analysis import SAMPLED, Estimate, Ranking
+from game.ai.analysis import EXACT, SAMPLED, Estimate, Ranking
 from game.app.match import decision_seed
 from game.app.review import DealReplay, Decision
 from game.registry import GAME_NAMES
@@ -406,6 +406,19 @@ def test_a_number_written_alike_is_not_better(make_app) -> None:
     tie = Ranking.of([Estimate("T4", -3.04, 30, 0.431), Estimate("C8", -2.96, 30, 0.434)], "T4", SAMPLED,
                      "30 imagined deals; " + "x" * 70)
     assert table.hint_text(tie) == "Hint: lead the T4 (-3 points, 43% to win the match); C8 -3, 43%"
+
+
+def test_with_open_hands_the_hint_says_it_rests_on_the_true_deal(make_app) -> None:
+    """Found by a tester: Jub Moo's open-hands note never fitted beside its values, so the hint
+    never said that its numbers come from the true deal."""
+    app = make_app("--game", "jubmoo", "--seed", "3")
+    table = app.top_scene()
+    cards = ["8C", "5C", "3C", "2C", "TD", "9D", "8D", "7D"]
+    exact = Ranking.of([Estimate(c, 56.0 - i, 0) for i, c in enumerate(cards)], "8C", EXACT,
+                       "the true deal (open hands); each card played out once")
+    hint = table.hint_text(exact)
+    assert hint.startswith("Hint: ") and hint.endswith(" [the true deal (open hands)]") and len(hint) <= 76, hint
+    assert "; 5♣ +55" in hint, "the other values still fill the row"
 
 
 def test_the_review_never_shows_a_better_value_without_its_reason(make_app) -> None:
