@@ -231,6 +231,9 @@ class TableScene(Scene):
         order too: ``table_state`` is what ``save`` kept of the table)."""
         table = cls(app, match, humans=humans)
         table.restore_state(table_state or {})
+        steps = (table_state or {}).get("computer_steps")  # the choices F2 made: not the player's to review
+        if isinstance(steps, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in steps):
+            table.computer_steps = set(steps)
         return table
 
     def table_state(self) -> dict[str, Any]:
@@ -510,7 +513,8 @@ class TableScene(Scene):
         if self.match.is_over:
             self.app.saves.delete(self.game_name)
         else:
-            self.app.saves.write(self.match, tuple(sorted(self.humans)), self.table_state())
+            state = {**self.table_state(), "computer_steps": sorted(self.computer_steps)}  # for the review
+            self.app.saves.write(self.match, tuple(sorted(self.humans)), state)
         self.app.flush_notices()
 
     def human_act(self, action: str) -> bool:

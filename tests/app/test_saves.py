@@ -215,3 +215,21 @@ def test_a_hand_arranged_by_the_player_comes_back_as_arranged(make_app, home):
     assert isinstance(resumed, KlaberjassTable)
     assert list(resumed.hand.cards) == arranged
     assert resumed.hand.current in resumed.prompt().hand.playable, "the highlight on a card that may be played"
+
+
+def test_the_choices_f2_made_stay_out_of_the_review_after_a_resume(make_app, home):
+    """The review leaves out what F2 played in the player's seat, also in a resumed match."""
+    (home / "settings.toml").write_text("[play]\ndelay = 0.0\n", encoding="utf-8")
+    app = make_app("S*", "--game", "jubmoo", "--seed", "4")
+    table = app.top_scene()
+    app.press("F2")
+    while not table.computer_steps:
+        app.tick(0.05)
+    app.press("F2")
+    played = set(table.computer_steps)
+    app.quit()
+    again = make_app("*")
+    again.press("2")
+    again.press("Y")
+    resumed = again.top_scene()
+    assert resumed.game_name == "jubmoo" and resumed.computer_steps == played
