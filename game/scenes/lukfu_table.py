@@ -18,6 +18,7 @@ The call, the pass and the claim are labelled keys; O explains the Old cards.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import cast
 
@@ -31,6 +32,7 @@ from game.rules.lukfu import (
     DealSummary,
     LukFuObservation,
     describe_play,
+    old_cards,
     play_of_cards,
 )
 from game.scenes.hand import CardLook, Decorate, Hand, HandGeometry, HandMode
@@ -406,6 +408,8 @@ class LukFuTable(TableScene):
             self.hand.restart()  # new cards, the same deal for the kit (its message stays)
         new_deal = deal_of(after) != deal_of(before)
         if new_deal and after.last_deal is not None and after.last_deal != before.last_deal:
+            if self.trick_taker(seat, action, before, after) is not None:
+                self.hold_trick()  # the deal's last trick, then its summary
             self.app.sound("trick")
         elif len(after.tricks) > len(before.tricks):
             self.hold_trick()
@@ -416,6 +420,50 @@ class LukFuTable(TableScene):
             self.app.sound("select")
         else:
             self.app.sound("click")
+
+    def deal_end_view(self, before: LukFuObservation, seat: int, action: str,
+                      after: LukFuObservation) -> LukFuObservation:
+        """The deal as it ended. When a trick ended it (the last trick, six fu, or the claim at
+        six fu), that trick is complete on the table (held, then under the summary), its cards
+        out of their hand and its fu counted; the engine may deal on at once, so the view
+        before the last play is amended from it and the deal's summary. A claim at the lead
+        ended it before any card: nothing to amend."""
+        last = after.last_deal
+        if last is None or self.trick_taker(seat, action, before, after) is None:
+            return before
+        words = action.split()
+        gone = (words[1],) if words[0] == "discard" else tuple(words)
+        trick = before.trick
+        if words[0] != "discard":
+            trick = (*trick, (seat, gone))
+        elif trick[-1][0] == seat:  # one more card of a throw face down
+            trick = (*trick[:-1], (seat, (*trick[-1][1], "down")))
+        else:
+            trick = (*trick, (seat, ("down",)))
+        sizes = list(before.hand_sizes)
+        sizes[seat] -= len(gone)
+        down = list(before.discards_down)
+        down[seat] += words[0] == "discard"
+        mine = seat == before.seat
+        hand = tuple(c for c in before.hand if c not in gone) if mine else before.hand
+        public = before.public_played if words[0] == "discard" else tuple(
+            c for c in CARDS if c in before.public_played or c in gone)
+        hands = before.hands
+        if hands is not None:
+            hands = tuple(h if s != seat else tuple(c for c in h if c not in gone) for s, h in enumerate(hands))
+        my_discards, groups = before.my_discards, before.my_discard_groups
+        if mine and words[0] == "discard":
+            index = len(before.tricks)
+            earlier = tuple(c for t, cards in groups if t == index for c in cards)
+            my_discards = (*my_discards, *gone)
+            groups = (*((t, cards) for t, cards in groups if t != index), (index, (*earlier, *gone)))
+        old = tuple(c for c in CARDS if c in old_cards(hand, public))
+        return dataclasses.replace(
+            before, hand=hand, hand_sizes=(sizes[0], sizes[1], sizes[2]), hands=hands,
+            discards_down=(down[0], down[1], down[2]), trick=(), best=(), best_seat=None, tricks=(*before.tricks, trick),
+            fu=last.fu, scores=last.totals, public_played=public, old_cards=old, claim_count=last.fu[before.seat] + len(old),
+            my_discards=my_discards, my_discard_groups=groups,
+            can_claim=False, to_discard=0, current_player=None, legal_actions=())
 
     def action_words(self, action: str, view: LukFuObservation, short: bool = False) -> str:
         choice = deal_choice_words(action, short)
@@ -648,6 +696,8 @@ class LukFuTable(TableScene):
         obs = self.view
         if obs.phase == "call":
             return "THE CALL" + (f" (REDEAL {obs.redeals})" if obs.redeals else "")
+        if obs.phase == "play" and obs.current_player is None:
+            return "DEAL OVER"  # its last trick, then its summary
         if obs.phase == "play":
             held = self.hold > 0 and not obs.trick and obs.tricks
             return f"TRICK {len(obs.tricks) + (0 if held else 1)}"

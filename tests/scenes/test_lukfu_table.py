@@ -29,6 +29,8 @@ from game.screen.cards import hand_key
 from tests.scenes.test_tables_common import settle
 
 SEED_EVERY_PLAY = 79  # deal 1: you play a set, a run, discard and claim (found by search)
+SEED_LAST_TRICK = 47  # deal 1 ends with its last trick, drawn (found by search)
+SEED_AUTO_CLAIM = 1  # with the automatic claim on, deal 1 ends with it (found by search)
 
 
 @pytest.fixture
@@ -695,3 +697,24 @@ def test_the_highlight_starts_on_a_card_to_throw_not_an_old_one(table_app):
         assert table.hand.current == lowest
         return
     pytest.fail("no seed gave a throw face down with Old cards in hand")
+
+
+@pytest.mark.parametrize("seed, auto_claim", [(SEED_LAST_TRICK, False), (SEED_AUTO_CLAIM, True)])
+def test_the_trick_that_ends_a_deal_stays_on_the_table_before_the_summary(table_app, seed, auto_claim):
+    """Found in review: the trick that ended a deal (its last trick, or the one that reached six
+    fu with the automatic claim on) was never shown; the summary came up over the trick before."""
+    app, table = table_app(seed, auto_claim_at_six_won=auto_claim)
+    play_by_keys(app, table, lambda: table.summary_due is not None or table.panel is not None, seed=seed)
+    assert table.panel is None and table.hold > 0, "the trick waits on the table, as every trick does"
+    last = table.summary_due
+    assert last.how == ("auto-claim" if auto_claim else "draw")
+    trick, held = table.trick_shown()
+    assert held and len(trick) == 3 and table.view.fu == last.fu and table.view.scores == last.totals
+    taker = [s for s, cards in trick if cards[0] != "down"][-1]
+    assert table.seat_groups(taker)[-1] == next(cards for s, cards in reversed(trick) if s == taker)
+    lines = assert_grid(app)
+    assert "DEAL OVER" in lines[1] and "the trick" in app.screen_text() and "Any key: go on." in app.screen_text()
+    app.press("SPACE")  # the key ends the pause and does nothing else
+    app.tick(0.05)
+    assert table.panel is not None and table.panel.review  # the deal's summary
+    assert table.obs.deal_number == 2
