@@ -26,7 +26,17 @@ from game.app.keys import Key
 from game.app.match import Match
 from game.rules.jubmoo import JubMooObservation, pig_seats, winner_seats
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
-from game.scenes.table import SUMMARY_MAX, TABLE_BG, Choice, Panel, Prompt, TableScene, deal_choice_words, deal_of
+from game.scenes.table import (
+    REPLAY_KEYS,
+    SUMMARY_MAX,
+    TABLE_BG,
+    Choice,
+    Panel,
+    Prompt,
+    TableScene,
+    deal_choice_words,
+    deal_of,
+)
 from game.scenes.widgets import signed
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
@@ -128,8 +138,7 @@ class JubMooTable(TableScene):
     game_name = "jubmoo"
     KEYS = (
         Choice("L", "Last trick", "last"),
-        Choice("R", "Replay the last deal", "replay"),
-        Choice("C", "Continue", "continue"),
+        *REPLAY_KEYS,
     )
 
     @classmethod
@@ -249,19 +258,12 @@ class JubMooTable(TableScene):
     def decision(self) -> Prompt:
         obs = self.view
         if obs.phase != "play":
-            choices = self.choices()
-            actions = [c.action for c in choices]
-            return Prompt(f"Deal {obs.deal_number} is over.  ", choices,
-                          default=actions.index("continue") if "continue" in actions else 0)
+            return self.replay_offer()
         who = f"{self.seat_name(self.viewer)}, your" if self.hot_seat else "Your"
         lead = "lead" if not obs.trick else "turn"
         arrows = f"{glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT}"
         return Prompt(f"{who} {lead}: {keys_text(len(obs.hand))}, or {arrows} then Enter.   ",
                       (self.offer("last"),), hand=HandMode(frozenset(obs.legal_actions)))
-
-    def choices(self) -> tuple[Choice, ...]:
-        legal = self.view.legal_actions
-        return tuple(self.offer(action) for action in ("replay", "continue") if action in legal)
 
     def prompt(self) -> Prompt:
         """The last trick recalled with L takes the whole line."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.app.keys import Key
 from game.scenes.hand import Hand, HandGeometry, HandMode
-from game.scenes.table import TABLE_BG, Choice, Prompt, TableScene, deal_choice_words, deal_of
+from game.scenes.table import REPLAY_KEYS, TABLE_BG, Choice, Prompt, TableScene, deal_choice_words, deal_of
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
 from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face
@@ -57,7 +57,7 @@ def cards_text(cards: Any) -> str:
 
 # The decisions offered by their own key (the declarations and the bella question are built apart).
 ACTIONS_WITH_KEYS = ("take", "pass", "schmeiss", "throw-in", "make-play", "sans-tout", "tout-atout", "exchange",
-                     "keep", "replay", "continue")
+                     "keep")
 
 
 class KlaberjassTable(TableScene):
@@ -77,8 +77,7 @@ class KlaberjassTable(TableScene):
         Choice("N", "none", "declare none"),
         Choice("B", "Bella", "bella"),
         Choice("N", "silently", "silent"),
-        Choice("R", "Replay the last deal", "replay"),
-        Choice("C", "Continue", "continue"),
+        *REPLAY_KEYS,
     )
 
     def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
@@ -133,11 +132,12 @@ class KlaberjassTable(TableScene):
                               hand=HandMode(playable))
             return Prompt(f"Your {lead}: 1-{len(obs.hand)}, or {glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT} then Enter.",
                           hand=HandMode(playable))
+        if obs.phase == "replay":
+            return self.replay_offer()
         choices = self.choices()
         if obs.phase == "declare":
             return Prompt("Declare which runs? ", choices)
-        actions = [c.action for c in choices]
-        return Prompt("", choices, default=actions.index("continue") if "continue" in actions else 0)
+        return Prompt("", choices)
 
     def waiting_text(self, seat: int) -> str:
         if self.app.demo or self.attract:

@@ -36,7 +36,7 @@ from game.rules.lukfu import (
     play_of_cards,
 )
 from game.scenes.hand import CardLook, Decorate, Hand, HandGeometry, HandMode
-from game.scenes.table import TABLE_BG, Choice, Panel, Prompt, TableScene, deal_choice_words, deal_of
+from game.scenes.table import REPLAY_KEYS, TABLE_BG, Choice, Panel, Prompt, TableScene, deal_choice_words, deal_of
 from game.scenes.widgets import signed
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
@@ -229,8 +229,7 @@ class LukFuTable(TableScene):
         Choice("C", "Claim", "claim"),
         Choice("O", "Old cards", "old"),  # the panel of every card and why it is Old
         Choice("X", "Lower all", "lower"),  # puts every raised card back (as Backspace)
-        Choice("R", "Replay it (same cards)", "replay"),
-        Choice("C", "Continue", "continue"),
+        *REPLAY_KEYS,
     )
     obs: LukFuObservation
     frozen_obs: LukFuObservation | None
@@ -297,8 +296,7 @@ class LukFuTable(TableScene):
     def decision(self) -> Prompt:
         obs = self.obs
         if obs.phase == "replay":
-            go_on = self.offer("continue", label=f"Continue to deal {obs.deal_number + 1}")
-            return Prompt(f"Deal {obs.deal_number} is over. ", (self.offer("replay"), go_on), default=1)
+            return self.replay_offer()
         if obs.phase == "call":
             master = "You are Master. " if obs.master == self.viewer else ""
             return Prompt(f"{master}Play this hand? ", (self.offer("call"), self.offer("pass")))
@@ -460,9 +458,9 @@ class LukFuTable(TableScene):
         old = tuple(c for c in CARDS if c in old_cards(hand, public))
         return dataclasses.replace(
             before, hand=hand, hand_sizes=(sizes[0], sizes[1], sizes[2]), hands=hands,
-            discards_down=(down[0], down[1], down[2]), trick=(), best=(), best_seat=None, tricks=(*before.tricks, trick),
-            fu=last.fu, scores=last.totals, public_played=public, old_cards=old, claim_count=last.fu[before.seat] + len(old),
-            my_discards=my_discards, my_discard_groups=groups,
+            discards_down=(down[0], down[1], down[2]), trick=(), best=(), best_seat=None,
+            tricks=(*before.tricks, trick), fu=last.fu, scores=last.totals, public_played=public, old_cards=old,
+            claim_count=last.fu[before.seat] + len(old), my_discards=my_discards, my_discard_groups=groups,
             can_claim=False, to_discard=0, current_player=None, legal_actions=())
 
     def action_words(self, action: str, view: LukFuObservation, short: bool = False) -> str:

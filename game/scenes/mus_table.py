@@ -43,7 +43,17 @@ from game.rules.mus import (
     pares_bonus,
 )
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
-from game.scenes.table import SUMMARY_MAX, TABLE_BG, Choice, Panel, Prompt, TableScene, deal_choice_words, deal_of
+from game.scenes.table import (
+    REPLAY_KEYS,
+    SUMMARY_MAX,
+    TABLE_BG,
+    Choice,
+    Panel,
+    Prompt,
+    TableScene,
+    deal_choice_words,
+    deal_of,
+)
 from game.scenes.widgets import wrap
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
@@ -178,8 +188,7 @@ class MusTable(TableScene):
         *CALLS,
         Choice("Y", "Yes", "yes-ordago"),  # the órdago asked first: Y bets it
         Choice("N", "No", "no-ordago"),
-        Choice("R", "Replay the last deal", "replay"),
-        Choice("C", "Continue", "continue"),
+        *REPLAY_KEYS,
         Choice("A", "Toggle a seña", "sena"),  # your señas are lettered A, B
         Choice("P", "Pass the marked señas", "senas"),
         Choice("N", "None (pass no seña)", "senas-none"),
@@ -280,7 +289,7 @@ class MusTable(TableScene):
         legal = self.now.legal_actions
         if self.asking_ordago:
             return self.offer("yes-ordago", "ordago", "Yes: Órdago!"), self.offer("no-ordago")
-        names = [name for name in ("replay", "continue", "mus", "cut", "paso", "quiero", "no-quiero") if name in legal]
+        names = [name for name in ("mus", "cut", "paso", "quiero", "no-quiero") if name in legal]
         out = [self.offer(name) for name in names]
         for verb in AMOUNT_CALLS:
             if self.amounts(verb):
@@ -306,9 +315,9 @@ class MusTable(TableScene):
             else:
                 text = f"Pick cards to throw away: {keys}, or {arrows} and Space."
             return Prompt(text, hand=HandMode(frozenset(obs.hand), multi=True))
-        choices = self.choices()
         if obs.phase == "replay":
-            return Prompt("", choices, default=[c.action for c in choices].index("continue"))
+            return self.replay_offer()
+        choices = self.choices()
         if obs.phase != "bet":
             return Prompt("", choices)
         if obs.ordago:

@@ -93,6 +93,8 @@ def points_text(estimate: Estimate, unit: bool = False, goal: str = "game") -> s
     return text
 
 
+#: The replay option's question before a new deal (F6), bound alike at every table.
+REPLAY_KEYS = (Choice("R", "Replay it (same cards)", "replay"), Choice("C", "Continue", "continue"))
 #: The choice after a deal when the replay option is on, in the words of every table's hint
 #: and review: (short, long).
 DEAL_CHOICE_WORDS = {"replay": ("replay", "replay the last deal"), "continue": ("go on", "go on to the next deal")}
@@ -758,6 +760,13 @@ class TableScene(Scene):
     def decision(self) -> Prompt:
         """The player's prompt while he is to act (games write it)."""
         return Prompt()
+
+    def replay_offer(self) -> Prompt:
+        """The replay option's question as a new deal is due, worded alike at every table: the
+        deal just played once more, or on to the next (the default)."""
+        done = self.obs.last_deal.deal_number
+        return Prompt(f"Deal {done} is over. ", (
+            self.offer("replay"), self.offer("continue", label=f"Continue to deal {done + 1}")), default=1)
 
     def waiting_text(self, seat: int) -> str:
         """The prompt line while ``seat`` (a computer, or the demo) acts."""

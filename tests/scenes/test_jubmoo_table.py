@@ -265,7 +265,7 @@ def test_replay_offer_restarts_the_deal(table_app):
     app.press("F6")
     play_by_keys(app, table, lambda: ready(table) and "replay" in table.obs.legal_actions)
     text = app.screen_text()
-    assert "R Replay the last deal" in text and "C Continue" in text
+    assert "R Replay it (same cards)" in text and "C Continue to deal 2" in text
     first_hand = table.obs.last_deal.hands[0]
     app.press("R")
     assert "Replaying the last deal" in table.message

@@ -407,7 +407,7 @@ def test_replay_offer_restores_the_deal(table_app):
     app.press("F6")
     play_by_keys(app, table, lambda: "replay" in table.obs.legal_actions and table.human_to_act, seed=15)
     text = app.screen_text()
-    assert "R Replay the last deal" in text and "C Continue" in text and "REPLAY OR CONTINUE?" in text
+    assert "R Replay it (same cards)" in text and "C Continue to deal" in text and "REPLAY OR CONTINUE?" in text
     last = table.obs.last_deal
     press(app, table, "R")
     assert "Replaying the last deal" in table.message

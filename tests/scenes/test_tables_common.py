@@ -211,6 +211,8 @@ def test_f6_replay_offers_the_last_deal_again(start, case):
     keys = {c.action: c.key for c in table.prompt().choices}
     assert {"replay", "continue"} <= set(keys)
     assert table.prompt().choices[table.choice_cursor].action == "continue"  # Enter goes on, as it shows
+    # Worded alike at every table (found in review: four tables, four wordings).
+    assert "Deal 1 is over. R Replay it (same cards)  C Continue to deal 2" in app.screen_text()
     app.press(keys["replay"])
     assert set(table.obs.hand) == first_hand and table.obs.deal_number == 1
     # Offered again after the replayed deal, F6 off answers it: the game goes on and says so.
