@@ -149,7 +149,8 @@ def old_card_reason(card: str, hand: tuple[str, ...], public: tuple[str, ...]) -
     above = [f"{suit}{v}" for v in range(value + 1, 10)]
     unseen = [c for c in above if c not in hand and c not in public]
     if unseen:
-        return f"not Old: {' '.join(unseen)} not seen yet."
+        # "not seen" would be odd for a card you threw face down yourself: it counts as unseen.
+        return f"not Old: {' '.join(unseen)} not played face up yet."
     played = [c for c in above if c in public]
     yours = [c for c in above if c in hand]
     parts = []
@@ -425,10 +426,13 @@ class LukFuTable(TableScene):
         six fu), that trick is complete on the table (held, then under the summary), its cards
         out of their hand and its fu counted; the engine may deal on at once, so the view
         before the last play is amended from it and the deal's summary. A claim at the lead
-        ended it before any card: nothing to amend."""
+        ended it before any card. Either way the top row shows the scores the summary gives."""
         last = after.last_deal
-        if last is None or self.trick_taker(seat, action, before, after) is None:
+        if last is None:
             return before
+        if self.trick_taker(seat, action, before, after) is None:
+            return dataclasses.replace(before, scores=last.totals, can_claim=False, current_player=None,
+                                       legal_actions=())
         words = action.split()
         gone = (words[1],) if words[0] == "discard" else tuple(words)
         trick = before.trick
@@ -483,7 +487,10 @@ class LukFuTable(TableScene):
         return f"{'lead' if not view.trick else 'beat with'} {long_play(words)}"
 
     def decision_words(self, view: LukFuObservation) -> str:
-        return "the call" if view.phase == "call" else f"trick {len(view.tricks) + 1}"
+        """The call (after all three passed, the call of the cards dealt again), or the trick."""
+        if view.phase == "call":
+            return f"call (redeal {view.redeals})" if view.redeals else "the call"
+        return f"trick {len(view.tricks) + 1}"
 
     def describe(self, seat: int, action: str, before: LukFuObservation, after: LukFuObservation) -> str:
         head = action.split()[0]

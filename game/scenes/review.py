@@ -121,11 +121,23 @@ class ReviewScene(Scene):
         ranking = self.rankings.get(decision.step)
         return None if ranking is None else round(ranking.cost(decision.action), 1)
 
+    def chance_lost(self, decision: Decision) -> float:
+        """The chance of winning your choice gave away, to the whole percent the list shows (0
+        where Hard does not reckon in it, or has not analysed the decision yet)."""
+        lost = self.chance_cost(decision)
+        return 0.0 if lost is None else round(lost, 2)
+
+    def as_good(self, decision: Decision) -> bool:
+        """Hard values the choice as highly as its own, in the numbers shown: no points and no
+        chance of winning lost (a choice that keeps the points but lowers the chance is not)."""
+        return not self.cost(decision) and not self.chance_lost(decision)
+
     def ordered(self) -> list[Decision]:
-        """The list's order: analysed decisions costliest first (then in the deal's order), then
-        those still waiting, in the deal's order."""
+        """The list's order: analysed decisions costliest first (the chance of winning lost,
+        then the points; then in the deal's order), then those still waiting, in the deal's
+        order."""
         done = [d for d in self.decisions if d.step in self.rankings]
-        done.sort(key=lambda d: (-(self.cost(d) or 0.0), d.step))
+        done.sort(key=lambda d: (-self.chance_lost(d), -(self.cost(d) or 0.0), d.step))
         return done + [d for d in self.decisions if d.step not in self.rankings]
 
     # ---- keys ----
@@ -172,12 +184,14 @@ class ReviewScene(Scene):
             filled = BAR_WIDTH * done // max(1, total)
             return f"Hard is analysing [{'█' * filled}{'░' * (BAR_WIDTH - filled)}] {done} of {total}"
         lost = sum(self.cost(d) or 0.0 for d in self.decisions)
+        chance = sum(self.chance_lost(d) for d in self.decisions)
         # A choice Hard values as highly as its own counts as good, though Hard chose another
         # card: telling the player "agrees with 0" beside "cost 0.0 points" contradicted itself.
-        good = sum(1 for d in self.decisions if not self.cost(d))
+        good = sum(1 for d in self.decisions if self.as_good(d))
         if good == total:
             return f"Done: all {total} of your choices are as good as Hard's."
-        return f"Done: {good} of your {total} choices as good as Hard's; the rest cost {lost:.1f} points."
+        of = f", {chance:.0%} of the {self.table.WIN_GOAL}" if chance else ""
+        return f"Done: {good} of your {total} choices as good as Hard's; the rest cost {lost:.1f} points{of}."
 
     def draw(self, canvas: TextCanvas) -> None:
         if self.showing is not None:
@@ -216,7 +230,7 @@ class ReviewScene(Scene):
             line = self._list_line(decision, chance)
             selected = self.scroll + row == self.cursor
             fg, back = (palette.BLACK, palette.GREY) if selected else (palette.WHITE, bg)
-            if not selected and decision.step in self.rankings and (self.cost(decision) or 0.0) > 0.0:
+            if not selected and decision.step in self.rankings and not self.as_good(decision):
                 fg = palette.LIGHT_RED
             canvas.fill(2, LIST_TOP + row, COLS - 4, 1, " ", fg, back)
             canvas.text(2, LIST_TOP + row, line[: COLS - 4], fg, back)
@@ -280,8 +294,8 @@ class ReviewScene(Scene):
             width = len(self._row("", "" if chance else None, "", "", ""))
             if value and width + len(hard) + len(value) + 3 <= COLS - 4:
                 hard += f" ({value})"  # whole, or not at all: the table view shows every value
-        lost = ranking.chance_cost(decision.action)
-        game = "" if lost is None else f"{-lost:.0%}" if lost >= 0.005 else "0%"
+        lost = self.chance_lost(decision)
+        game = "" if ranking.chance_cost(decision.action) is None else f"{-lost:.0%}" if lost else "0%"
         return self._row(f"{self.cost(decision) or 0.0:.1f}", game if chance else None, where, you, hard)
 
     def _draw_table(self, canvas: TextCanvas, decision: Decision) -> None:
@@ -303,7 +317,7 @@ class ReviewScene(Scene):
         else:
             best = ranking.best
             cost = self.cost(decision) or 0.0
-            chance = ranking.chance_cost(decision.action)
+            chance = self.chance_lost(decision)
             if best.action == decision.action:
                 verdict = f"{where.capitalize()}: you chose to {you}, as Hard would."
             else:

@@ -107,8 +107,9 @@ def deal_choice_words(action: str, short: bool) -> str | None:
 
 
 def shown_points(points: float) -> float:
-    """Points as the screen writes them: whole from 10 up, else to the tenth."""
-    return round(points) if abs(points) >= 10 else round(points, 1)
+    """Points as the screen writes them: whole from 10 up, else to the tenth (never "-0": a
+    loss too small to show is none)."""
+    return (round(points) if abs(points) >= 10 else round(points, 1)) or 0.0
 
 
 def shows_more(estimate: Estimate, than: Estimate) -> bool:
@@ -598,7 +599,6 @@ class TableScene(Scene):
         self.message = self.hint_text(ranking)
         if ranking.basis not in (FORCED, PREFERENCE):  # a hint that named a move (a rule's too)
             self.deal_hinted = True
-            self.deal_counts = False
             self.computer_helped = True  # a hinted match is not the player's unaided either
 
     def hint_text(self, ranking: Ranking) -> str:
@@ -655,17 +655,19 @@ class TableScene(Scene):
     def showing(self, view: Any, played: str | None = None) -> Iterator[None]:
         """Draw the table as ``view`` shows it (the review's table as it was at a decision):
         the cards that were playable then undimmed and, when ``played`` played cards, the
-        first of them framed; then put back what the table showed."""
+        first of them framed and, when they were several, all of them raised; then put back
+        what the table showed."""
         hand = self.hand
         saved = (self.frozen_obs, self.message, list(hand.cards), list(hand.arrangement), hand.cursor,
                  set(hand.picked), self._shown_mode)
         self.frozen_obs, self.message = view, ""
         hand.show(self.hand_cards(view), True)
         words = {w for action in getattr(view, "legal_actions", ()) for w in action.split()}
-        self._shown_mode = HandMode(frozenset(c for c in hand.cards if c in words))
         chosen = [c for c in (played or "").split() if c in hand.cards]
+        several = len(chosen) > 1  # a set, a run, a discard: raised as the player raised them
+        self._shown_mode = HandMode(frozenset(c for c in hand.cards if c in words), multi=several)
         hand.cursor = hand.cards.index(chosen[0]) if chosen else 0
-        hand.picked = set(chosen[1:])
+        hand.picked = set(chosen) if several else set()
         try:
             yield
         finally:
@@ -846,17 +848,17 @@ class TableScene(Scene):
 
     # ---- statistics ----
     def count_deal(self, last_deal: Any) -> None:
-        """Add a finished deal to the statistics, if it was really played; a deal played with
-        hints is counted apart, as hinted."""
-        if self.deal_counts:
+        """Add a finished deal to the statistics, if it was really played (not replayed, not
+        played by the computer for you); a deal played with hints is counted apart, as hinted."""
+        if self.deal_counts and self.deal_hinted:
+            self.app.stats.record_hinted_deal(self.game_name)
+            self.app.flush_notices()
+        elif self.deal_counts:
             counted = self.deal_stats(last_deal)
             if counted is not None:
                 won, extra = counted
                 self.app.stats.record_deal(self.game_name, won, extra)
                 self.app.flush_notices()
-        elif self.deal_hinted and not self.attract:
-            self.app.stats.record_hinted_deal(self.game_name)
-            self.app.flush_notices()
         self.deal_counts = not self.attract
         self.deal_hinted = False
 

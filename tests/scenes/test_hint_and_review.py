@@ -25,7 +25,7 @@ from game.app.review import DealReplay, Decision
 from game.registry import GAME_NAMES
 from game.rules import get_rules
 from game.scenes.review import ReviewScene
-from game.scenes.table import MESSAGE_ROW, PROMPT_ROW, TableScene, points_text
+from game.scenes.table import MESSAGE_ROW, PROMPT_GUARD, PROMPT_ROW, TableScene, points_text
 from game.screen.cards import card_name
 from tests.scenes.test_tables_common import TABLES, decide, settle
 
@@ -123,7 +123,7 @@ def test_f4_at_every_kind_of_decision_shows_hards_choice(make_app, game: str) ->
         assert table.match.observation(0) == obs and len(table.match.steps) == steps, "F4 played something"
         assert len(message) <= 76, "the hint fits its row"
         assert app.screen_text().splitlines()[MESSAGE_ROW].strip("║ ").startswith("Hint:")
-        assert table.deal_hinted and not table.deal_counts
+        assert table.deal_hinted
 
 
 def test_f4_twice_cancels_and_at_anothers_turn_only_explains(make_app, monkeypatch) -> None:
@@ -173,6 +173,42 @@ def test_a_hinted_deal_is_counted_apart(make_app) -> None:
     assert table.computer_helped, "a match with a hint is not counted as the player's own"
 
 
+def test_a_hinted_deal_that_does_not_count_is_not_counted_as_hinted_either(make_app, home) -> None:
+    """Found by a tester: a replayed deal and a deal F2 played in part, each with a hint, were
+    added to "Deals with hints", though replayed and F2-played deals do not count."""
+    (home / "settings.toml").write_text("[play]\ndelay = 0.0\nreplay = true\n", encoding="utf-8")
+    app = make_app("--game", "jubmoo", "--seed", "5")
+    table = app.top_scene()
+    counters = app.stats.games["jubmoo"]
+    done: list[str] = []
+
+    def hint_then_f2() -> bool:
+        if not done:
+            done.append(hint_now(app, table))
+            app.press("F2")  # the computer plays a card or two for you
+            for _ in range(40):
+                app.tick(0.05)
+            app.press("F2")
+        return False
+
+    play(app, table, "jubmoo", at_turn=hint_then_f2, until=at_summary(table))
+    assert done and counters["deals_hinted"] == 0 and counters["deals_played"] == 0
+    app.tick(PROMPT_GUARD)
+    app.press("ENTER")
+    play(app, table, "jubmoo", at_turn=lambda: "replay" in table.obs.legal_actions)
+    app.press("R")  # the same deal again, with a hint in it
+    done.clear()
+
+    def hint_once() -> bool:
+        if not done:
+            done.append(hint_now(app, table))
+        return False
+
+    play(app, table, "jubmoo", at_turn=hint_once, until=at_summary(table))
+    assert table.obs.last_deal.deal_number == 1
+    assert counters["deals_hinted"] == 0 and counters["deals_played"] == 0
+
+
 def play(app: Any, table: TableScene, game: str, at_turn: Callable[[], bool] = lambda: False,
          until: Callable[[], bool] = lambda: False, rounds: int = 8000) -> None:
     """Play on as a player would: panels and held tricks cleared by their keys, each turn of the
@@ -214,16 +250,19 @@ def test_the_review_steps_through_the_whole_deal(make_app, game: str) -> None:
     expected = DealReplay(game, table.match.seed, table.match.options, table.match.steps, 0).run()
     assert [d.step for d in review.decisions] == [d.step for d in expected] and expected
     rules = table.match.rules
-    costs = []
+    costs, chances = [], []
     for d in review.decisions:
         ranking = review.rankings[d.step]
         again = rank_actions(rules, d.observation, "hard", random.Random(d.seed))
         assert ranking == again, "the review is Hard's ranking with the decision's own seed"
         costs.append(round(ranking.cost(d.action), 1))  # to the tenth the list shows (0.0 counts as good)
         assert costs[-1] >= 0 and (costs[-1] == 0 if ranking.best.action == d.action else True)
-    assert [review.cost(d) for d in review.ordered()] == sorted(costs, reverse=True)
+        chances.append(round(ranking.chance_cost(d.action) or 0.0, 2))  # to the whole percent shown
+    # Costliest first: the chance of winning lost (Mus, Luk Fu), then the points.
+    assert [(review.chance_lost(d), review.cost(d)) for d in review.ordered()] == \
+        sorted(zip(chances, costs, strict=True), reverse=True)
     text = app.screen_text()
-    good = sum(1 for c in costs if c == 0)
+    good = sum(1 for c, p in zip(chances, costs, strict=True) if c == 0 and p == 0)
     if good == len(costs):
         assert f"Done: all {good} of your choices are as good as Hard's." in text
     else:
@@ -597,3 +636,34 @@ def test_the_review_label_replaces_the_whole_score_on_the_title_row(make_app) ->
     row = app.screen_text().splitlines()[0]
     label = f" REVIEW 1 of {len(review.decisions)} "
     assert row.endswith(label) and row[: -len(label)].rstrip().endswith("DEAL 5 OF 8"), row
+
+
+def test_a_choice_that_lowers_the_chance_of_winning_is_not_as_good_as_hards(make_app) -> None:
+    """Found by a tester: a Luk Fu row read "0.0  -1%" (no points lost, a point of the match's
+    chance lost), yet the footer said all choices were as good as Hard's, and it was not listed
+    first or in red."""
+    app = make_app("--game", "lukfu", "--seed", "3")
+    table = app.top_scene()
+    review = ReviewScene(app, table, 0)
+    observation = table.match.observation(0)
+    review.decisions = [Decision(0, observation, "pass", 0), Decision(1, observation, "call", 0)]
+    review.rankings[0] = Ranking.of([Estimate("call", -0.1, 30, 0.26), Estimate("pass", -0.1, 30, 0.25)], "call",
+                                    SAMPLED)
+    review.rankings[1] = Ranking.of([Estimate("call", 0.5, 30, 0.30), Estimate("pass", 0.4, 30, 0.30)], "call",
+                                    SAMPLED)
+    later, chosen = review.decisions[1], review.decisions[0]
+    assert review.cost(chosen) == 0.0 and not review.as_good(chosen) and review.as_good(later)
+    assert review.ordered()[0] is chosen, "the choice that lost some chance comes first"
+    assert review.progress() == \
+        "Done: 1 of your 2 choices as good as Hard's; the rest cost 0.0 points, 1% of the match."
+    review.rankings[0] = Ranking.of([Estimate("call", -0.1, 30, 0.254), Estimate("pass", -0.1, 30, 0.251)], "call",
+                                    SAMPLED)
+    assert review.as_good(chosen), "a chance lost that shows as 0% is none"
+    assert review.progress() == "Done: all 2 of your choices are as good as Hard's."
+
+
+def test_a_value_too_small_to_show_reads_plus_zero_never_minus_zero() -> None:
+    """Found by a tester: Luk Fu's hint read "pass -0, 25%" for a value of -0.04."""
+    assert points_text(Estimate("pass", -0.04, 30, 0.25)) == "+0, 25%"
+    assert points_text(Estimate("pass", -0.04), unit=True) == "+0 points"
+    assert points_text(Estimate("pass", -0.06)) == "-0.1"

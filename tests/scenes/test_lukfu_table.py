@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 
@@ -9,6 +10,7 @@ import pytest
 
 from game import registry
 from game.ai import choose_action
+from game.app.review import Decision
 from game.rules.lukfu import CARDS, LukFuObservation, classify
 from game.scenes.attract import AttractScene
 from game.scenes.help import HelpScene
@@ -23,6 +25,7 @@ from game.scenes.lukfu_table import (
     short_play,
 )
 from game.scenes.menu import MenuScene
+from game.scenes.review import DECISION_MAX, ReviewScene
 from game.scenes.widgets import signed
 from game.screen.canvas import COLS, ROWS
 from game.screen.cards import hand_key
@@ -171,6 +174,9 @@ def test_a_whole_deal_by_keys_with_a_set_a_run_a_discard_and_a_claim(table_app):
     assert "Deal 1 of 8: result" in text and "You claimed" in text
     assert "SCORE SHEET" in text and "Total" in text
     assert f"{last.points[0]:+d}" in text
+    # The top row gives the scores the summary gives (found by a tester: the old ones stayed).
+    assert f"YOU {signed(last.totals[0])}  EAST {signed(last.totals[1])}  WEST {signed(last.totals[2])}" \
+        in text.splitlines()[0]
     app.press("ENTER")
     assert table.panel is None and table.obs.deal_number == 2
 
@@ -403,6 +409,8 @@ def test_old_line_gives_the_reasons():
     assert reasons == [("C1 S9", "always Old"), ("S6 S7", "S8 played, S9 yours"), ("T8", "T9 played")]
     assert "Mau Gung" in old_card_reason("C1", hand, public)
     assert "not Old" in old_card_reason("M4", hand, public) and "M9" in old_card_reason("M4", hand, public)
+    # Also a card you threw face down yourself keeps yours from being Old; it was seen, by you.
+    assert old_card_reason("M4", hand, public).endswith("M9 not played face up yet.")
     assert "S8 played" in old_card_reason("S7", hand, public)
 
 
@@ -718,3 +726,35 @@ def test_the_trick_that_ends_a_deal_stays_on_the_table_before_the_summary(table_
     app.tick(0.05)
     assert table.panel is not None and table.panel.review  # the deal's summary
     assert table.obs.deal_number == 2
+
+
+def test_the_review_shows_a_play_of_several_cards_raised_as_it_was_played(table_app):
+    """Found by a tester: the review's table framed the first card of a set he had led and left
+    the other two flat in the hand, so the hand did not show which set it was."""
+    app, table = table_app(SEED_EVERY_PLAY)
+    rng = random.Random(SEED_EVERY_PLAY)
+    rules, state = table.match.rules, table.match.state
+    while True:  # on to a lead of several cards of the player's
+        obs = rules.observation(state, 0)
+        several = [a for a in obs.legal_actions if len(a.split()) > 1 and not a.startswith("discard")]
+        if rules.current_player(state) == 0 and obs.phase == "play" and several:
+            break
+        seat = rules.current_player(state)
+        state = rules.apply(state, choose_action(rules, rules.observation(state, seat), "easy", rng))
+    review = ReviewScene(app, table, 0)
+    review.decisions = [Decision(0, obs, several[0], 0)]
+    review.showing = review.decisions[0]
+    app.stack.push(review)
+    app.tick(0.01)
+    lines = app.screen_text().splitlines()
+    raised = lines[14]  # a raised card's top row, one above the hand's
+    assert raised.count("┌") + raised.count("╔") == len(several[0].split()), raised
+
+
+def test_the_call_of_cards_dealt_again_is_named_apart_in_the_review(table_app):
+    """Found by a tester: after all three passed, the review listed two "the call" rows."""
+    _app, table = table_app(5)
+    first = table.obs
+    later = dataclasses.replace(first, redeals=1)
+    assert table.decision_words(first) == "the call" and table.decision_words(later) == "call (redeal 1)"
+    assert len(table.decision_words(later)) <= DECISION_MAX
