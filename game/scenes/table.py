@@ -835,6 +835,14 @@ class TableScene(Scene):
             panel.prompt = "R: review your decisions    Any other key: go on"
         self.panel = panel
 
+    def on_demo_changed(self) -> None:
+        """F2 turned off under a summary that was closing by itself for the demo: the seat is
+        the player's again, so it waits for his key (found by a tester: it closed unread)."""
+        panel = self.panel
+        if panel is not None and not self.app.demo and not self.attract and panel.auto_seconds is not None:
+            panel.auto_seconds = None
+            self.show_panel(panel)
+
     def close_panel(self) -> None:
         panel, self.panel = self.panel, None
         self.frozen_obs = None

@@ -301,6 +301,23 @@ def test_f5_f7_and_f2_at_the_table(start, case):
     assert not app.demo
 
 
+def test_f2_turned_off_under_a_summary_leaves_it_up_for_the_player(start, case):
+    """Found by a tester: with F2 on, a deal's summary closes by itself; F2 turned off under it
+    took the seat back, yet the summary still closed unread three seconds later."""
+    app, table = start(9)
+    app.press("F2")
+    for _ in range(20000):
+        if table.panel is not None and table.panel.review:
+            break
+        app.tick(0.02)
+    assert table.panel is not None and table.panel.auto_seconds is not None, "F2 closes it by itself"
+    summary = table.panel
+    app.press("F2")
+    for _ in range(100):
+        app.tick(0.1)
+    assert table.panel is summary and "R: review your decisions" in app.screen_text()
+
+
 # ---- what the player sees ----
 def test_open_hands_shows_the_other_hands(start):
     app, table = start(4)
