@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from dataclasses import dataclass
 
 from game.registry import GAME_NAMES, GAMES
@@ -21,13 +23,21 @@ class Args:
     scale: int | None = None
 
 
-def _parser() -> argparse.ArgumentParser:
+def program_name(argv0: str | None = None) -> str:
+    """How the player started the program, for the usage text: ``python main.py`` from the
+    source folder, else the installed command's own name (``dos-card-games``)."""
+    name = os.path.basename(sys.argv[0] if argv0 is None else argv0)
+    return f"python {name}" if name.endswith(".py") or not name else name
+
+
+def _parser(prog: str | None = None) -> argparse.ArgumentParser:
+    prog = prog or program_name()
     parser = argparse.ArgumentParser(
-        prog="python main.py",
+        prog=prog,
         description=f"{', '.join(g.short for g in GAMES[:-1])} and {GAMES[-1].short} "
         "in an early-1990s DOS text-mode style.",
         epilog="Letters as in the old manual, together or apart: S sound off, M mono, C colour, "
-        "* skip the startup show (quote it: python main.py 'MS*').",
+        f"* skip the startup show (quote it: {prog} 'MS*').",
     )
     parser.add_argument("--no-sound", "--nosound", dest="no_sound", action="store_true",
                         help="start with sound off (S)")
@@ -57,13 +67,13 @@ def expand_letters(argv: list[str]) -> list[str]:
     return out
 
 
-def usage() -> str:
-    return _parser().format_help()
+def usage(prog: str | None = None) -> str:
+    return _parser(prog).format_help()
 
 
-def parse(argv: list[str]) -> Args:
+def parse(argv: list[str], prog: str | None = None) -> Args:
     """Parse the command line. Bad arguments print usage and exit with status 2 (argparse)."""
-    ns = _parser().parse_args(expand_letters(argv))
+    ns = _parser(prog).parse_args(expand_letters(argv))
     mono: bool | None = True if ns.mono else (False if ns.color else None)
     return Args(
         sound=False if ns.no_sound else None,

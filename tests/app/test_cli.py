@@ -54,7 +54,15 @@ def test_help_exits_0(capsys):
 def test_main_py_unknown_flag_status_2():
     result = subprocess.run([sys.executable, "main.py", "--nope"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
-    assert "usage" in result.stderr
+    assert "usage: python main.py " in result.stderr
+
+
+def test_the_usage_names_the_command_the_player_typed():
+    """Found by a tester: the installed command's --help said "usage: python main.py"."""
+    assert cli.program_name("/home/me/.local/bin/dos-card-games") == "dos-card-games"
+    assert cli.program_name("main.py") == "python main.py"
+    text = cli.usage("dos-card-games")
+    assert text.startswith("usage: dos-card-games ") and "quote it: dos-card-games 'MS*'" in text
 
 
 def test_main_py_without_display_exits_1(tmp_path):
