@@ -31,6 +31,7 @@ ACTIVE_FPS = 60
 IDLE_POLL = 0.02  # seconds between looks for events while nothing moves
 NOTICE_SECONDS = 4.0
 HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that draw into memory only
+DESKTOP_MARGIN = 32  # rows of the desktop a window leaves at least to its title bar
 
 
 def _user_folder(sub: str = "") -> Path | None:
@@ -51,6 +52,28 @@ def keep_minimum_size() -> None:
         # an older pygame-ce, or a driver without windows: nothing to keep
         with contextlib.suppress(pygame.error, AttributeError):
             pygame.Window.from_display_module().minimum_size = (FRAME_W, FRAME_H)
+
+
+def fitting_scale(scale: int, desktop: tuple[int, int] | None) -> int:
+    """The largest whole multiple up to ``scale`` whose window fits the ``desktop`` (width,
+    height; None: unknown), with room left for a title bar and a task bar; 1 at least."""
+    if desktop is None:
+        return scale
+    width, height = desktop
+    fits = [s for s in range(1, scale + 1) if FRAME_W * s <= width and FRAME_H * s + DESKTOP_MARGIN <= height]
+    return max(fits, default=1)
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The first desktop's size, or None where SDL cannot tell (no such driver, or one that
+    draws into memory and makes a desktop size up)."""
+    with contextlib.suppress(pygame.error, AttributeError):
+        if pygame.display.get_driver() in HEADLESS_DRIVERS:
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+        if sizes and sizes[0][0] > 0 and sizes[0][1] > 0:
+            return (int(sizes[0][0]), int(sizes[0][1]))
+    return None
 
 
 class NoDisplayError(RuntimeError):
@@ -123,8 +146,19 @@ class App:
         self.notice(f"{where} cannot be written to, so settings, matches and statistics "
                     "will not be kept after you quit.", seconds=2 * NOTICE_SECONDS)
 
+    def window_scale(self) -> int:
+        """The window size asked for (``--scale``, else the setting), made smaller when it
+        would not fit the screen: a window hanging off the desktop hides the F-key row."""
+        asked = self.args.scale or int(self.settings.get("display", "scale"))
+        desktop = desktop_size()
+        scale = fitting_scale(asked, desktop)
+        if scale < asked and desktop is not None:
+            self.notice(f"Window size x{asked} is too big for your {desktop[0]}x{desktop[1]} screen: "
+                        f"it opens at x{scale}.")
+        return scale
+
     def _open_window(self) -> None:
-        scale = self.args.scale or int(self.settings.get("display", "scale"))
+        scale = self.window_scale()
         from game import registry
 
         pygame.display.set_caption("Card Parlour: " + ", ".join(game.short for game in registry.GAMES))
@@ -371,7 +405,7 @@ class App:
             try:
                 pygame.display.toggle_fullscreen()
             except pygame.error:
-                scale = int(self.settings.get("display", "scale"))
+                scale = fitting_scale(int(self.settings.get("display", "scale")), desktop_size())
                 flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
                 size = (0, 0) if self.fullscreen else (FRAME_W * scale, FRAME_H * scale)
                 self.window = pygame.display.set_mode(size, flags)

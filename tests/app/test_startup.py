@@ -78,3 +78,25 @@ def test_the_window_cannot_be_made_smaller_than_the_picture(make_app) -> None:
         warnings.simplefilter("ignore", DeprecationWarning)
         window = pygame.Window.from_display_module()
     assert window.minimum_size == (FRAME_W, FRAME_H)
+
+
+def test_a_window_too_big_for_the_screen_opens_at_the_largest_size_that_fits():
+    """Found by a tester: --scale 3 on a 1400x900 desktop opened a 2016x1296 window hanging off
+    every edge, the F-key row out of sight."""
+    from game.app.app import fitting_scale
+
+    assert fitting_scale(3, (1400, 900)) == 2  # 2016 > 1400 columns
+    assert fitting_scale(2, (1366, 768)) == 1  # 864 > 768 rows
+    assert fitting_scale(6, (1920, 1080)) == 2
+    assert fitting_scale(2, (3840, 2160)) == 2, "never larger than asked"
+    assert fitting_scale(4, (800, 600)) == 1, "x1 at least, however small the screen"
+    assert fitting_scale(5, None) == 5, "a desktop of unknown size is taken at its word"
+
+
+def test_the_window_says_when_it_opens_smaller_than_asked(make_app, monkeypatch):
+    from game.app import app as app_module
+
+    monkeypatch.setattr(app_module, "desktop_size", lambda: (1400, 900))
+    app = make_app("--skip-intro", "--scale", "6")
+    assert app.window_scale() == 2
+    assert "Window size x6 is too big for your 1400x900 screen: it opens at x2." in app.notice_log
