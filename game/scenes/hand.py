@@ -25,6 +25,8 @@ from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
 from game.screen.cards import Face, draw_face, draw_slot, hand_key, key_index
 
+NO_CURSOR = -1  # a cursor on no card: nothing framed (the review of a decision that played none)
+
 
 @dataclass(frozen=True)
 class HandGeometry:
@@ -130,8 +132,8 @@ class Hand:
 
     @property
     def current(self) -> str | None:
-        """The highlighted card."""
-        return self.cards[self.cursor] if self.cards else None
+        """The highlighted card (None: none, as at ``NO_CURSOR``)."""
+        return self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
 
     def picked_cards(self) -> tuple[str, ...]:
         """The picked cards, in the order on screen."""

@@ -501,7 +501,7 @@ class MusTable(TableScene):
         if head == "envido":
             return f"Envido {words[1]}"
         if head == "raise":
-            return f"raise {words[1]}" if short else f"raise {words[1]} more"
+            return f"Raise {words[1]}" if short else f"raise {words[1]} more"  # short: as the prompt writes it
         short_words = {"mus": "Mus", "cut": "Corto", "paso": "Paso", "ordago": "Órdago", "quiero": "Quiero",
                        "no-quiero": "No quiero"}
         long_words = {"mus": "say Mus", "cut": "cut (Corto)", "paso": "pass (Paso)"}

@@ -27,6 +27,7 @@ from game.scenes.table import (
     MESSAGE_ROW,
     PROMPT_ROW,
     TABLE_BG,
+    basis_first,
     note_text,
     outranked,
     points_text,
@@ -346,16 +347,19 @@ class ReviewScene(Scene):
         head = "Values: "
         width = COLS - 4
         note = ""
+        mine_best = ranking.best.action == decision.action
+        needed = len(head) + len(part(ranking.best)) + (0 if mine_best else len(yours) + 2)
+        more = len(MORE) + 2 if len(ranking.estimates) > (1 if mine_best else 2) else 0
         if outranked(ranking):
             # Why Hard did not choose a better-looking value (its note's last clauses) comes
             # before the values that do not fit: keep room for it beside Hard's choice and yours,
             # and the mark of those left out if the reason fits beside it too.
-            mine_best = ranking.best.action == decision.action
-            needed = len(head) + len(part(ranking.best)) + (0 if mine_best else len(yours) + 2)
-            more = len(MORE) + 2 if len(ranking.estimates) > (1 if mine_best else 2) else 0
             note = (note_text(ranking.note, width - needed - more, reasons_first=True)
                     or note_text(ranking.note, width - needed, reasons_first=True))
-            width -= len(note)
+        elif basis_first(decision.observation, ranking):
+            first = ranking.note.split("; ")[0]  # what the numbers rest on, with open hands
+            note = note_text(first, width - needed - more) or note_text(first, width - needed)
+        width -= len(note)
         # A better value than Hard's without its reason would read as a mistake: left out.
         shown = [e for i, e in enumerate(ranking.estimates)
                  if not (i and e.action != decision.action and shows_more(e, ranking.best) and not note)]

@@ -22,7 +22,7 @@ from game.app.keys import Key
 from game.app.match import Match
 from game.app.scene import Scene
 from game.rules import IllegalAction
-from game.scenes.hand import Hand, HandGeometry, HandInput, HandMode
+from game.scenes.hand import NO_CURSOR, Hand, HandGeometry, HandInput, HandMode
 from game.scenes.widgets import dialog, title_bar, wrap
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
@@ -125,6 +125,13 @@ def outranked(ranking: Ranking) -> bool:
     """Another choice shows a better number than the level's own: then the note's reasons for
     the choice (its last clauses) must be shown beside that number, or that number left out."""
     return any(shows_more(e, ranking.best) for e in ranking.estimates[1:])
+
+
+def basis_first(view: Any, ranking: Ranking) -> bool:
+    """What the numbers rest on (the note's first clause: "the true deal", "own cards only")
+    goes before more numbers: with open hands a learner who sees every hand would otherwise
+    read them wrong."""
+    return ranking.basis == EXACT or bool(dict(getattr(view, "options", ())).get("open_hands"))
 
 
 def note_text(note: str, room: int, reasons_first: bool = False) -> str:
@@ -615,8 +622,7 @@ class TableScene(Scene):
             return f"Hint: {words}, by rule of thumb (no values this time: {ranking.note})."[: COLS - 4]
         width = COLS - 4
         text = f"Hint: {words} ({points_text(best, unit=True, goal=self.WIN_GOAL)})"
-        # With open hands what the numbers rest on ("the true deal") comes before more numbers.
-        note = note_text(ranking.note.split("; ")[0], width - len(text)) if ranking.basis == EXACT else ""
+        note = note_text(ranking.note.split("; ")[0], width - len(text)) if basis_first(view, ranking) else ""
         if outranked(ranking):
             # Why a better-looking number was not chosen comes before the other numbers.
             note = note_text(ranking.note, width - len(text), reasons_first=True)
@@ -655,8 +661,8 @@ class TableScene(Scene):
     def showing(self, view: Any, played: str | None = None) -> Iterator[None]:
         """Draw the table as ``view`` shows it (the review's table as it was at a decision):
         the cards that were playable then undimmed and, when ``played`` played cards, the
-        first of them framed and, when they were several, all of them raised; then put back
-        what the table showed."""
+        first of them framed and, when they were several, all of them raised (no card framed
+        when it played none); then put back what the table showed."""
         hand = self.hand
         saved = (self.frozen_obs, self.message, list(hand.cards), list(hand.arrangement), hand.cursor,
                  set(hand.picked), self._shown_mode)
@@ -666,7 +672,7 @@ class TableScene(Scene):
         chosen = [c for c in (played or "").split() if c in hand.cards]
         several = len(chosen) > 1  # a set, a run, a discard: raised as the player raised them
         self._shown_mode = HandMode(frozenset(c for c in hand.cards if c in words), multi=several)
-        hand.cursor = hand.cards.index(chosen[0]) if chosen else 0
+        hand.cursor = hand.cards.index(chosen[0]) if chosen else NO_CURSOR  # a bet, a call: no card framed
         hand.picked = set(chosen) if several else set()
         try:
             yield

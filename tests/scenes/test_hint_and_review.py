@@ -460,6 +460,25 @@ def test_with_open_hands_the_hint_says_it_rests_on_the_true_deal(make_app) -> No
     assert "; 5♣ +55" in hint, "the other values still fill the row"
 
 
+def test_with_open_hands_mus_says_its_numbers_rest_on_its_own_cards(make_app, home) -> None:
+    """Found by a tester: with open hands Mus's betting hints and the review's values line
+    left out "own cards only" (the row was full of values), though a rival's king could be seen
+    to beat the hand the hint backed."""
+    (home / "settings.toml").write_text("[mus]\nopen_hands = true\n", encoding="utf-8")
+    app = make_app("--game", "mus", "--seed", "11")
+    table = app.top_scene()
+    observation = table.match.observation(0)
+    assert dict(observation.options)["open_hands"]
+    bets = ["envido 2", "envido 3", "envido 4", "envido 5", "paso", "ordago"]
+    ranking = Ranking.of([Estimate(a, 0.1 - i / 10, 40, 0.5 - i / 100) for i, a in enumerate(bets)], "envido 2",
+                         SAMPLED, "own cards only; 40 imagined deals")
+    hint = table.hint_text(ranking)
+    assert hint.endswith(" [own cards only]") and len(hint) <= 76, hint
+    review = ReviewScene(app, table, 0)
+    line = review._values_line(Decision(0, observation, "paso", 0), ranking)
+    assert line.endswith(" [own cards only]") and "*Paso" in line and len(line) <= 76, line
+
+
 def test_the_review_never_shows_a_better_value_without_its_reason(make_app) -> None:
     app = make_app("--game", "lukfu", "--seed", "8")
     app.settings.values["play"]["delay"] = 0.0

@@ -847,3 +847,26 @@ def test_every_sena_message_fits_the_two_rows_a_message_has(table_app):
                 assert all(sena_name(s) in text for s in senas), text
                 longest = max(longest, len(text))
     assert longest > COLS - 4  # some take both rows: the check can fail
+
+
+def test_the_reviews_table_frames_no_card_at_a_decision_that_played_none(table_app):
+    """Found by a tester: at a bet, the review's table framed card 1 as if it had been played."""
+    from game.app.review import Decision
+    from game.scenes.review import ReviewScene
+
+    app, table = table_app(11)
+    observation = table.match.observation(0)
+    review = ReviewScene(app, table, 0)
+    review.decisions = [Decision(0, observation, observation.legal_actions[0], 0)]
+    review.showing = review.decisions[0]
+    app.stack.push(review)
+    app.tick(0.01)
+    assert "╔" not in "".join(app.screen_text().splitlines()[14:21]), "no card of the hand is framed"
+    assert table.hand.cursor >= 0, "the table's own cursor is put back"
+
+
+def test_a_raise_is_written_as_the_prompt_writes_it(table_app):
+    """Found by a tester: the review's You column read "raise 2" beside "Paso" and "No quiero"."""
+    _app, table = table_app(11)
+    assert table.action_words("raise 2", table.obs, short=True) == "Raise 2"
+    assert table.offer("raise", "raise 2", "Raise 2 +/-").label.startswith("Raise 2")
