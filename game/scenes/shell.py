@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 class Shell:
     def open(self, app: App) -> None:
         """The menu, then the game named on the command line, the demo games or the startup
-        show; and a notice of the unfinished matches the menu can resume."""
+        show; and a notice of the unfinished matches the menu can resume (but the one of the
+        game named, whose table asks at once)."""
         menu = MenuScene(app)
         app.stack.push(menu)
         if app.args.game:
@@ -33,7 +34,7 @@ class Shell:
             app.start_attract()
         elif app.settings.get("play", "intro") and not app.args.skip_intro:
             app.stack.push(IntroScene(app))
-        saved = [g.title for g in registry.GAMES if app.saves.exists(g.name)]
+        saved = [g.title for g in registry.GAMES if app.saves.exists(g.name) and g.name != app.args.game]
         if saved:
             app.notice(f"Unfinished match saved: {', '.join(saved)}. Choose it on the menu to resume.")
 

@@ -42,6 +42,16 @@ def test_resume_after_closing_the_program(make_app, home):
     assert resumed.obs == table.obs
 
 
+def test_with_game_the_resume_question_comes_without_the_menus_notice(make_app, home):
+    """Found by a tester: with --game the bottom row said "Choose it on the menu to resume"
+    under the table's own question, and its tail stayed over the resumed table."""
+    _played_table(make_app)
+    again = make_app("*", "--game", "klaberjass")
+    assert isinstance(again.top_scene(), ResumeDialog)
+    assert "Unfinished match saved" not in again.screen_text()
+    assert not any("Unfinished match saved" in page for page, _ in again.notices)
+
+
 def test_declining_starts_a_new_match(make_app, home):
     _played_table(make_app)
     again = make_app("*")
