@@ -345,8 +345,10 @@ class App:
                 self.stack.pop()
             elif top is not None and top.allow_attract:
                 self.start_attract()
-            else:
+            elif self.demo or any(scene.is_table for scene in self.stack.scenes):
                 self.set_demo(not self.demo)
+            else:  # an options page, a dialog: nobody's seat to take, no demo to start
+                self.notice("F2 starts the demo games on the menu, and at a table lets the computer play for you.")
         elif number == 3:
             self.toggle_setting("play", "hand_sort")
         elif number == 5:

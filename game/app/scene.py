@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 class Scene:
     transparent = False  # draw the scenes below first
     allow_attract = False  # idle here long enough and demo games start
+    is_table = False  # a game's table: F2 here (or over it) hands the player's seat to the computer
     game_name: str | None = None  # the game whose instructions F5 shows
 
     def __init__(self, app: App) -> None:

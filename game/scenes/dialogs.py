@@ -23,7 +23,7 @@ class QuitDialog(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         below = app.stack.scenes[:]
-        self.leaving_table = any(getattr(s, "is_table", False) for s in below)
+        self.leaving_table = any(s.is_table for s in below)
         self.at_menu = not self.leaving_table and any(getattr(s, "is_menu", False) for s in below)
         app.sound("select")
 

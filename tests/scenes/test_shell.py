@@ -260,3 +260,19 @@ def test_s_letter_silences_and_the_bar_says_so(make_app):
     app.press("F1")
     assert app.speaker.enabled
     assert "F1 NOSND" in app.screen_text().splitlines()[24]
+
+
+def test_f2_on_a_screen_with_no_seat_says_where_it_works(make_app):
+    """Found by a tester: on the options screen or a dialog over the menu, F2 turned the bottom
+    row to NODEMO and started nothing; back on the menu it read DEMO again."""
+    app = make_app("*")
+    app.press("O")
+    assert isinstance(app.top_scene(), OptionsScene)
+    app.press("F2")
+    assert not app.demo and "F2 NODEMO" not in app.screen_text().splitlines()[24]
+    assert app.notice_log[-1].startswith("F2 starts the demo games on the menu")
+    app.press("ESC")
+    app.press("F7")
+    assert isinstance(app.top_scene(), QuitDialog)
+    app.press("F2")
+    assert not app.demo
