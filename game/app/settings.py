@@ -158,8 +158,12 @@ def merge_user_values(values: dict[str, dict[str, Any]], user: dict[str, Any]) -
     unknown: list[str] = []
     notices: list[str] = []
     for section, entries in user.items():
-        if section not in values or not isinstance(entries, dict):
+        if section not in values:
             unknown.append(section)
+            continue
+        if not isinstance(entries, dict):  # "display = 5" where [display] and its keys belong
+            notices.append(f"Ignored {section} = {as_toml(entries)}: {section} is a section of settings, "
+                           f"written [{section}] with its keys below it.")
             continue
         specs = section_specs(section)
         for key, value in entries.items():

@@ -103,6 +103,15 @@ def test_bad_values_are_dropped_not_fatal(home):
     assert any("Ignored unknown settings: nonsense." in n for n in settings.notices)
 
 
+def test_a_known_section_written_as_a_value_is_named_as_a_section(home):
+    """Found by a tester: "display = 5" was reported as an unknown setting "display"."""
+    (home / "settings.toml").write_text("display = 5\n[play]\nsound = false\n", encoding="utf-8")
+    settings = Settings.load(home)
+    assert settings.get("play", "sound") is False and settings.get("display", "scale") == 2
+    assert settings.notices == ["Ignored display = 5: display is a section of settings, written [display] "
+                                "with its keys below it."]
+
+
 def test_rules_option_of_wrong_type_dropped(home):
     (home / "settings.toml").write_text('[klaberjass]\ngame_point = "lots"\n', encoding="utf-8")
     settings = Settings.load(home)
