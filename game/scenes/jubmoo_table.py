@@ -154,8 +154,13 @@ class JubMooTable(TableScene):
         self.show_last = False  # L: the last trick is shown in the middle
         super().__init__(app, match, attract, humans)
         seat = match.current_player
-        if self.hot_seat and seat is not None and seat != self.viewer and not self.computer_plays(seat):
-            self.hand_over(seat)  # a resumed match: nobody sees a hand before its player is ready
+        if self.hot_seat and seat is not None and not self.attract:
+            # A new or resumed match: nobody sees a hand before its player is ready (the keyboard
+            # may still be with whoever played last), the first person to play after the computers
+            # that play before him.
+            first = next(((seat + i) % 4 for i in range(4) if not self.computer_plays((seat + i) % 4)), None)
+            if first is not None:
+                self.hand_over(first)
 
     @property
     def view(self) -> JubMooObservation:
@@ -203,7 +208,8 @@ class JubMooTable(TableScene):
         self.set_viewer(seat)
         self.passing = True
         name = self.seat_name(seat)
-        lines = [(f"It is {name}'s turn.", palette.YELLOW), ("", palette.WHITE),
+        turn = f"It is {name}'s turn." if self.match.current_player == seat else f"{name} plays next."
+        lines = [(turn, palette.YELLOW), ("", palette.WHITE),
                  (f"Hand the keyboard to {name}; everyone else,", palette.WHITE),
                  ("please look away from the screen.", palette.WHITE)]
 

@@ -309,6 +309,17 @@ def test_a_resumed_hot_seat_match_starts_with_the_keyboard_passed(table_app):
     assert not any(card_name(card) in text for card in hidden_cards(resumed, (0, 1)))
 
 
+def test_a_new_hot_seat_match_starts_with_the_keyboard_passed_to_its_first_player(table_app):
+    """Found by a tester: a new hot-seat match whose first player was Player 1 showed his 13
+    cards at once, with the keyboard still with Player 2 (who had played last)."""
+    app, table = table_app(7, "[jubmoo]\nhumans = 2\n")
+    first = next(s for s in (table.match.current_player + i for i in range(4)) if s % 4 in (0, 1)) % 4
+    assert table.passing and table.viewer == first and table.panel is not None
+    text = app.screen_text()
+    assert f"Hand the keyboard to Player {first + 1}" in text
+    assert not any(card_name(card) in text for card in hidden_cards(table, (0, 1)))
+
+
 def test_a_hot_seat_review_names_whose_decisions_it_lists(table_app):
     """Found by a tester: R in hot seat listed the last player's decisions as "Your decisions"."""
     from game.scenes.review import ReviewScene
