@@ -27,6 +27,7 @@ from game.app.match import Match
 from game.rules.jubmoo import JubMooObservation, pig_seats, winner_seats
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
 from game.scenes.table import (
+    PANEL_LINE,
     REPLAY_KEYS,
     SUMMARY_MAX,
     TABLE_BG,
@@ -373,13 +374,15 @@ class JubMooTable(TableScene):
         """Each seat's pile and every rule that scored it, then the totals; at most ``SUMMARY_MAX`` lines."""
         by_suit = self.ruleset == "all-suits"
         order = [self.seat_at(p) for p in range(4)]
-        width = max(len(self.seat_name(s)) for s in order) + 2
+        # Hot seat's "COMPUTER 3" is written "COMP 3", so the names leave the cards their room.
+        short = {s: self.seat_name(s).upper().replace("COMPUTER ", "COMP ") for s in order}
+        width = max(len(name) for name in short.values()) + 2
         body_w = 58 - width
         chunks = {s: self._wrap_parts([f"{nice_label(label)} {signed(points)}" for label, points in last.breakdowns[s]],
                                       body_w) for s in order}
         effects = {s: self._effect(last, s) for s in order}
-        # A column is 10 wide: hot seat's "COMPUTER 3" is written "COMP 3", so the numbers tell apart.
-        names = "".join(f"{self.seat_name(s).upper().replace('COMPUTER ', 'COMP '):>10}" for s in order)
+        piles = {s: self._pile_lines(short[s], width, last, s, by_suit) for s in order}
+        names = "".join(f"{short[s]:>10}" for s in order)  # a column is 10 wide
         table = [(f"{'':12}{names}", palette.LIGHT_CYAN)]
         for label, values in (("Before", last.totals_before), ("This deal", last.scores), ("Total", last.totals)):
             row = "".join(f"{signed(values[s]) if label == 'This deal' else values[s]:>10}" for s in order)
@@ -387,7 +390,7 @@ class JubMooTable(TableScene):
         room = SUMMARY_MAX - len(table) - 1 - 4  # four seat lines, the table, the footer
 
         def needed() -> int:
-            return sum(len(chunks[s]) + bool(effects[s]) for s in order)
+            return sum(len(chunks[s]) + bool(effects[s]) + len(piles[s]) - 1 for s in order)
 
         gap: list[tuple[str, int]] = [("", palette.WHITE)]
         if needed() + 2 > room:  # long all-suits breakdowns: drop the "Before" row and the gaps
@@ -400,11 +403,8 @@ class JubMooTable(TableScene):
                 chunks[seat][-1] = chunks[seat][-1].rstrip(",") + " ..."
         lines: list[tuple[str, int]] = []
         for seat in order:
-            tricks = last.tricks_won[seat]
-            head = f"{self.seat_name(seat).upper():<{width}}{tricks:>2} trick{'s' if tricks != 1 else ' '}  "
-            cards = " ".join(word for word, _ in point_tokens(last.stacks[seat], by_suit))
-            cards = "won nothing" if tricks == 0 else ("won " + cards if cards else "no point cards")
-            lines.append((head + cards, palette.YELLOW if seat == last.pig_taker else palette.WHITE))
+            colour = palette.YELLOW if seat == last.pig_taker else palette.WHITE
+            lines.extend((pile, colour) for pile in piles[seat])
             for i, chunk in enumerate(chunks[seat]):
                 tail = f"= {signed(last.scores[seat]):>5}" if i == 0 else ""
                 lines.append((f"{'':{width}}{chunk:<{body_w}}  {tail}".rstrip(), palette.LIGHT_CYAN))
@@ -415,6 +415,25 @@ class JubMooTable(TableScene):
         if dict(self.view.options)["later_leads"] == "pig-taker" and self.obs.phase != "over":
             footer += f" and {'lead' if taker == 'You' else 'leads'} the next deal"
         return [*lines, *gap, *table, *gap, (footer + ".", palette.WHITE)]
+
+    @staticmethod
+    def _pile_lines(name: str, width: int, last: Any, seat: int, by_suit: bool) -> list[str]:
+        """``NORTH  3 tricks  won Q♠ A♥ ...``: the seat's tricks and point cards, every card shown
+        (a long pile goes on under the cards, on a line of its own)."""
+        tricks = last.tricks_won[seat]
+        head = f"{name:<{width}}{tricks:>2} trick{'s' if tricks != 1 else ' '}  "
+        words = [word for word, _ in point_tokens(last.stacks[seat], by_suit)]
+        if tricks == 0:
+            return [head + "won nothing"]
+        if not words:
+            return [head + "no point cards"]
+        rows = [""]
+        for word in ["won", *words]:
+            if rows[-1] and len(head) + len(rows[-1]) + 1 + len(word) > PANEL_LINE:
+                rows.append(word)
+            else:
+                rows[-1] = f"{rows[-1]} {word}" if rows[-1] else word
+        return [head + rows[0], *(" " * len(head) + row for row in rows[1:])]
 
     def _effect(self, last: Any, seat: int) -> str:
         """A plain sentence for the rare rules that changed this stack's score."""

@@ -37,6 +37,7 @@ ATTRACT_TRICK_HOLD = 0.8
 PROMPT_GUARD = 0.3  # seconds a new prompt of the player's ignores keys (they were meant for what was before)
 TABLE_BG = palette.GREEN
 SUMMARY_MAX = 18  # lines a panel can hold on the 80x25 screen
+PANEL_LINE = COLS - 8  # columns a panel's line can hold (its frame and margins take the rest)
 MESSAGE_ROW, PROMPT_ROW = 21, 22  # a message too long for its row covers the prompt until the next key
 HINT_LEVEL = "hard"  # the hint and the review give the strongest player's view
 

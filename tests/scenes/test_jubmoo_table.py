@@ -17,7 +17,7 @@ from game.app.keys import Key
 from game.rules.jubmoo import CARDS, RULES, DealSummary, pig_seats, score_breakdown, stack_score
 from game.scenes.attract import AttractScene
 from game.scenes.help import HelpScene
-from game.scenes.jubmoo_table import HAND_ROW, TRICK_AT, JubMooTable
+from game.scenes.jubmoo_table import HAND_ROW, TRICK_AT, JubMooTable, point_tokens
 from game.scenes.menu import MenuScene
 from game.scenes.score_tester import ScoreTesterScene
 from game.scenes.table import PROMPT_GUARD
@@ -443,9 +443,12 @@ def test_summary_spells_out_chuan_ten_of_clubs_and_the_empty_pile(table_app):
     assert "You took the pig (Q♠) and lead the next deal." in text
 
 
-def test_any_summary_fits_its_panel(table_app):
-    """Random piles under the longest breakdowns (all suits, 10♣ adds and doubles) still fit 18 lines."""
-    _, table = table_app(1, '[jubmoo]\nruleset = "all-suits"\nten_clubs = "add-and-double"\n')
+@pytest.mark.parametrize("humans", [1, 3])
+def test_any_summary_fits_its_panel(table_app, humans):
+    """Random piles under the longest breakdowns (all suits, 10♣ adds and doubles) still fit 18
+    lines, every card of every pile shown (found by a tester: hot seat's longer names cut the
+    end of a pile off)."""
+    _, table = table_app(1, f'[jubmoo]\nruleset = "all-suits"\nten_clubs = "add-and-double"\nhumans = {humans}\n')
     options = {"ruleset": "all-suits", "ten_clubs": "add-and-double"}
     rng = random.Random(5)
     for _ in range(200):
@@ -464,8 +467,26 @@ def test_any_summary_fits_its_panel(table_app):
             totals_before=(0, 0, 0, 0), totals=scores, pig_taker=0, chuan=None, big_chuan=None, empty=())
         lines = [text for text, _ in table.summary_lines(summary)]
         assert len(lines) <= 18 and max(map(len, lines)) <= 72
+        shown = " ".join(lines)
+        assert all(word in shown for pile in piles for word, _ in point_tokens(pile, True)), lines
         assert lines[-2].startswith("Total") or lines[-3].startswith("Total")
         assert "took the pig" in lines[-1]
+
+
+def test_a_hot_seat_sweep_shows_all_sixteen_point_cards(table_app):
+    """Found by a tester: in hot seat the Gong Zhu sweep's pile lost its 2♥ at the panel's edge."""
+    _, table = table_app(1, '[jubmoo]\nruleset = "gong-zhu"\nhumans = 3\n')
+    sweep = (*(r + "H" for r in "AKQJT98765432"), "QS", "JD", "TC")
+    stacks = ((), (), (), sweep)
+    summary = DealSummary(
+        deal_number=1, leader=0, hands=((),) * 4, tricks=(), trick_winners=(), tricks_won=(1, 2, 2, 8),
+        stacks=stacks, scores=(0, 0, 0, 800), breakdowns=((), (), (), (("Sweep", 800),)),
+        totals_before=(0, 0, 0, 0), totals=(0, 0, 0, 800), pig_taker=3, chuan=None, big_chuan=None, empty=(),
+        sweep=3)
+    lines = [text for text, _ in table.summary_lines(summary)]
+    assert max(map(len, lines)) <= 72
+    text = " ".join(lines)
+    assert all(card_name(card) in text for card in sweep), lines
 
 
 def test_attract_mode_plays_jub_moo(make_app):
