@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+
 from game.ai.analysis import Estimate, Ranking
 from game.app.keys import Key
 from game.app.review import DealReplay, Decision
@@ -59,12 +61,20 @@ class ReviewScene(Scene):
         super().__init__(app)
         self.table = table
         self.game_name = self.game = table.game_name
-        match = table.match
+        self.rankings = table.reviews  # by step of the record; shared with the table for a second look
+        self.ticket: int | None = None
+        self.review_seat(seat)
+
+    def review_seat(self, seat: int) -> None:
+        """Review ``seat``'s decisions in the deal, from the start (in hot seat Tab goes from one
+        person's to the next's; the analysis already done is kept, by step)."""
+        if self.ticket is not None:
+            self.app.ai.cancel(self.ticket)
+            self.ticket = None
+        match = self.table.match
         self.seat = seat
         self.replay = DealReplay(match.game, match.seed, dict(match.options), list(match.steps), seat)
         self.decisions: list[Decision] = []
-        self.rankings = table.reviews  # by step of the record; shared with the table for a second look
-        self.ticket: int | None = None
         self.asked: Decision | None = None
         self.error = ""
         self.showing: Decision | None = None  # the table view's decision; None: the list
@@ -72,6 +82,11 @@ class ReviewScene(Scene):
         self.scroll = 0
         self._widths: tuple[int, int, int] | None = None  # (decisions measured, Decision, You)
         self.by_computer = 0  # decisions of the deal that F2 took for the player, left out
+
+    @property
+    def people(self) -> list[int]:
+        """The seats of the people at the keyboard: more than one in hot seat."""
+        return sorted(self.table.humans)
 
     # ---- the work ----
     @property
@@ -152,6 +167,8 @@ class ReviewScene(Scene):
         items = self.ordered()
         if key.is_cancel:
             self.leave()
+        elif key.code == pygame.K_TAB and len(self.people) > 1:
+            self.review_seat(self.people[(self.people.index(self.seat) + 1) % len(self.people)])
         elif not items:
             return
         elif key.is_up:
@@ -218,7 +235,8 @@ class ReviewScene(Scene):
         items = self.ordered()
         if self.ready and not items:
             none = "the computer made them for you (F2)" if self.by_computer else "every move was forced"
-            canvas.text(4, LIST_TOP, f"You made no choice in this deal ({none}).", palette.WHITE, bg)
+            name = self.table.seat_name(self.seat)
+            canvas.text(4, LIST_TOP, f"{name} made no choice in this deal ({none}).", palette.WHITE, bg)
         elif self.by_computer:
             left = f"{self.by_computer} choice{'s' if self.by_computer > 1 else ''} the computer made for you (F2)"
             canvas.text(2, 21, f"Not counted: {left}.", palette.LIGHT_CYAN, bg)
@@ -241,8 +259,11 @@ class ReviewScene(Scene):
         if chance:
             canvas.text(2, 19, WIN_CHANCE_LEGEND.format(goal=self.table.WIN_GOAL), palette.LIGHT_CYAN, bg)
         canvas.text(2, 20, self.progress()[: COLS - 4], palette.LIGHT_GREEN, bg)
-        canvas.text(2, 22, "Up/Down: choose   Enter: the table as it was   Esc: back to the summary",
-                    palette.LIGHT_CYAN, bg)
+        keys = "Up/Down: choose   Enter: the table as it was   Esc: back to the summary"
+        if len(self.people) > 1:
+            following = self.people[(self.people.index(self.seat) + 1) % len(self.people)]
+            keys = f"Up/Down, Enter: the table   Tab: {self.table.seat_name(following)}'s   Esc: the summary"
+        canvas.text(2, 22, keys, palette.LIGHT_CYAN, bg)
 
     def whose(self) -> str:
         """Whose decisions these are: "Your", or in hot seat the player's name ("Player 2's")."""

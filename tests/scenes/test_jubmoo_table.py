@@ -332,6 +332,19 @@ def test_a_hot_seat_review_names_whose_decisions_it_lists(table_app):
     app.tick(0.01)
     assert f"{table.seat_name(review.seat)}'s decisions in this deal" in app.screen_text()
     assert table.seat_name(review.seat).startswith("Player ")
+    # Each person can review his own (found by a tester: only the last to play could).
+    first, other = review.seat, 1 - review.seat
+    assert f"Tab: Player {other + 1}'s" in app.screen_text()
+    app.press("TAB")
+    for _ in range(400):
+        app.tick(0.02)
+        if review.decisions and review.analysed == len(review.decisions):
+            break
+    assert review.seat == other and review.decisions
+    assert all(d.observation.seat == other for d in review.decisions)
+    assert f"Player {other + 1}'s decisions in this deal" in app.screen_text() and "Done:" in app.screen_text()
+    app.press("TAB")
+    assert review.seat == first
     app.press("ESC")  # back to the summary: its totals are headed by names that tell the computers apart
     header = next(text for text, _ in table.panel.lines if "PLAYER 1" in text and "trick" not in text)
     assert sorted(header.split()) == sorted(["PLAYER", "1", "PLAYER", "2", "COMP", "3", "COMP", "4"]), header
