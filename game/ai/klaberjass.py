@@ -555,6 +555,11 @@ def _rank_bid(rules: Any, obs: KlaberjassObservation, rng: random.Random, level:
     if "pass" in legal:
         points["pass"] = take
         points["schmeiss"] = min(0.0, max(x for a, x in candidates if a != "pass"))
+        if obs.seat != obs.elder:
+            # The dealer's round-2 pass annuls the deal: exactly 0. Every value moves by the same
+            # amount (the choice stays), so a learner does not read the bar as a loss.
+            points = {a: x - take for a, x in points.items()}
+            note += f"; a pass annuls the deal (0), a bid counts from the bar ({take:+g})"
     return _ranking(legal, points, first, MODEL, note, worlds)
 
 

@@ -31,6 +31,7 @@ HAND_COL = 3
 TOP_HAND = (1, 2, 7)  # the top label sits on the table's frame
 LOWER_HAND = (8, 9, 14)
 TABLE_ROW = 15  # label row of the deck / turn-up / bottom / trick line
+INFO_ROWS = 6  # rows of the bidding or the deal beside the trick (the label row and the cards')
 
 
 def contract_text(contract: str | None) -> str:
@@ -224,7 +225,8 @@ class KlaberjassTable(TableScene):
         if head == "name":
             return f"name {SUIT_NAMES[words[1]]}"
         if head == "declare":
-            return "no run" if words[1] == "none" else f"{'' if short else 'declare '}{cards_text(words[1:])}"
+            what = "no run" if words[1] == "none" else cards_text(words[1:])
+            return what if short else f"declare {what}"
         fixed = {"pass": "pass", "schmeiss": "schmeiss", "throw-in": "throw in", "make-play": "make play",
                  "sans-tout": "Sans Tout", "tout-atout": "Tout Atout", "exchange": "exchange", "keep": "keep"}
         if head in fixed:
@@ -266,8 +268,8 @@ class KlaberjassTable(TableScene):
         if head == "keep":
             return "You keep the dix." if seat == self.viewer else ""
         if head == "declare":
-            if seat != self.viewer:  # which runs stays hidden; having none shows at once ("none")
-                return "The computer declares no run." if words[1] == "none" else "The computer has declared its runs."
+            if seat != self.viewer:  # what it declared stays hidden: the announcement says what the rules let be known
+                return "The computer has declared."
             return "You declare no run." if words[1] == "none" else f"You declare {cards_text(words[1:])}."
         if head == "replay":
             return "Replaying the last deal: same cards, dealer and scores."
@@ -420,32 +422,46 @@ class KlaberjassTable(TableScene):
 
     def draw_info(self, canvas: TextCanvas) -> None:
         obs = self.view
-        you, it = self.viewer, 1 - self.viewer
         col, row = 52, TABLE_ROW
-        lines: list[tuple[str, int]] = []
-        if obs.phase in ("bid", "schmeiss"):
-            lines.append((f"BIDDING, ROUND {obs.bid_round}", palette.YELLOW))
-            for seat, bid in obs.bids[-4:]:
-                who = "You" if seat == you else "Comp"
-                lines.append((f"{who}: {bid}", palette.WHITE))
-        else:
-            if obs.top_meld is None:
-                meld = "TOP MELD: -" if obs.phase == "play" and obs.meld_messages else "TOP MELD:"
-            else:
-                owner = "YOURS" if obs.top_meld == you else "COMP'S"
-                meld = f"TOP MELD: {owner}" + (f", {obs.meld_value}" if obs.meld_value else "")
-            lines.append((meld, palette.WHITE))
-            for message in obs.meld_messages[-2:]:
-                lines.append(("  " + message, palette.LIGHT_CYAN))
-            lines.append((f"TRICKS  YOU {obs.tricks_won[you]:<3}COMP {obs.tricks_won[it]}", palette.WHITE))
-            lines.append((f"POINTS  YOU {obs.card_points[you]:<3}COMP {obs.card_points[it]}", palette.WHITE))
-            for seat in (you, it):
-                shown = obs.shown_melds[seat]
-                if shown:
-                    who = "YOU" if seat == you else "COMP"
-                    lines.append((f"{who} SHOW {cards_text(shown)}"[:26], palette.LIGHT_CYAN))
-            if obs.bellas:
-                names = ", ".join("you" if s == you else "comp" for s in obs.bellas)
-                lines.append((f"BELLA: {names}", palette.LIGHT_MAGENTA))
-        for i, (text, colour) in enumerate(lines[:6]):
+        lines = self.bidding_lines() if obs.phase in ("bid", "schmeiss") else self.deal_lines()
+        for i, (text, colour) in enumerate(lines[:INFO_ROWS]):
             canvas.text(col, row + i, text[: COLS - col - 2], colour, TABLE_BG)
+
+    def bidding_lines(self) -> list[tuple[str, int]]:
+        obs = self.view
+        lines = [(f"BIDDING, ROUND {obs.bid_round}", palette.YELLOW)]
+        for seat, bid in obs.bids[-(INFO_ROWS - 1):]:
+            lines.append((f"{'You' if seat == self.viewer else 'Comp'}: {bid}", palette.WHITE))
+        return lines
+
+    def deal_lines(self) -> list[tuple[str, int]]:
+        """After the bidding, in ``INFO_ROWS`` rows: the top meld, the dix taken, tricks and
+        points once play is on, the runs shown and the bellas called; the top-meld announcement
+        in the rows left (its last word, the verdict, kept first, then its first, the class)."""
+        obs = self.view
+        you, it = self.viewer, 1 - self.viewer
+        if obs.top_meld is None:
+            meld = "TOP MELD: -" if obs.phase == "play" and obs.meld_messages else "TOP MELD:"
+        else:
+            owner = "YOURS" if obs.top_meld == you else "COMP'S"
+            meld = f"TOP MELD: {owner}" + (f", {obs.meld_value}" if obs.meld_value else "")
+        after: list[tuple[str, int]] = []
+        if obs.dix_by is not None and obs.original_turn_up:  # public: the 7 was swapped for the turn-up
+            who = "YOU" if obs.dix_by == you else "COMP"
+            after.append((f"DIX: {who} TOOK {card_name(obs.original_turn_up)}", palette.LIGHT_CYAN))
+        if obs.trick or obs.tricks:
+            after.append((f"TRICKS  YOU {obs.tricks_won[you]:<3}COMP {obs.tricks_won[it]}", palette.WHITE))
+            after.append((f"POINTS  YOU {obs.card_points[you]:<3}COMP {obs.card_points[it]}", palette.WHITE))
+        for seat in (you, it):
+            if obs.shown_melds[seat]:
+                who = "YOU" if seat == you else "COMP"
+                after.append((f"{who} SHOW {cards_text(obs.shown_melds[seat])}", palette.LIGHT_CYAN))
+        if obs.bellas:
+            names = ", ".join("you" if s == you else "comp" for s in obs.bellas)
+            after.append((f"BELLA: {names}", palette.LIGHT_MAGENTA))
+        messages = list(obs.meld_messages)
+        room = max(0, INFO_ROWS - 1 - len(after))
+        if len(messages) > room:  # the verdict, then the class it answers (the top line has the value)
+            first = int(room >= 2)
+            messages = messages[:first] + (messages[len(messages) - (room - first):] if room > first else [])
+        return [(meld, palette.WHITE), *(("  " + m, palette.LIGHT_CYAN) for m in messages), *after][:INFO_ROWS]

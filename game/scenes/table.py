@@ -662,8 +662,8 @@ class TableScene(Scene):
     def showing(self, view: Any, played: str | None = None) -> Iterator[None]:
         """Draw the table as ``view`` shows it (the review's table as it was at a decision):
         the cards that were playable then undimmed and, when ``played`` played cards, the
-        first of them framed and, when they were several, all of them raised (no card framed
-        when it played none); then put back what the table showed."""
+        first of them framed and, when they were several, all of them raised (at a decision of
+        no card, the hand as it looked then); then put back what the table showed."""
         hand = self.hand
         saved = (self.frozen_obs, self.message, list(hand.cards), list(hand.arrangement), hand.cursor,
                  set(hand.picked), self._shown_mode)
@@ -672,7 +672,9 @@ class TableScene(Scene):
         words = {w for action in getattr(view, "legal_actions", ()) for w in action.split()}
         chosen = [c for c in (played or "").split() if c in hand.cards]
         several = len(chosen) > 1  # a set, a run, a discard: raised as the player raised them
-        self._shown_mode = HandMode(frozenset(c for c in hand.cards if c in words), multi=several)
+        # A decision of no card (a bid, a bet) shows the hand as it looked then: nothing dimmed.
+        playable = frozenset(c for c in hand.cards if c in words) or frozenset(hand.cards)
+        self._shown_mode = HandMode(playable, multi=several)
         hand.cursor = hand.cards.index(chosen[0]) if chosen else NO_CURSOR  # a bet, a call: no card framed
         hand.picked = set(chosen) if several else set()
         try:

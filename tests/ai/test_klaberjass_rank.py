@@ -126,6 +126,25 @@ def test_round_two_names_by_the_model(level: str) -> None:
     blind(o, level)
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_dealers_round_two_pass_annuls_the_deal_and_is_worth_0(level: str) -> None:
+    """Found by a tester: the hint priced that pass at the bar (-12), which reads as a loss,
+    though an annulled deal scores nothing. Every value moves by the bar: the choice stays."""
+    state = play(new("JS 9S AS 7D 8D AC QD TD 9C", "8H 9H JH 8S KD 8C TH KC KS", turn_up="7H"),
+                 "pass", "pass", "pass")
+    o = obs_of(state)
+    assert o.seat == o.dealer and o.bid_round == 2 and "pass" in o.legal_actions
+    r = ranked(o, level)
+    assert points(r, "pass") == 0.0 and "a pass annuls the deal (0)" in r.note
+    hand = mask_of(o.hand)
+    for action in r.actions:
+        if action.startswith("name "):
+            suit = "SHDC".index(action[-1])
+            model = bid_value(hand, suit, False, CARD_ID["7H"], False)
+            assert points(r, action) == pytest.approx(model - TAKE[level]), "the margin over the bar"
+    blind(o, level)
+
+
 # Elder's six cards: three aces, two of them with their tens; nothing to make trump.
 NO_TRUMP = ("AS TS AD TD AC KC 7H 8H 7D", "JS 9S JH 9H JD 9D 8S QC 8C")
 

@@ -45,10 +45,12 @@ def test_the_replay_offer_marks_no_dealer(table_app):  # noqa: F811
     assert "(DEALER)" in app.screen_text()
 
 
-def test_the_computer_declaring_no_run_says_so(table_app):  # noqa: F811
-    """Found by a tester: "The computer has declared its runs." beside "Dealer: none"."""
+def test_the_computers_declaration_says_nothing_the_announcement_does_not(table_app):  # noqa: F811
+    """Found by testers: "The computer has declared its runs." beside "Dealer: none"; then "The
+    computer declares no run." told what the spoken announcement keeps hidden (rules A10: a
+    dealer's "good" may be a smaller run or none)."""
     _, table = table_app(5)
     obs = table.obs
     computer = 1 - table.viewer
-    assert table.describe(computer, "declare none", obs, obs) == "The computer declares no run."
-    assert table.describe(computer, "declare JH QH KH", obs, obs) == "The computer has declared its runs."
+    assert table.describe(computer, "declare none", obs, obs) == "The computer has declared."
+    assert table.describe(computer, "declare JH QH KH", obs, obs) == "The computer has declared."

@@ -6,6 +6,8 @@ test_tables_common.py; this file holds what only Klaberjass has.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from game.scenes.klaberjass_table import KlaberjassTable
@@ -190,3 +192,39 @@ def test_the_longest_bidding_prompt_fits_the_frame(table_app):
     labels = [f"{c.key} {c.label}" for c in table.prompt().choices]
     assert len(labels) == 7 and all(label in row for label in labels), row
     assert row.endswith("║")
+
+
+def info_text(table: KlaberjassTable, **fields) -> list[str]:
+    """The deal's lines beside the trick for the table's view with ``fields`` changed."""
+    table.frozen_obs = dataclasses.replace(table.obs, **fields)
+    try:
+        return [text for text, _ in table.deal_lines()]
+    finally:
+        table.frozen_obs = None
+
+
+def test_the_deal_beside_the_trick_keeps_the_whole_announcement_then_the_bella_and_the_dix(table_app):
+    """Found by a tester: the announcement lost its first words ("Elder: 20"), and a bella called
+    after a run was shown never appeared (the panel drew six of its seven lines)."""
+    _app, table = table_app(5)
+    you, it = table.viewer, 1 - table.viewer
+    said = ("Elder: 50", "Dealer: how high?", "Elder: high J", "Elder: not in trumps", "Dealer: not good")
+    before_play = info_text(table, phase="declare", meld_messages=said, top_meld=it, meld_value=50)
+    assert before_play == ["TOP MELD: COMP'S, 50", *("  " + m for m in said)]
+    playing = info_text(table, phase="play", meld_messages=said, top_meld=it, meld_value=50, trick=(),
+                        tricks=(((0, "7S"), (1, "8S")),), shown_melds=((), ("9S", "TS", "JS", "QS")),
+                        bellas=(you,), dix_by=it, original_turn_up="TS", turn_up="7S")
+    assert len(playing) <= 6 and playing[0] == "TOP MELD: COMP'S, 50"
+    assert "DIX: COMP TOOK T♠" in playing and "BELLA: you" in playing and "COMP SHOW 9♠ T♠ J♠ Q♠" in playing
+    assert any(line.startswith("TRICKS") for line in playing)
+    roomier = info_text(table, phase="play", meld_messages=said, top_meld=it, meld_value=50, trick=(),
+                        tricks=(((0, "7S"), (1, "8S")),), shown_melds=((), ("9S", "TS", "JS", "QS")))
+    assert roomier[1:3] == ["  Elder: 50", "  Dealer: not good"], "the class, then the verdict"
+
+
+def test_declaring_no_run_reads_whole_in_the_review(table_app):
+    """Found by a tester: "Declaring: you chose to no run; Hard: 8♥ 9♥ T♥."."""
+    _app, table = table_app(5)
+    assert table.action_words("declare none", table.obs) == "declare no run"
+    assert table.action_words("declare none", table.obs, short=True) == "no run"
+    assert table.action_words("declare 8H 9H TH", table.obs) == "declare 8♥ 9♥ T♥"

@@ -862,6 +862,9 @@ def test_the_reviews_table_frames_no_card_at_a_decision_that_played_none(table_a
     app.stack.push(review)
     app.tick(0.01)
     assert "╔" not in "".join(app.screen_text().splitlines()[14:21]), "no card of the hand is framed"
+    with table.showing(observation, observation.legal_actions[0]):
+        assert table._shown_mode is not None and table._shown_mode.playable == frozenset(table.hand.cards), \
+            "nothing dimmed: a bet dims no card"
     assert table.hand.cursor >= 0, "the table's own cursor is put back"
 
 
