@@ -32,6 +32,8 @@ TOP_HAND = (1, 2, 7)  # the top label sits on the table's frame
 LOWER_HAND = (8, 9, 14)
 TABLE_ROW = 15  # label row of the deck / turn-up / bottom / trick line
 INFO_ROWS = 6  # rows of the bidding or the deal beside the trick (the label row and the cards')
+INFO_COL = 52
+INFO_W = COLS - INFO_COL - 2  # its columns, to the table's frame
 
 
 def contract_text(contract: str | None) -> str:
@@ -54,6 +56,7 @@ def runs_text(cards: list[str]) -> str:
 
 def cards_text(cards: Any) -> str:
     return " ".join(card_name(c) for c in cards)
+
 
 
 # The decisions offered by their own key (the declarations and the bella question are built apart).
@@ -422,10 +425,9 @@ class KlaberjassTable(TableScene):
 
     def draw_info(self, canvas: TextCanvas) -> None:
         obs = self.view
-        col, row = 52, TABLE_ROW
         lines = self.bidding_lines() if obs.phase in ("bid", "schmeiss") else self.deal_lines()
         for i, (text, colour) in enumerate(lines[:INFO_ROWS]):
-            canvas.text(col, row + i, text[: COLS - col - 2], colour, TABLE_BG)
+            canvas.text(INFO_COL, TABLE_ROW + i, text[:INFO_W], colour, TABLE_BG)
 
     def bidding_lines(self) -> list[tuple[str, int]]:
         obs = self.view
@@ -455,7 +457,10 @@ class KlaberjassTable(TableScene):
         for seat in (you, it):
             if obs.shown_melds[seat]:
                 who = "YOU" if seat == you else "COMP"
-                after.append((f"{who} SHOW {cards_text(obs.shown_melds[seat])}", palette.LIGHT_CYAN))
+                shown = f"{who} SHOW {cards_text(obs.shown_melds[seat])}"
+                if len(shown) > INFO_W:
+                    shown = f"{who} SHOW {runs_text(obs.shown_melds[seat])}"
+                after.append((shown, palette.LIGHT_CYAN))
         if obs.bellas:
             names = ", ".join("you" if s == you else "comp" for s in obs.bellas)
             after.append((f"BELLA: {names}", palette.LIGHT_MAGENTA))

@@ -217,6 +217,10 @@ def test_the_deal_beside_the_trick_keeps_the_whole_announcement_then_the_bella_a
     assert len(playing) <= 6 and playing[0] == "TOP MELD: COMP'S, 50"
     assert "DIX: COMP TOOK T♠" in playing and "BELLA: you" in playing and "COMP SHOW 9♠ T♠ J♠ Q♠" in playing
     assert any(line.startswith("TRICKS") for line in playing)
+    two_runs = info_text(table, phase="play", meld_messages=said, top_meld=it, meld_value=100, trick=(),
+                         tricks=(((0, "7S"), (1, "8S")),),
+                         shown_melds=((), ("9S", "TS", "JS", "QS", "7H", "8H", "9H", "TH")))
+    assert "COMP SHOW 9♠-Q♠ 7♥-T♥" in two_runs, "runs too long one by one are written by their ends"
     roomier = info_text(table, phase="play", meld_messages=said, top_meld=it, meld_value=50, trick=(),
                         tricks=(((0, "7S"), (1, "8S")),), shown_melds=((), ("9S", "TS", "JS", "QS")))
     assert roomier[1:3] == ["  Elder: 50", "  Dealer: not good"], "the class, then the verdict"
