@@ -56,7 +56,7 @@ def keep_minimum_size() -> None:
 
 def fitting_scale(scale: int, desktop: tuple[int, int] | None) -> int:
     """The largest whole multiple up to ``scale`` whose window fits the ``desktop`` (width,
-    height; None: unknown), with room left for a title bar and a task bar; 1 at least."""
+    height; None: unknown), with room left for a title bar; 1 at least."""
     if desktop is None:
         return scale
     width, height = desktop

@@ -58,7 +58,6 @@ def cards_text(cards: Any) -> str:
     return " ".join(card_name(c) for c in cards)
 
 
-
 # The decisions offered by their own key (the declarations and the bella question are built apart).
 ACTIONS_WITH_KEYS = ("take", "pass", "schmeiss", "throw-in", "make-play", "sans-tout", "tout-atout", "exchange",
                      "keep")
