@@ -1189,6 +1189,8 @@ def _strong_bet(view: _View, budget: Budget, rng: random.Random) -> Ranking:
     equity = budget.equity
     estimates = [Estimate(a, pts[a], n_rows, min(1.0, max(0.0, ev[a])) if equity else None) for a in legal]
     note = f"{n_rows} imagined deals" + (", weighed by the calls so far" if budget.reads != "nothing" else "")
+    if best != max(ev, key=lambda a: ev[a]):  # why a better-looking number was not chosen
+        note += "; near ties mixed at random"
     return Ranking.of(estimates, choice, SAMPLED, note)
 
 

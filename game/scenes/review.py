@@ -33,6 +33,7 @@ from game.scenes.table import (
     note_text,
     outranked,
     points_text,
+    reason_note,
     shows_more,
 )
 from game.scenes.widgets import title_bar
@@ -375,8 +376,8 @@ class ReviewScene(Scene):
             # Why Hard did not choose a better-looking value (its note's last clauses) comes
             # before the values that do not fit: keep room for it beside Hard's choice and yours,
             # and the mark of those left out if the reason fits beside it too.
-            note = (note_text(ranking.note, width - needed - more, reasons_first=True)
-                    or note_text(ranking.note, width - needed, reasons_first=True))
+            note = (reason_note(decision.observation, ranking, width - needed - more)
+                    or reason_note(decision.observation, ranking, width - needed))
         elif basis_first(decision.observation, ranking):
             first = ranking.note.split("; ")[0]  # what the numbers rest on, with open hands
             note = note_text(first, width - needed - more) or note_text(first, width - needed)

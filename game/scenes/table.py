@@ -135,6 +135,18 @@ def basis_first(view: Any, ranking: Ranking) -> bool:
     return ranking.basis == EXACT or bool(dict(getattr(view, "options", ())).get("open_hands"))
 
 
+def reason_note(view: Any, ranking: Ranking, room: int) -> str:
+    """The note beside a choice that a better-looking number outranks: the reason (its last
+    clause, or its last clauses as room allows), after what the numbers rest on where that
+    must come first (``basis_first``)."""
+    clauses = ranking.note.split("; ") if ranking.note else []
+    if basis_first(view, ranking) and len(clauses) > 1:
+        both = f" [{clauses[0]}; {clauses[-1]}]"
+        if len(both) <= room:
+            return both
+    return note_text(ranking.note, room, reasons_first=True)
+
+
 def note_text(note: str, room: int, reasons_first: bool = False) -> str:
     """`` [60 imagined deals]``: a ranking's note in brackets, in whole clauses (``; ``) and
     at most ``room`` columns: its first clauses, or with ``reasons_first`` its last ones (the
@@ -626,11 +638,11 @@ class TableScene(Scene):
         note = note_text(ranking.note.split("; ")[0], width - len(text)) if basis_first(view, ranking) else ""
         if outranked(ranking):
             # Why a better-looking number was not chosen comes before the other numbers.
-            note = note_text(ranking.note, width - len(text), reasons_first=True)
+            note = reason_note(view, ranking, width - len(text))
             short = text.replace(f" to win the {self.WIN_GOAL})", " to win)")
-            if not note and note_text(ranking.note, width - len(short), reasons_first=True):
+            if not note and reason_note(view, ranking, width - len(short)):
                 text = short
-                note = note_text(ranking.note, width - len(text), reasons_first=True)
+                note = reason_note(view, ranking, width - len(text))
         for e in ranking.estimates[1:]:
             if shows_more(e, best) and not note:
                 continue  # a better number without its reason would read as a mistake

@@ -686,3 +686,46 @@ def test_a_value_too_small_to_show_reads_plus_zero_never_minus_zero() -> None:
     assert points_text(Estimate("pass", -0.04, 30, 0.25)) == "+0, 25%"
     assert points_text(Estimate("pass", -0.04), unit=True) == "+0 points"
     assert points_text(Estimate("pass", -0.06)) == "-0.1"
+
+
+def test_a_near_tie_played_the_other_way_says_why(make_app, home) -> None:
+    """Found by a tester: Mus's hint backed Quiero (35%) and left out No quiero (36%) with no
+    reason, and the review showed the better number unexplained; Hard mixes near ties at
+    random, and now says so."""
+    (home / "settings.toml").write_text("[mus]\nopen_hands = true\n", encoding="utf-8")
+    app = make_app("--game", "mus", "--seed", "5")
+    table = app.top_scene()
+    observation = table.match.observation(0)
+    ranking = Ranking.of([Estimate("quiero", -2.0, 40, 0.35), Estimate("no-quiero", -1.6, 40, 0.36),
+                          Estimate("raise 2", -3.8, 40, 0.31)], "quiero", SAMPLED,
+                         "own cards only; 40 imagined deals; near ties mixed at random")
+    hint = table.hint_text(ranking)
+    assert hint.endswith("[near ties mixed at random]") and len(hint) <= 76, hint
+    review = ReviewScene(app, table, 0)
+    line = review._values_line(Decision(0, observation, "no-quiero", 0), ranking)
+    assert "*No quiero -1.6, 36%" in line and line.endswith("]") and len(line) <= 76, line
+    assert "own cards only" in line or "near ties mixed at random" in line
+
+
+def test_mus_names_the_reason_when_noise_picks_a_near_tie() -> None:
+    from game.ai import rank_actions
+    from game.rules import get_rules
+
+    rules = get_rules("mus")
+    for seed in range(60):
+        state = rules.new_match(seed, {})
+        rng = random.Random(seed)
+        while rules.current_player(state) is not None:
+            obs = rules.observation(state, rules.current_player(state))
+            if obs.phase == "bet" and len(obs.legal_actions) > 1:
+                ranking = rank_actions(rules, obs, "hard", random.Random(seed))
+                if outranked_by_chance(ranking):
+                    assert ranking.note.endswith("near ties mixed at random"), ranking
+                    return
+            state = rules.apply(state, rng.choice(obs.legal_actions))
+    pytest.skip("no near tie played the other way in these deals")
+
+
+def outranked_by_chance(ranking: Ranking) -> bool:
+    best = ranking.best.win_chance
+    return best is not None and any((e.win_chance or 0.0) > best + 1e-9 for e in ranking.estimates[1:])
