@@ -678,8 +678,9 @@ class TableScene(Scene):
         no card, the hand as it looked then); then put back what the table showed."""
         hand = self.hand
         saved = (self.frozen_obs, self.message, list(hand.cards), list(hand.arrangement), hand.cursor,
-                 set(hand.picked), self._shown_mode)
-        self.frozen_obs, self.message = view, ""
+                 set(hand.picked), self._shown_mode, self.viewer)
+        # Turned to the seat that decided (hot seat: perhaps not the one at the keyboard now).
+        self.frozen_obs, self.message, self.viewer = view, "", getattr(view, "seat", self.viewer)
         hand.show(self.hand_cards(view), True)
         words = {w for action in getattr(view, "legal_actions", ()) for w in action.split()}
         chosen = [c for c in (played or "").split() if c in hand.cards]
@@ -693,7 +694,7 @@ class TableScene(Scene):
             yield
         finally:
             (self.frozen_obs, self.message, hand.cards, hand.arrangement, hand.cursor, hand.picked,
-             self._shown_mode) = saved
+             self._shown_mode, self.viewer) = saved
 
     def open_review(self) -> None:
         from game.scenes.review import ReviewScene

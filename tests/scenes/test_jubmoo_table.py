@@ -343,6 +343,11 @@ def test_a_hot_seat_review_names_whose_decisions_it_lists(table_app):
     assert review.seat == other and review.decisions
     assert all(d.observation.seat == other for d in review.decisions)
     assert f"Player {other + 1}'s decisions in this deal" in app.screen_text() and "Done:" in app.screen_text()
+    app.press("ENTER")  # the table as it was: turned to the player who decided (found by a tester)
+    lines = app.screen_text().splitlines()
+    assert f"PLAYER {other + 1}" in lines[14] and f"PLAYER {first + 1}" not in lines[14]
+    assert all(card_name(card) in lines[HAND_ROW + 1] for card in review.showing.observation.hand)
+    app.press("ESC")
     app.press("TAB")
     assert review.seat == first
     app.press("ESC")  # back to the summary: its totals are headed by names that tell the computers apart
