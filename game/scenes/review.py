@@ -210,7 +210,11 @@ class ReviewScene(Scene):
         if good == total:
             return f"Done: all {total} of your choices are as good as Hard's."
         of = f", {chance:.0%} of the {self.table.WIN_GOAL}" if chance else ""
-        return f"Done: {good} of your {total} choices as good as Hard's; the rest cost {lost:.1f} points{of}."
+        wordings = (f"Done: {good} of your {total} choices as good as Hard's; the rest cost {lost:.1f} points{of}.",
+                    f"Done: {good} of {total} as good as Hard's; the rest cost {lost:.1f} points{of}.",
+                    f"Done: {good} of {total} as good as Hard's; the rest cost {lost:.1f} points"
+                    + (f", {chance:.0%} to win." if chance else "."))
+        return next((w for w in wordings if len(w) <= COLS - 4), wordings[-1])  # whole, on its row
 
     def draw(self, canvas: TextCanvas) -> None:
         if self.showing is not None:
@@ -324,9 +328,9 @@ class ReviewScene(Scene):
     def _draw_table(self, canvas: TextCanvas, decision: Decision) -> None:
         with self.table.showing(decision.observation, decision.action):
             self.table.draw_table(canvas)
+            scores = len(self.table.title()[2]) + 1  # the scores drawn then give way to the label, all of them
         at = self.decisions.index(decision) + 1
         label = f" REVIEW {at} of {len(self.decisions)} "
-        scores = len(self.table.title()[2]) + 1  # the table's scores give way to the label, all of them
         canvas.fill(COLS - max(scores, len(label)), 0, max(scores, len(label)), 1, " ", palette.WHITE, palette.BLUE)
         canvas.text(COLS - len(label), 0, label, palette.BLACK, palette.CYAN)
         canvas.fill(1, MESSAGE_ROW, COLS - 2, 2, " ", palette.WHITE, TABLE_BG)

@@ -266,7 +266,9 @@ def test_the_review_steps_through_the_whole_deal(make_app, game: str) -> None:
     if good == len(costs):
         assert f"Done: all {good} of your choices are as good as Hard's." in text
     else:
-        assert f"Done: {good} of your {len(costs)} choices as good as Hard's; the rest cost {sum(costs):.1f}" in text
+        done = review.progress()
+        assert done in text and len(done) <= 76 and f"the rest cost {sum(costs):.1f} points" in done
+        assert re.match(rf"Done: {good} of (your )?{len(costs)} ", done), done
     # Enter opens the costliest; Left to the first decision, then Right through the deal.
     app.press("ENTER")
     assert review.showing is review.ordered()[0]
@@ -655,6 +657,12 @@ def test_the_review_label_replaces_the_whole_score_on_the_title_row(make_app) ->
     row = app.screen_text().splitlines()[0]
     label = f" REVIEW 1 of {len(review.decisions)} "
     assert row.endswith(label) and row[: -len(label)].rstrip().endswith("DEAL 5 OF 8"), row
+    # The scores of that moment, longer than today's, give way too (found by a tester: a "Y").
+    table.title = lambda: ("LUK FU", "DEAL 5 OF 8",  # type: ignore[method-assign]
+                           long_right if table._shown_mode is not None else "YOU 0  EAST 0  WEST 0")
+    app.tick(0.01)
+    row = app.screen_text().splitlines()[0]
+    assert row.endswith(label) and row[: -len(label)].rstrip().endswith("DEAL 5 OF 8"), row
 
 
 def test_a_choice_that_lowers_the_chance_of_winning_is_not_as_good_as_hards(make_app) -> None:
@@ -673,8 +681,7 @@ def test_a_choice_that_lowers_the_chance_of_winning_is_not_as_good_as_hards(make
     later, chosen = review.decisions[1], review.decisions[0]
     assert review.cost(chosen) == 0.0 and not review.as_good(chosen) and review.as_good(later)
     assert review.ordered()[0] is chosen, "the choice that lost some chance comes first"
-    assert review.progress() == \
-        "Done: 1 of your 2 choices as good as Hard's; the rest cost 0.0 points, 1% of the match."
+    assert review.progress() == "Done: 1 of 2 as good as Hard's; the rest cost 0.0 points, 1% of the match."
     review.rankings[0] = Ranking.of([Estimate("call", -0.1, 30, 0.254), Estimate("pass", -0.1, 30, 0.251)], "call",
                                     SAMPLED)
     assert review.as_good(chosen), "a chance lost that shows as 0% is none"
@@ -729,3 +736,17 @@ def test_mus_names_the_reason_when_noise_picks_a_near_tie() -> None:
 def outranked_by_chance(ranking: Ranking) -> bool:
     best = ranking.best.win_chance
     return best is not None and any((e.win_chance or 0.0) > best + 1e-9 for e in ranking.estimates[1:])
+
+
+def test_the_reviews_total_is_written_whole_on_its_row(make_app) -> None:
+    """Found by a tester: "...the rest cost 16.5 points, 43% of" (the row ended there)."""
+    app = make_app("--game", "mus", "--seed", "5")
+    table = app.top_scene()
+    review = ReviewScene(app, table, 0)
+    observation = table.match.observation(0)
+    review.decisions = [Decision(i, observation, "paso", 0) for i in range(12)]
+    for i in range(12):
+        review.rankings[i] = Ranking.of([Estimate("envido 2", 1.5, 40, 0.52), Estimate("paso", 0.1, 40, 0.48)],
+                                        "envido 2", SAMPLED)
+    text = review.progress()
+    assert len(text) <= 76 and text.endswith(".") and "16.8 points" in text and "48%" in text, text
