@@ -88,7 +88,8 @@ def points_text(estimate: Estimate, unit: bool = False, goal: str = "game") -> s
     points = estimate.points
     if points is None:
         return ""
-    text = f"{shown_points(points):+g}" + (" points" if unit else "")
+    shown = shown_points(points)
+    text = f"{shown:+g}" + ((" point" if abs(shown) == 1 else " points") if unit else "")
     if estimate.win_chance is not None:
         text += f", {estimate.win_chance:.0%}" + (f" to win the {goal}" if unit else "")
     return text

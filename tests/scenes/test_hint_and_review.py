@@ -750,3 +750,10 @@ def test_the_reviews_total_is_written_whole_on_its_row(make_app) -> None:
                                         "envido 2", SAMPLED)
     text = review.progress()
     assert len(text) <= 76 and text.endswith(".") and "16.8 points" in text and "48%" in text, text
+
+
+def test_one_point_is_written_in_the_singular() -> None:
+    """Found by a tester: "(-1 points)"."""
+    assert points_text(Estimate("C8", -1.0), unit=True) == "-1 point"
+    assert points_text(Estimate("C8", 1.04), unit=True) == "+1 point"
+    assert points_text(Estimate("C8", 1.2), unit=True) == "+1.2 points"
