@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import cast
 
 from game.app.keys import Key
+from game.app.review import Decision
 from game.rules.lukfu import (
     ANCIENT,
     CARDS,
@@ -485,6 +486,23 @@ class LukFuTable(TableScene):
         if short:
             return " ".join(words)
         return f"{'lead' if not view.trick else 'beat with'} {long_play(words)}"
+
+    def same_move(self, decision: Decision, decisions: list[Decision]) -> frozenset[str]:
+        """A throw of several cards face down is one move, taken one card (one action) at a
+        time: the discards of the player's that follow one another in one trick."""
+        if not decision.action.startswith("discard "):
+            return frozenset()
+        at = decisions.index(decision)
+        trick = len(cast(LukFuObservation, decision.observation).tricks)
+        group = {decision.action}
+        for way in (-1, 1):
+            i = at + way
+            while (0 <= i < len(decisions) and decisions[i].action.startswith("discard ")
+                   and decisions[i].step == decisions[i - way].step + way
+                   and len(cast(LukFuObservation, decisions[i].observation).tricks) == trick):
+                group.add(decisions[i].action)
+                i += way
+        return frozenset(group)
 
     def decision_words(self, view: LukFuObservation) -> str:
         """The call (after all three passed, the call of the cards dealt again), or the trick."""

@@ -132,11 +132,20 @@ class ReviewScene(Scene):
         if self in self.app.stack.scenes:
             self.app.stack.remove(self)
 
+    def agrees(self, decision: Decision) -> bool:
+        """Hard's choice is the player's: the same action, or one the player took in the same
+        move (Luk Fu throws several cards face down one action at a time, in any order)."""
+        ranking = self.rankings.get(decision.step)
+        return ranking is not None and (ranking.best.action == decision.action
+                                        or ranking.best.action in self.table.same_move(decision, self.decisions))
+
     def cost(self, decision: Decision) -> float | None:
         """What Hard reckons the choice cost, to the tenth of a point the list shows: a choice
         shown at 0.0 counts as good, and the total is the sum of the costs on screen."""
         ranking = self.rankings.get(decision.step)
-        return None if ranking is None else round(ranking.cost(decision.action), 1)
+        if ranking is None:
+            return None
+        return 0.0 if self.agrees(decision) else round(ranking.cost(decision.action), 1)
 
     def chance_lost(self, decision: Decision) -> float:
         """The chance of winning your choice gave away, to the whole percent the list shows (0
@@ -279,7 +288,10 @@ class ReviewScene(Scene):
         """How much less likely Hard reckons your choice made winning the game (None where it
         does not reckon in that chance, or has not analysed the decision yet)."""
         ranking = self.rankings.get(decision.step)
-        return None if ranking is None else ranking.chance_cost(decision.action)
+        if ranking is None:
+            return None
+        lost = ranking.chance_cost(decision.action)
+        return 0.0 if lost is not None and self.agrees(decision) else lost
 
     def chance_shown(self) -> bool:
         """The list has its win chance column (and legend): some decision has a value for it."""
@@ -313,7 +325,7 @@ class ReviewScene(Scene):
         if ranking is None:
             return self._row("...", "" if chance else None, where, you, "(being analysed)")
         best = ranking.best
-        if best.action == decision.action:
+        if self.agrees(decision):
             hard = "the same"
         else:
             hard = self._words(decision, best.action)
@@ -347,6 +359,12 @@ class ReviewScene(Scene):
             chance = self.chance_lost(decision)
             if best.action == decision.action:
                 verdict = f"{where.capitalize()}: you chose to {you}, as Hard would."
+            elif self.agrees(decision):  # Hard's choice is another action of the same move
+                hard = self._words(decision, best.action)
+                agreed = (f"{where.capitalize()}: you chose to {you}; Hard: {hard}, which you did too in this move.",
+                          f"{where.capitalize()}: you {self._words(decision, decision.action)}; Hard: {hard}, "
+                          "as you did in this move.")
+                verdict = next((w for w in agreed if len(w) <= COLS - 4), agreed[-1])
             else:
                 # The longest wording that fits the row: full words, short words, then without
                 # the chance (the values line below still gives it).

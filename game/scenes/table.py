@@ -30,6 +30,7 @@ from game.screen.cards import french_face
 
 if TYPE_CHECKING:
     from game.app.app import App
+    from game.app.review import Decision
 
 ATTRACT_DELAY = 0.6
 MIN_TRICK_HOLD = 1.0  # seconds a finished trick stays on screen, at least
@@ -652,6 +653,12 @@ class TableScene(Scene):
                 break
             text += part
         return text + (note or note_text(ranking.note, width - len(text)))
+
+    def same_move(self, decision: Decision, decisions: list[Decision]) -> frozenset[str]:
+        """The actions of the one move ``decision`` is part of, as the player sees it (a game
+        that takes a move in several actions says so: Luk Fu's throw of several cards face
+        down). The review counts Hard's choice among them as the player's."""
+        return frozenset()
 
     def action_words(self, action: str, view: Any, short: bool = False) -> str:
         """An action in the game's own words for the hint and the review ("lead the J♠", "Envido

@@ -758,3 +758,26 @@ def test_the_call_of_cards_dealt_again_is_named_apart_in_the_review(table_app):
     later = dataclasses.replace(first, redeals=1)
     assert table.decision_words(first) == "the call" and table.decision_words(later) == "call (redeal 1)"
     assert len(table.decision_words(later)) <= DECISION_MAX
+
+
+def test_the_review_takes_a_throw_of_several_cards_as_one_move(table_app):
+    """Found by a tester: he threw M2, C3 and S1 face down; the review listed "throw C3, Hard:
+    throw M2" at a cost, though he threw the M2 too, in the same move."""
+    from game.ai.analysis import SAMPLED, Estimate, Ranking
+
+    app, table = table_app(3)
+    obs = table.obs
+    throw = ["discard C3", "discard M2", "discard S1"]
+    review = ReviewScene(app, table, 0)
+    review.decisions = [Decision(10 + i, obs, action, 0) for i, action in enumerate(throw)]
+    review.decisions.append(Decision(20, obs, "discard T4", 0))  # a later throw: another move
+    values = {"discard M2": -2.5, "discard C3": -2.8, "discard S1": -2.9, "discard T4": -3.5}
+    for d in review.decisions:
+        review.rankings[d.step] = Ranking.of([Estimate(a, v, 30, 0.1) for a, v in values.items()], "discard M2",
+                                             SAMPLED)
+    first, _, third, later = review.decisions
+    assert table.same_move(first, review.decisions) == frozenset(throw)
+    assert review.agrees(first) and review.cost(first) == 0.0 and review.chance_lost(first) == 0.0
+    assert review.agrees(third) and review.as_good(third)
+    assert not review.agrees(later) and review.cost(later) == 1.0
+    assert "the same" in review._list_line(first, chance=True)
