@@ -527,7 +527,7 @@ def _search(
         if charged:
             note += f", risky plays {plan.charge:g} points down against the sure claim"
     if not decides:
-        note += "; the choice is the rule of thumb's"
+        note += "; chosen by rule of thumb"
     elif budget.match_aware:
         note += "; chosen by the chance of winning the match"
     note += note_limit

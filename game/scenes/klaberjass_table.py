@@ -180,7 +180,7 @@ class KlaberjassTable(TableScene):
         same_deal = deal_of(after) == deal_of(before)
         trick_done = same_deal and len(after.tricks) > len(before.tricks)
         if trick_done:
-            self.hold_trick()
+            self.hold_trick(until_key=True)  # when you lead next, "Any key: go on." waits for it
         if " bella" in action:
             self.app.sound("bella")
         elif trick_done:
@@ -468,4 +468,12 @@ class KlaberjassTable(TableScene):
         if len(messages) > room:  # the verdict, then the class it answers (the top line has the value)
             first = int(room >= 2)
             messages = messages[:first] + (messages[len(messages) - (room - first):] if room > first else [])
-        return [(meld, palette.WHITE), *(("  " + m, palette.LIGHT_CYAN) for m in messages), *after][:INFO_ROWS]
+        return [(meld, palette.WHITE), *(("  " + self.spoken(m), palette.LIGHT_CYAN) for m in messages),
+                *after][:INFO_ROWS]
+
+    def spoken(self, message: str) -> str:
+        """An announcement by who said it: "Elder: 20" is "Comp: 20" when the computer is elder,
+        so that "You: not good" reads as what you told him."""
+        role, _, words = message.partition(": ")
+        seat = self.view.elder if role == "Elder" else self.view.dealer
+        return f"{'You' if seat == self.viewer else 'Comp'}: {words}"

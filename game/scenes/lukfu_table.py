@@ -412,7 +412,7 @@ class LukFuTable(TableScene):
                 self.hold_trick()  # the deal's last trick, then its summary
             self.app.sound("trick")
         elif len(after.tricks) > len(before.tricks):
-            self.hold_trick()
+            self.hold_trick(until_key=True)  # when you lead next, "Any key: go on." waits for it
             self.app.sound("trick")
         elif action.startswith("discard"):
             self.app.sound("deal")

@@ -562,7 +562,7 @@ def test_the_review_list_shows_each_decision_in_whole_words_in_aligned_columns(m
         you = review._words(decision, decision.action)
         assert row[columns["You"] : columns["Hard's choice"]].rstrip() == you, row
         ranking = review.rankings[decision.step]
-        hard = "the same" if ranking.best.action == decision.action else review._words(decision, ranking.best.action)
+        hard = "the same" if review.agrees(decision) else review._words(decision, ranking.best.action)
         assert row[columns["Hard's choice"] :].startswith(hard), row
         assert row[columns["Cost"] + 4 - 6 : columns["Cost"] + 4].strip() == f"{review.cost(decision):.1f}", row
 

@@ -210,7 +210,11 @@ def test_the_deal_beside_the_trick_keeps_the_whole_announcement_then_the_bella_a
     you, it = table.viewer, 1 - table.viewer
     said = ("Elder: 50", "Dealer: how high?", "Elder: high J", "Elder: not in trumps", "Dealer: not good")
     before_play = info_text(table, phase="declare", meld_messages=said, top_meld=it, meld_value=50)
-    assert before_play == ["TOP MELD: COMP'S, 50", *("  " + m for m in said)]
+    # Each line by who said it: "You: not good" is what you told the computer.
+    names = {"Elder": "You" if table.obs.elder == you else "Comp",
+             "Dealer": "You" if table.obs.dealer == you else "Comp"}
+    spoken = [f"  {names[m.split(':')[0]]}:{m.split(':')[1]}" for m in said]
+    assert before_play == ["TOP MELD: COMP'S, 50", *spoken]
     playing = info_text(table, phase="play", meld_messages=said, top_meld=it, meld_value=50, trick=(),
                         tricks=(((0, "7S"), (1, "8S")),), shown_melds=((), ("9S", "TS", "JS", "QS")),
                         bellas=(you,), dix_by=it, original_turn_up="TS", turn_up="7S")
@@ -223,7 +227,7 @@ def test_the_deal_beside_the_trick_keeps_the_whole_announcement_then_the_bella_a
     assert "COMP SHOW 9♠-Q♠ 7♥-T♥" in two_runs, "runs too long one by one are written by their ends"
     roomier = info_text(table, phase="play", meld_messages=said, top_meld=it, meld_value=50, trick=(),
                         tricks=(((0, "7S"), (1, "8S")),), shown_melds=((), ("9S", "TS", "JS", "QS")))
-    assert roomier[1:3] == ["  Elder: 50", "  Dealer: not good"], "the class, then the verdict"
+    assert roomier[1:3] == [spoken[0], spoken[-1]], "the class, then the verdict"
 
 
 def test_declaring_no_run_reads_whole_in_the_review(table_app):

@@ -781,3 +781,18 @@ def test_the_review_takes_a_throw_of_several_cards_as_one_move(table_app):
     assert review.agrees(third) and review.as_good(third)
     assert not review.agrees(later) and review.cost(later) == 1.0
     assert "the same" in review._list_line(first, chance=True)
+
+
+def test_a_better_value_than_the_rule_of_thumbs_choice_comes_with_its_reason(table_app):
+    """Found by a tester: "Values: throw T7 -0.8, 19%; *throw S8 -0.2, 22%; ..." named Hard's
+    choice below his own with no reason: the reason did not fit the row."""
+    from game.ai.analysis import SAMPLED, Estimate, Ranking
+
+    app, table = table_app(3)
+    review = ReviewScene(app, table, 0)
+    values = {"discard T7": (-0.8, 0.19), "discard S8": (-0.2, 0.22), "discard M7": (-0.8, 0.19),
+              "discard C4": (-1.1, 0.18), "discard T5": (-1.3, 0.17)}
+    ranking = Ranking.of([Estimate(a, p, 8, c) for a, (p, c) in values.items()], "discard T7", SAMPLED,
+                         "8 imagined deals; chosen by rule of thumb")
+    line = review._values_line(Decision(0, table.obs, "discard S8", 0), ranking)
+    assert "*throw S8 -0.2, 22%" in line and line.endswith(" [chosen by rule of thumb]") and len(line) <= 76, line

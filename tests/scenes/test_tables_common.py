@@ -423,6 +423,21 @@ def test_a_key_during_the_trick_hold_only_ends_it(start, case):
     assert table.hold == 0 and len(table.match.steps) == steps
 
 
+def test_when_you_play_next_the_trick_waits_for_your_key(start, case):
+    """Found by a tester: in Klaberjass the trick went away by itself after a second, so the key
+    he pressed for "Any key: go on." a moment later led his highlighted card."""
+    if not case.tricks:
+        pytest.skip(f"{case.game} holds no trick")
+    app, table = start(7)
+    play(app, table, case, lambda: table.hold > 0 and table.match.current_player in table.humans)
+    steps = len(table.match.steps)
+    for _ in range(50):
+        app.tick(0.1)
+    assert table.hold > 0 and "Any key: go on." in app.screen_text() and len(table.match.steps) == steps
+    app.press("SPACE")
+    assert table.hold == 0 and len(table.match.steps) == steps
+
+
 def test_a_prompt_that_just_appeared_ignores_keys_for_a_moment(start, case):
     app, table = start(7)
     if case.tricks:
