@@ -22,6 +22,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import cast
 
+from game.ai.analysis import Ranking
 from game.app.keys import Key
 from game.app.review import Decision
 from game.rules.lukfu import (
@@ -486,6 +487,17 @@ class LukFuTable(TableScene):
         if short:
             return " ".join(words)
         return f"{'lead' if not view.trick else 'beat with'} {long_play(words)}"
+
+    def hint_move(self, ranking: Ranking, view: LukFuObservation) -> tuple[str, tuple[str, ...]]:
+        """A throw of several cards face down is chosen all at once: the hint names as many
+        cards as are owed, Hard's choice first (the value shown is its), then the cards it
+        values next ("throw C4, then T7 S5")."""
+        owed = view.to_discard
+        if not ranking.best.action.startswith("discard ") or owed <= 1:
+            return super().hint_move(ranking, view)
+        move = tuple(e.action for e in ranking.estimates[:owed])
+        cards = [action.split()[1] for action in move]
+        return f"throw {cards[0]}, then {' '.join(cards[1:])}", move  # its value is the first's
 
     def same_move(self, decision: Decision, decisions: list[Decision]) -> frozenset[str]:
         """A throw of several cards face down is one move, taken one card (one action) at a

@@ -628,7 +628,7 @@ class TableScene(Scene):
         alternatives as fit, then what the numbers rest on when there is room."""
         view = self.view
         best = ranking.best
-        words = self.action_words(best.action, view)
+        words, move = self.hint_move(ranking, view)
         if ranking.basis == FORCED:
             return f"Hint: {words}: it is your only choice."
         if ranking.basis == PREFERENCE:
@@ -646,13 +646,18 @@ class TableScene(Scene):
                 text = short
                 note = reason_note(view, ranking, width - len(text))
         for e in ranking.estimates[1:]:
-            if shows_more(e, best) and not note:
-                continue  # a better number without its reason would read as a mistake
+            if e.action in move or (shows_more(e, best) and not note):
+                continue  # named already; or a better number without its reason, which would read as a mistake
             part = f"; {self.action_words(e.action, view, short=True)} {points_text(e)}"
             if len(text) + len(part) + len(note) > width:
                 break
             text += part
         return text + (note or note_text(ranking.note, width - len(text)))
+
+    def hint_move(self, ranking: Ranking, view: Any) -> tuple[str, tuple[str, ...]]:
+        """The hint's words for Hard's move and the actions it takes ("lead the J♠"); a table
+        whose move takes several actions names them all (Luk Fu's throw of several cards)."""
+        return self.action_words(ranking.best.action, view), (ranking.best.action,)
 
     def same_move(self, decision: Decision, decisions: list[Decision]) -> frozenset[str]:
         """The actions of the one move ``decision`` is part of, as the player sees it (a game

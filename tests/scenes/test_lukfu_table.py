@@ -289,9 +289,17 @@ def test_a_throw_of_several_cards_is_chosen_then_thrown_with_enter(table_app):
     play_by_keys(app, table, to_act(table, lambda: table.discarding and table.owed > 1))
     owed, hand = table.owed, table.hand.cards
     assert f"pick {owed} cards to throw face down" in app.screen_text()
-    # The hint and the review name one discard (one action) and say how many follow.
+    # The review names one discard (one action) and says how many follow; the hint names the
+    # whole throw (found by testers: "then 2 more" could not be followed), and not twice.
     card = table.hand.cards[0]
     assert table.action_words(f"discard {card}", table.obs) == f"throw the {card} face down, then {owed - 1} more"
+    from game.ai import rank_actions
+
+    ranking = rank_actions(table.match.rules, table.obs, "hard", random.Random(1))
+    throw = [e.action.split()[1] for e in ranking.estimates[:owed]]
+    hint = table.hint_text(ranking)
+    assert hint.startswith(f"Hint: throw {throw[0]}, then {' '.join(throw[1:])} ("), hint
+    assert all(f"; throw {c}" not in hint for c in throw) and len(hint) <= 76, hint
     steps = len(table.match.steps)
     app.press(hand_key(0))
     assert len(table.match.steps) == steps  # a key chooses, it throws nothing
