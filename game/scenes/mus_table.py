@@ -320,8 +320,10 @@ class MusTable(TableScene):
         choices = self.choices()
         if obs.phase != "bet":
             return Prompt("", choices)
-        if obs.ordago:
-            return Prompt(f"Órdago on {lance}! ", choices)
+        if obs.ordago:  # the whole game: Enter (or a stray Space) refuses, Q accepts
+            actions = [c.action for c in choices]
+            refuse = actions.index("no-quiero") if "no-quiero" in actions else 0
+            return Prompt(f"Órdago on {lance}! ", choices, default=refuse)
         if obs.bettor_team is not None:
             return Prompt(f"{obs.stakes} on {lance}: ", choices)
         return Prompt(f"{lance}: ", choices)

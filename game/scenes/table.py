@@ -361,8 +361,7 @@ class TableScene(Scene):
                     self.close_panel()
             return
         if self.hold > 0:
-            seat = self.match.current_player
-            if self.hold_for_key and seat is not None and not self.computer_plays(seat):
+            if self.holding_for_key:
                 return  # "Any key: go on." waits for its key
             self.app.keep_active()
             self.hold -= dt
@@ -411,6 +410,13 @@ class TableScene(Scene):
             self.app.ai.cancel(self.ticket)
             self.ticket = None
             self.ticket_seat = None
+
+    @property
+    def holding_for_key(self) -> bool:
+        """The pause on screen waits for a key: its table asked so, and a person at the keyboard
+        is next (never in the demo show or with F2, where the computer is)."""
+        seat = self.match.current_player
+        return self.hold > 0 and self.hold_for_key and seat is not None and not self.computer_plays(seat)
 
     def hold_trick(self, until_key: bool = False) -> None:
         """Keep a finished trick on screen long enough to read (any key goes on, and does nothing else).
@@ -785,8 +791,11 @@ class TableScene(Scene):
         the player's ``decision()``. Pure: drawing and keys both read it."""
         if self.panel is not None:
             return Prompt()
-        if self.hold > 0:  # the demo show goes on by itself (its own banner says: any key ends it)
-            return Prompt() if self.attract else Prompt("Any key: go on.")
+        if self.hold > 0:
+            # "Any key: go on." only where the table waits for that key: a pause that ends by
+            # itself invites no key, which would land on whatever prompt comes next (found by
+            # testers: a late key led a card, or took an opponent's bet). A key still ends it.
+            return Prompt("Any key: go on.") if self.holding_for_key else Prompt()
         seat = self.match.current_player
         if seat is None:
             return Prompt()

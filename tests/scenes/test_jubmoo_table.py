@@ -92,7 +92,8 @@ def test_the_thirteenth_trick_is_shown_before_the_summary(table_app):
     assert trick == last.tricks[-1] and winner == last.trick_winners[-1]
     app.tick(0.01)
     text = app.screen_text()
-    assert re.search(r"takes? the last trick", text) and "Any key: go on." in text
+    assert re.search(r"takes? the last trick", text)
+    assert ("Any key: go on." in text) == table.holding_for_key  # invited only where it waits for it
     assert table.view.hand == () and table.view.tricks_won == last.tricks_won
     app.press("SPACE")  # the key ends the pause and does nothing else
     app.tick(0.05)

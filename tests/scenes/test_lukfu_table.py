@@ -546,13 +546,15 @@ def test_clicking_a_card_raises_it(table_app):
 
 # ---- issue 14: a key meant for what was before plays nothing; narration says how many ----
 def test_a_key_pressed_as_the_trick_goes_away_does_not_lead_a_card(table_app):
-    """The trick you won goes by itself: Enter pressed then lands on "Your lead" and plays nothing."""
+    """The trick you won waits for your key; keys pressed after it land on "Your lead", which
+    ignores them for a moment, and play nothing."""
     app, table = table_app(SEED_EVERY_PLAY)
     play_by_keys(app, table, lambda: table.hold > 0 and table.match.current_player == table.viewer)
-    while table.hold > 0:
-        app.tick(0.05)
-    assert "Your lead" in app.screen_text()
+    app.tick(3.0)
+    assert table.holding_for_key and "Any key: go on." in app.screen_text()
     steps = len(table.match.steps)
+    app.press("ENTER")
+    assert table.hold == 0 and "Your lead" in app.screen_text()
     app.press("ENTER")
     app.press("SPACE")
     app.press("ENTER")
@@ -729,7 +731,8 @@ def test_the_trick_that_ends_a_deal_stays_on_the_table_before_the_summary(table_
     taker = [s for s, cards in trick if cards[0] != "down"][-1]
     assert table.seat_groups(taker)[-1] == next(cards for s, cards in reversed(trick) if s == taker)
     lines = assert_grid(app)
-    assert "DEAL OVER" in lines[1] and "the trick" in app.screen_text() and "Any key: go on." in app.screen_text()
+    assert "DEAL OVER" in lines[1] and "the trick" in app.screen_text()
+    assert ("Any key: go on." in app.screen_text()) == table.holding_for_key
     app.press("SPACE")  # the key ends the pause and does nothing else
     app.tick(0.05)
     assert table.panel is not None and table.panel.review  # the deal's summary

@@ -335,6 +335,8 @@ def test_illegal_keys_buzz_with_the_reason(table_app):
     press(app, table, "R")  # an órdago cannot be raised
     assert app.sounds[-1] == "buzz" and "An órdago can only be answered" in table.message
     assert "Órdago on Grande! Q Quiero  N No quiero" in app.screen_text()
+    # The whole game: Enter, or a stray Space, refuses it (found by a tester: a late Space took it).
+    assert table.prompt().choices[table.choice_cursor].action == "no-quiero"
 
 
 def test_arrows_space_up_down_pick_cards_to_discard(table_app):
@@ -621,7 +623,8 @@ def test_your_partners_sena_shows_on_his_face_with_its_meaning(table_app):
     looks = " and ".join(SENA_LOOKS[s][1] for s in shown)
     meanings = " and ".join(f"{sena_name(s)} ({SENA_GLOSS[s]})" for s in shown)
     assert table.message == f"Partner {looks}: {meanings}."
-    assert table.hold > 0 and "Any key: go on." in app.screen_text()  # the table waits while it shows
+    assert table.hold > 0  # the table waits while it shows; West is next, so it invites no key
+    assert not table.holding_for_key and "Any key: go on." not in app.screen_text()
     assert_grid(app)
     app.tick(FACE_SECONDS + 0.1)
     assert not table.faces and face_on_screen(app, table, 2) == face_cells(())
@@ -751,7 +754,8 @@ def test_keys_while_a_face_shows_only_end_it(table_app):
     others(table, full_set(table))  # West, whom you catch: his face shows, then it is your turn
     assert table.hold > 0 and 3 in table.faces and not table.human_to_act
     app.tick(FACE_SECONDS + 1.0)  # you are next: the table waits for the key its line asks for
-    assert table.hold > 0 and not table.human_to_act and "Any key: go on." in app.screen_text()
+    assert table.hold > 0 and not table.human_to_act
+    assert ("Any key: go on." in app.screen_text()) == table.holding_for_key  # invited only if it waits
     steps = len(table.match.steps)
     app.press("S")  # the key ends the face and the wait, and does nothing else
     assert table.hold == 0 and not table.faces and table.panel is None and len(table.match.steps) == steps
