@@ -289,6 +289,7 @@ class TableScene(Scene):
         self.hold_for_key = False  # the held trick waits for a key while a person at the keyboard is next
         self.panel: Panel | None = None
         self.message = ""
+        self._message_under_panel = ""  # the message line as it was when the panel came up
         self.choice_cursor = 0  # the highlighted labelled choice
         self.finished = False  # the match is over and its result was dismissed
         self.deals_seen = 0
@@ -877,6 +878,8 @@ class TableScene(Scene):
             panel.auto_seconds = max(3.0, 2 * self.move_delay())
         if panel.review and self.can_review() and panel.auto_seconds is None:
             panel.prompt = "R: review your decisions    Any other key: go on"
+        if self.panel is None:
+            self._message_under_panel = self.message
         self.panel = panel
 
     def on_demo_changed(self) -> None:
@@ -888,7 +891,10 @@ class TableScene(Scene):
             self.show_panel(panel)
 
     def close_panel(self) -> None:
+        """Close the panel. A message its keys brought (F4 refused behind a pass-the-keyboard
+        panel) answered that panel: the message from before it comes back (found by a tester)."""
         panel, self.panel = self.panel, None
+        self.message = self._message_under_panel
         self.frozen_obs = None
         self._view_changed()
         if panel is not None and panel.on_close is not None:

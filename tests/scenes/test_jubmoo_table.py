@@ -621,6 +621,20 @@ def test_hot_seat_the_pass_panel_and_the_new_prompt_ignore_keys_for_a_moment(tab
         assert ready(table)
 
 
+def test_hot_seat_a_key_refused_behind_the_pass_panel_leaves_no_message_after_it(table_app):
+    """Found by a tester: F4 on the pass panel said "F4 gives a hint when it is your turn",
+    and the words stayed on the message line after the next player pressed Enter."""
+    app, table = table_app(7, "[jubmoo]\nhumans = 2\n")
+    hot_seat_pass(app, table)
+    before = table.message
+    app.press("F4")
+    assert "F4 gives a hint when it is your turn" in table.message
+    app.tick(PROMPT_GUARD + 0.01)
+    app.press("ENTER")
+    assert not table.passing and table.message == before
+    assert "F4 gives a hint" not in app.screen_text()
+
+
 def test_hot_seat_the_hand_and_the_keys_are_those_of_the_player_to_act(table_app):
     """Each person sees and plays his own cards, in his own order (F3 off)."""
     app, table = table_app(7, "[jubmoo]\nhumans = 2\n")
