@@ -115,13 +115,29 @@ def shown_points(points: float) -> float:
     return (round(points) if abs(points) >= 10 else round(points, 1)) or 0.0
 
 
+#: Why a choice with the same chance of winning as written, but fewer points, was Hard's.
+CHANCE_DECIDES = "chance decides"
+
+
 def shows_more(estimate: Estimate, than: Estimate) -> bool:
     """``estimate`` shows a better number than ``than``, as both are written: a higher chance
-    of winning where both give one, else more points (numbers written alike are equal)."""
+    of winning where both give one, else more points (numbers written alike are equal). The
+    same chance with more points reads as better too (a tester asked why it was not chosen)."""
+    more_points = (estimate.points is not None and than.points is not None
+                   and shown_points(estimate.points) > shown_points(than.points))
     if estimate.win_chance is not None and than.win_chance is not None:
-        return round(estimate.win_chance * 100) > round(than.win_chance * 100)
-    return (estimate.points is not None and than.points is not None
-            and shown_points(estimate.points) > shown_points(than.points))
+        shown, other = round(estimate.win_chance * 100), round(than.win_chance * 100)
+        return shown > other or (shown == other and more_points)
+    return more_points
+
+
+def chance_decides(ranking: Ranking) -> bool:
+    """A choice shows the same chance as the level's, more points, and a chance no higher
+    before rounding: the level chose by the chance, which the note must say."""
+    best = ranking.best
+    return best.win_chance is not None and any(
+        shows_more(e, best) and e.win_chance is not None and e.win_chance <= best.win_chance
+        and round(e.win_chance * 100) == round(best.win_chance * 100) for e in ranking.estimates[1:])
 
 
 def outranked(ranking: Ranking) -> bool:
@@ -142,11 +158,13 @@ def reason_note(view: Any, ranking: Ranking, room: int) -> str:
     clause, or its last clauses as room allows), after what the numbers rest on where that
     must come first (``basis_first``)."""
     clauses = ranking.note.split("; ") if ranking.note else []
+    if chance_decides(ranking):
+        clauses.append(CHANCE_DECIDES)
     if basis_first(view, ranking) and len(clauses) > 1:
         both = f" [{clauses[0]}; {clauses[-1]}]"
         if len(both) <= room:
             return both
-    return note_text(ranking.note, room, reasons_first=True)
+    return note_text("; ".join(clauses), room, reasons_first=True)
 
 
 def note_text(note: str, room: int, reasons_first: bool = False) -> str:
@@ -645,20 +663,28 @@ class TableScene(Scene):
         width = COLS - 4
         text = f"Hint: {words} ({points_text(best, unit=True, goal=self.WIN_GOAL)})"
         note = note_text(ranking.note.split("; ")[0], width - len(text)) if basis_first(view, ranking) else ""
+        # The better-looking numbers first, beside the reason that explains them.
+        others = sorted((e for e in ranking.estimates[1:] if e.action not in move), key=lambda e: not shows_more(e, best))
+
+        def part(e: Estimate) -> str:
+            return f"; {self.action_words(e.action, view, short=True)} {points_text(e)}"
+
         if outranked(ranking):
-            # Why a better-looking number was not chosen comes before the other numbers.
-            note = reason_note(view, ranking, width - len(text))
+            # Why a better-looking number was not chosen: with that number if they fit the row
+            # ("to win the game" shortened if need be), else alone before the other numbers.
+            first = part(others[0]) if others and shows_more(others[0], best) else ""
             short = text.replace(f" to win the {self.WIN_GOAL})", " to win)")
-            if not note and reason_note(view, ranking, width - len(short)):
-                text = short
-                note = reason_note(view, ranking, width - len(text))
-        for e in ranking.estimates[1:]:
-            if e.action in move or (shows_more(e, best) and not note):
-                continue  # named already; or a better number without its reason, which would read as a mistake
-            part = f"; {self.action_words(e.action, view, short=True)} {points_text(e)}"
-            if len(text) + len(part) + len(note) > width:
+            for head, beside in ((text, first), (short, first), (text, ""), (short, "")):
+                note = reason_note(view, ranking, width - len(head) - len(beside))
+                if note:
+                    text = head
+                    break
+        for e in others:
+            if shows_more(e, best) and not note:
+                continue  # a better number without its reason, which would read as a mistake
+            if len(text) + len(part(e)) + len(note) > width:
                 break
-            text += part
+            text += part(e)
         return text + (note or note_text(ranking.note, width - len(text)))
 
     def hint_move(self, ranking: Ranking, view: Any) -> tuple[str, tuple[str, ...]]:

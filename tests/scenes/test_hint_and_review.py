@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from collections.abc import Callable
 from typing import Any
 
@@ -25,7 +26,7 @@ from game.app.review import DealReplay, Decision
 from game.registry import GAME_NAMES
 from game.rules import get_rules
 from game.scenes.review import ReviewScene
-from game.scenes.table import MESSAGE_ROW, PROMPT_GUARD, PROMPT_ROW, TableScene, points_text
+from game.scenes.table import CHANCE_DECIDES, MESSAGE_ROW, PROMPT_GUARD, PROMPT_ROW, TableScene, points_text
 from game.screen.cards import card_name
 from tests.scenes.test_tables_common import TABLES, decide, settle
 
@@ -712,6 +713,31 @@ def test_a_near_tie_played_the_other_way_says_why(make_app, home) -> None:
     line = review._values_line(Decision(0, observation, "no-quiero", 0), ranking)
     assert "*No quiero -1.6, 36%" in line and line.endswith("]") and len(line) <= 76, line
     assert "own cards only" in line or "near ties mixed at random" in line
+
+
+def test_the_same_chance_with_more_points_says_the_chance_decides(make_app) -> None:
+    """Found in review: Mus's hint backed Envido 5 (+2.2 points, 70%) beside Envido 6 (+2.5,
+    70%) with no word of why. Hard decides by the chance, which is a hair higher."""
+    app = make_app("--game", "mus", "--seed", "5")
+    table = app.top_scene()
+    ranking = Ranking.of([Estimate("envido 5", 2.24, 500, 0.6967), Estimate("envido 6", 2.47, 500, 0.6962),
+                          Estimate("paso", -1.0, 500, 0.61)], "envido 5", SAMPLED, "500 imagined deals")
+    hint = table.hint_text(ranking)
+    # The reason is given; the better-looking number beside it only where both fit the row.
+    assert len(hint) <= 76 and hint.endswith(f"[{CHANCE_DECIDES}]"), hint
+    short = replace(ranking, estimates=(ranking.estimates[0], replace(ranking.estimates[1], action="paso")))
+    assert table.hint_text(short).startswith("Hint: Envido 5 (+2.2 points, 70% to win); Paso +2.5, 70% [")
+    review = ReviewScene(app, table, 0)
+    line = review._values_line(Decision(0, table.match.observation(0), "envido 6", 0), ranking)
+    assert CHANCE_DECIDES in line and len(line) <= 76, line
+    # Without the reason the number would read as a mistake; a written tie on both is no reason.
+    tie = Ranking.of([Estimate("envido 5", 2.24, 500, 0.6967), Estimate("envido 6", 2.24, 500, 0.6962)],
+                     "envido 5", SAMPLED, "500 imagined deals")
+    assert CHANCE_DECIDES not in table.hint_text(tie)
+    # When the other choice's chance is higher before rounding, the noise is the reason, not the chance.
+    noisy = Ranking.of([Estimate("envido 5", 2.24, 500, 0.6962), Estimate("envido 6", 2.47, 500, 0.6967)],
+                       "envido 5", SAMPLED, "500 imagined deals; near ties mixed at random")
+    assert table.hint_text(noisy).endswith("[near ties mixed at random]")
 
 
 def test_mus_names_the_reason_when_noise_picks_a_near_tie() -> None:
