@@ -394,10 +394,15 @@ class ReviewScene(Scene):
         mine_best = ranking.best.action == decision.action
         needed = len(head) + len(part(ranking.best)) + (0 if mine_best else len(yours) + 2)
         more = len(MORE) + 2 if len(ranking.estimates) > (1 if mine_best else 2) else 0
+        # The better-looking values come next to Hard's choice, where the reason explains them.
+        best, *others = ranking.estimates
+        estimates = [best, *sorted(others, key=lambda e: not shows_more(e, best))]
         if outranked(ranking):
             # Why Hard did not choose a better-looking value (its note's last clauses) comes
-            # before the values that do not fit: keep room for it beside Hard's choice and yours,
-            # and the mark of those left out if the reason fits beside it too.
+            # before the values that do not fit: keep room for it beside Hard's choice, yours and
+            # the first better value, and the mark of those left out if the reason fits too.
+            if estimates[1].action != decision.action:
+                needed += len(part(estimates[1])) + 2
             note = (reason_note(decision.observation, ranking, width - needed - more)
                     or reason_note(decision.observation, ranking, width - needed))
         elif basis_first(decision.observation, ranking):
@@ -405,8 +410,8 @@ class ReviewScene(Scene):
             note = note_text(first, width - needed - more) or note_text(first, width - needed)
         width -= len(note)
         # A better value than Hard's without its reason would read as a mistake: left out.
-        shown = [e for i, e in enumerate(ranking.estimates)
-                 if not (i and e.action != decision.action and shows_more(e, ranking.best) and not note)]
+        shown = [e for i, e in enumerate(estimates)
+                 if not (i and e.action != decision.action and shows_more(e, best) and not note)]
 
         def line(count: int, more: bool = True) -> str:
             """The first ``count`` values, ``...`` for the others but yours, then yours."""
@@ -417,6 +422,10 @@ class ReviewScene(Scene):
                 pieces.append(yours)
             return head + "; ".join(pieces)
 
-        # Hard's choice and yours always; the mark only where it fits.
-        text = next((t for t in map(line, range(len(shown), 0, -1)) if len(t) <= width), line(1, more=False))
+        # Hard's choice and yours always, and the better value a reason explains; the mark only
+        # where it fits.
+        least = 2 if note and outranked(ranking) and estimates[1].action != decision.action else 1
+        counts = range(len(shown), least - 1, -1)
+        fitting = (t for t in [*map(line, counts), *(line(c, more=False) for c in counts)] if len(t) <= width)
+        text = next(fitting, line(least, more=False))
         return text + (note or note_text(ranking.note, width - len(text)))

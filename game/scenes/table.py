@@ -115,6 +115,10 @@ def shown_points(points: float) -> float:
     return (round(points) if abs(points) >= 10 else round(points, 1)) or 0.0
 
 
+#: What the statistics need to know of the match so far, saved with it (a tester found a hinted
+#: or F2-played match counted as the player's own once resumed).
+COUNTING = ("deal_counts", "deal_hinted", "human_decided", "computer_helped")
+
 #: Why a choice with the same chance of winning as written, but fewer points, was Hard's.
 CHANCE_DECIDES = "chance decides"
 
@@ -277,6 +281,11 @@ class TableScene(Scene):
         steps = (table_state or {}).get("computer_steps")  # the choices F2 made: not the player's to review
         if isinstance(steps, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in steps):
             table.computer_steps = set(steps)
+        counting = (table_state or {}).get("counting")
+        if isinstance(counting, dict):
+            for name in COUNTING:
+                if isinstance(counting.get(name), bool):
+                    setattr(table, name, counting[name])
         return table
 
     def table_state(self) -> dict[str, Any]:
@@ -563,7 +572,8 @@ class TableScene(Scene):
         if self.match.is_over:
             self.app.saves.delete(self.game_name)
         else:
-            state = {**self.table_state(), "computer_steps": sorted(self.computer_steps)}  # for the review
+            state = {**self.table_state(), "computer_steps": sorted(self.computer_steps),  # for the review
+                     "counting": {name: getattr(self, name) for name in COUNTING}}  # for the statistics
             self.app.saves.write(self.match, tuple(sorted(self.humans)), state)
         self.app.flush_notices()
 
@@ -647,6 +657,7 @@ class TableScene(Scene):
         if ranking.basis not in (FORCED, PREFERENCE):  # a hint that named a move (a rule's too)
             self.deal_hinted = True
             self.computer_helped = True  # a hinted match is not the player's unaided either
+            self.save()  # kept if the player quits now: a resumed deal still counts as hinted
 
     def hint_text(self, ranking: Ranking) -> str:
         """The hint on one row: "Hint: lead the J♠ (+6 points); K♥ +2; 7♣ -3", as many of the
@@ -669,23 +680,26 @@ class TableScene(Scene):
         def part(e: Estimate) -> str:
             return f"; {self.action_words(e.action, view, short=True)} {points_text(e)}"
 
-        if outranked(ranking):
-            # Why a better-looking number was not chosen: with that number if they fit the row
-            # ("to win the game" shortened if need be), else alone before the other numbers.
-            first = part(others[0]) if others and shows_more(others[0], best) else ""
-            short = text.replace(f" to win the {self.WIN_GOAL})", " to win)")
-            for head, beside in ((text, first), (short, first), (text, ""), (short, "")):
-                note = reason_note(view, ranking, width - len(head) - len(beside))
-                if note:
-                    text = head
+        reason = ""
+        if others and shows_more(others[0], best):
+            # Why a better-looking number was not chosen, beside that number, the choice's own
+            # written shorter if need be; when they do not fit the row, neither is shown (a
+            # tester found the reason without the number it explains).
+            heads = (text, text.replace(f" to win the {self.WIN_GOAL})", " to win)"), f"Hint: {words} ({points_text(best)})")
+            for head in heads:
+                reason = reason_note(view, ranking, width - len(head) - len(part(others[0])))
+                if reason:
+                    text, note = head, reason
                     break
         for e in others:
-            if shows_more(e, best) and not note:
+            if shows_more(e, best) and not reason:
                 continue  # a better number without its reason, which would read as a mistake
             if len(text) + len(part(e)) + len(note) > width:
                 break
             text += part(e)
-        return text + (note or note_text(ranking.note, width - len(text)))
+        hidden = bool(others) and shows_more(others[0], best) and not reason
+        rest = ranking.note.split("; ")[0] if hidden else ranking.note  # no reason for a number left out
+        return text + (note or note_text(rest, width - len(text)))
 
     def hint_move(self, ranking: Ranking, view: Any) -> tuple[str, tuple[str, ...]]:
         """The hint's words for Hard's move and the actions it takes ("lead the J♠"); a table

@@ -243,3 +243,38 @@ def test_the_choices_f2_made_stay_out_of_the_review_after_a_resume(make_app, hom
     again.press("Y")
     resumed = again.top_scene()
     assert resumed.game_name == "jubmoo" and resumed.computer_steps == played
+
+
+def test_a_hinted_or_f2_played_match_is_still_not_counted_after_a_resume(make_app, home):
+    """Found by a tester: the statistics forgot a hint, F2 or a replay once the match was
+    quit and resumed, and counted the deal and the match as the player's own."""
+    (home / "settings.toml").write_text("[play]\ndelay = 0.0\n", encoding="utf-8")
+    app = make_app("S*", "--game", "jubmoo", "--seed", "4")
+    table = app.top_scene()
+    table.deal_hinted = table.computer_helped = True  # as a hint that named a move leaves them
+    table.deal_counts, table.human_decided = False, True
+    table.save()
+    app.quit()
+    again = make_app("*")
+    again.press("2")
+    again.press("Y")
+    resumed = again.top_scene()
+    assert (resumed.deal_hinted, resumed.computer_helped, resumed.deal_counts, resumed.human_decided) == (
+        True, True, False, True)
+
+
+def test_a_hint_is_saved_at_once(make_app, home):
+    """Quitting right after a hint, before any move, keeps the deal counted as hinted."""
+    app = make_app("S*", "--game", "klaberjass", "--seed", "5")
+    table = app.top_scene()
+    while not table.human_to_act:
+        app.tick(0.05)
+    app.tick(1.0)
+    app.press("F4")
+    for _ in range(600):
+        if table.hint_ticket is None:
+            break
+        app.tick(0.05)
+    assert table.deal_hinted
+    saved = json.loads((home / "saves" / "klaberjass.json").read_text(encoding="utf-8"))
+    assert saved["table"]["counting"]["deal_hinted"] is True, saved.get("table")

@@ -427,8 +427,9 @@ def test_the_hint_never_shows_a_better_number_without_its_reason(make_app) -> No
     table = app.top_scene()
     others = ["T4", "C5", "S1", "S4", "S9", "M9", "T3"]
     hint = table.hint_text(limited_ranking("C8", others))
-    # The whole note does not fit: its reason does, before any other value (none fits here).
-    assert hint == "Hint: lead the C8 (-2.8 points, 24% to win) [best of its 8 likeliest]"
+    # The whole note does not fit: its reason does, beside the number it explains, the choice's
+    # own numbers written short to make room.
+    assert hint == "Hint: lead the C8 (-2.8, 24%); T4 -2.4, 26% [best of its 8 likeliest]"
     hint = table.hint_text(limited_ranking("C8", others, chances=False))
     assert hint == "Hint: lead the C8 (-2.8 points); T4 -2.4; C5 -3 [best of its 8 likeliest]"
     # A reason too long for the row: the better-looking value is left out, the others shown.
@@ -502,7 +503,14 @@ def test_the_review_never_shows_a_better_value_without_its_reason(make_app) -> N
     chosen, better = [a for a in legal if a != decision.action][:2]
     others = [better, decision.action] + [a for a in legal if a not in (chosen, better, decision.action)]
     line = review._values_line(decision, limited_ranking(chosen, others))
-    assert len(line) <= 76 and line.endswith(" [best of its 8 likeliest]"), line
+    # The better value and its reason do not both fit beside Hard's choice and yours: neither
+    # is shown (a reason without the number it explains puzzled a tester).
+    assert len(line) <= 76 and "likeliest" not in line and "-2.4, 26%" not in line, line
+    # With room for both, the better value comes next to Hard's choice, with the reason.
+    short = replace(limited_ranking(chosen, others), note="30 imagined deals; top 8")
+    line = review._values_line(decision, short)
+    assert line.startswith(f"Values: {words[chosen]} -2.8, 24%; {words[better]} -2.4, 26%;"), line
+    assert line.endswith(" [top 8]") and len(line) <= 76, line
     assert line.startswith(f"Values: {words[chosen]} -2.8, 24%;") and f"*{words[decision.action]}" in line, line
     # Your play is the better-looking one: it is shown, with the reason.
     line = review._values_line(decision, limited_ranking(chosen, [decision.action, *others[2:]]))
@@ -738,6 +746,22 @@ def test_the_same_chance_with_more_points_says_the_chance_decides(make_app) -> N
     noisy = Ranking.of([Estimate("envido 5", 2.24, 500, 0.6962), Estimate("envido 6", 2.47, 500, 0.6967)],
                        "envido 5", SAMPLED, "500 imagined deals; near ties mixed at random")
     assert table.hint_text(noisy).endswith("[near ties mixed at random]")
+
+
+def test_a_reason_comes_with_the_number_it_explains_or_not_at_all(make_app) -> None:
+    """Found by a tester: Mus's hint read "Quiero (-1.8 points, 46% to win) [near ties mixed
+    at random]" and left out the No quiero at 47% that the reason was about."""
+    app = make_app("--game", "mus", "--seed", "11")
+    table = app.top_scene()
+    note = "500 imagined deals, weighed by the calls so far; near ties mixed at random"
+    ranking = Ranking.of([Estimate("quiero", -1.8, 500, 0.46), Estimate("no-quiero", -1.4, 500, 0.47)],
+                         "quiero", SAMPLED, note)
+    hint = table.hint_text(ranking)
+    assert hint == "Hint: Quiero (-1.8, 46%); No quiero -1.4, 47% [near ties mixed at random]", hint
+    # A reason too long for the row beside the number: neither, and the basis alone.
+    long = replace(ranking, note="500 imagined deals; " + "x" * 50)
+    hint = table.hint_text(long)
+    assert "47%" not in hint and "xxx" not in hint and len(hint) <= 76, hint
 
 
 def test_mus_names_the_reason_when_noise_picks_a_near_tie() -> None:
