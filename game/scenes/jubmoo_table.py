@@ -143,11 +143,10 @@ class JubMooTable(TableScene):
     )
 
     @classmethod
-    def new(cls, app: App, attract: bool = False, carried: dict[str, Any] | None = None) -> TableScene:
-        """A table with a fresh match; ``humans`` seats 0..h-1 are people (hot seat)."""
+    def people(cls, app: App, attract: bool) -> tuple[int, ...]:
+        """Hot seat: seats 0..h-1 are people."""
         humans = 1 if attract else int(app.settings.get(cls.game_name, "humans"))
-        match = cls.fresh_match(app, attract, carried)
-        return cls(app, match, attract=attract, humans=tuple(range(max(1, min(4, humans)))))
+        return tuple(range(max(1, min(4, humans))))
 
     def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
         self.arrangements: dict[int, list[str]] = {}  # each person's own order when F3 (sort) is off

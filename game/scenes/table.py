@@ -268,8 +268,17 @@ class TableScene(Scene):
 
     @classmethod
     def new(cls, app: App, attract: bool = False, carried: dict[str, Any] | None = None) -> TableScene:
-        """A table with a fresh match."""
-        return cls(app, cls.fresh_match(app, attract, carried), attract=attract)
+        """A table with a fresh match, saved at once: its cards are dealt, so quitting before
+        the first move comes back to them (and to what a finished match carried on, such as
+        Jub Moo's pig leading), not to a new deal (found by a tester)."""
+        table = cls(app, cls.fresh_match(app, attract, carried), attract=attract, humans=cls.people(app, attract))
+        table.save()
+        return table
+
+    @classmethod
+    def people(cls, app: App, attract: bool) -> tuple[int, ...]:
+        """The seats of the people at a new match's table (a game with hot seat reads its option)."""
+        return (0,)
 
     @classmethod
     def resume(cls, app: App, match: Match, humans: tuple[int, ...],
@@ -675,7 +684,8 @@ class TableScene(Scene):
         text = f"Hint: {words} ({points_text(best, unit=True, goal=self.WIN_GOAL)})"
         note = note_text(ranking.note.split("; ")[0], width - len(text)) if basis_first(view, ranking) else ""
         # The better-looking numbers first, beside the reason that explains them.
-        others = sorted((e for e in ranking.estimates[1:] if e.action not in move), key=lambda e: not shows_more(e, best))
+        others = sorted((e for e in ranking.estimates[1:] if e.action not in move),
+                        key=lambda e: not shows_more(e, best))
 
         def part(e: Estimate) -> str:
             return f"; {self.action_words(e.action, view, short=True)} {points_text(e)}"
@@ -685,7 +695,8 @@ class TableScene(Scene):
             # Why a better-looking number was not chosen, beside that number, the choice's own
             # written shorter if need be; when they do not fit the row, neither is shown (a
             # tester found the reason without the number it explains).
-            heads = (text, text.replace(f" to win the {self.WIN_GOAL})", " to win)"), f"Hint: {words} ({points_text(best)})")
+            heads = (text, text.replace(f" to win the {self.WIN_GOAL})", " to win)"),
+                     f"Hint: {words} ({points_text(best)})")
             for head in heads:
                 reason = reason_note(view, ranking, width - len(head) - len(part(others[0])))
                 if reason:

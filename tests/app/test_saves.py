@@ -278,3 +278,18 @@ def test_a_hint_is_saved_at_once(make_app, home):
     assert table.deal_hinted
     saved = json.loads((home / "saves" / "klaberjass.json").read_text(encoding="utf-8"))
     assert saved["table"]["counting"]["deal_hinted"] is True, saved.get("table")
+
+
+def test_a_new_match_is_saved_before_its_first_move(make_app, home):
+    """Found by a tester: F7 before the first card of a new match, then the game again, dealt
+    other cards (and lost the pig's lead carried from the last match)."""
+    app = make_app("S*", "--game", "jubmoo", "--seed", "21")
+    table = app.top_scene()
+    hand = table.obs.hand
+    assert (home / "saves" / "jubmoo.json").exists()
+    app.quit()
+    again = make_app("*")
+    again.press("2")
+    again.press("Y")
+    resumed = again.top_scene()
+    assert resumed.game_name == "jubmoo" and resumed.obs.hand == hand

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest

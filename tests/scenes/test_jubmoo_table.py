@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
 
 import pygame
 import pytest
@@ -30,6 +31,7 @@ from tests.scenes.test_tables_common import settle
 def table_app(make_app, home):
     def start(seed: int = 5, settings: str = "", *extra: str):
         (home / "settings.toml").write_text(settings + "\n[play]\ndelay = 0.0\n", encoding="utf-8")
+        shutil.rmtree(home / "saves", ignore_errors=True)  # a fresh match each time, not the last one's save
         app = make_app("--game", "jubmoo", "--seed", str(seed), *extra)
         table = app.top_scene()
         assert isinstance(table, JubMooTable)

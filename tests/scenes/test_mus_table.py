@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import shutil
 
 import pytest
 
@@ -46,6 +47,7 @@ def table_app(make_app, home):
     def start(seed: int = 5, settings: str = "", *extra: str, senas: bool = False):
         senas_line = "" if senas else "\n[mus]\nsenas = false\n"
         (home / "settings.toml").write_text(settings + "\n[play]\ndelay = 0.0\n" + senas_line, encoding="utf-8")
+        shutil.rmtree(home / "saves", ignore_errors=True)  # a fresh match each time, not the last one's save
         app = make_app("--game", "mus", "--seed", str(seed), *extra)
         table = app.top_scene()
         assert isinstance(table, MusTable)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -71,10 +72,11 @@ def case(request) -> Case:
 
 
 @pytest.fixture
-def start(make_app, case):
+def start(make_app, home, case):
     """``start(seed, *argv)``: the real program at ``case``'s table, no delay between moves."""
 
     def start(seed: int = 5, *extra: str):
+        shutil.rmtree(home / "saves", ignore_errors=True)  # a fresh match each time, not the last one's save
         app = make_app("--game", case.game, "--seed", str(seed), *extra)
         app.settings.values["play"]["delay"] = 0.0
         table = app.top_scene()
