@@ -66,6 +66,7 @@ SLOT_W = 25
 CAPTION_W = SLOT_W - 1  # a place's caption, with a blank column before the next place's
 BEST_BADGE = " BEST"  # after the caption of the play now winning
 PANEL_LINES = 17  # lines a panel holds on the 80x25 screen
+LEFT_OUT = "..."  # before the plays won that fit, when the earlier ones are left out for room
 
 SEAT_NAMES = {0: "You", 1: "East", 2: "West"}
 SUIT_PLURAL = dict(zip(SUITS, SUIT_NAMES, strict=True))
@@ -164,31 +165,39 @@ def old_card_reason(card: str, hand: tuple[str, ...], public: tuple[str, ...]) -
 
 
 def cards_width(groups: list[tuple[str, ...]], spacing: int) -> int:
-    """Columns the small cards take: 2 spacing (a blank around each card), 1 (a blank
-    between plays) or 0 (packed)."""
+    """Columns the small cards take, a blank of the table between plays: spacing 2 (a blank
+    of the card colour around each card) or 1 (one only between the cards of a play)."""
     if not groups:
         return 0
-    if spacing == 2:
-        return sum(len(g) * 3 + 1 for g in groups) + len(groups) - 1
-    return sum(len(g) * 2 for g in groups) + (len(groups) - 1) * spacing
+    edges = 1 if spacing == 2 else -1
+    return sum(len(g) * 3 + edges for g in groups) + len(groups) - 1
 
 
 def draw_mini_cards(canvas: TextCanvas, col: int, row: int, groups: list[tuple[str, ...]], width: int) -> int:
-    """Plays as small face-up cards (``S8 M8 T8`` on the card colour), one block per play;
-    packed tighter when they do not fit in ``width`` (and never drawn past it).
-    Returns the column after them."""
+    """Plays as small face-up cards, one block of the card colour per play (``S8 M8 T8``), a
+    blank of the table between plays; with a blank around each card when there is room.
+    Cards are never run together: when they cannot all fit, the latest that do follow
+    ``...`` for those left out. Never drawn past ``width``. Returns the column after them."""
     groups = [g for g in groups if g]
-    spacing = next((n for n in (2, 1) if cards_width(groups, n) <= width), 0)
+    spacing = 2 if cards_width(groups, 2) <= width else 1
     cells: list[tuple[str, int, int]] = []
+    if cards_width(groups, 1) > width:
+        room = width - len(LEFT_OUT) - 1
+        while len(groups) > 1 and cards_width(groups, 1) > room:
+            groups = groups[1:]
+        if groups and cards_width(groups, 1) > room:  # the latest play alone is too long: its top cards
+            keep = max(0, (room + 1) // 3)
+            groups = [groups[0][len(groups[0]) - keep:]] if keep else []
+        cells += [(char, palette.WHITE, TABLE_BG) for char in LEFT_OUT + " "]
     for i, group in enumerate(groups):
-        if i and spacing:
+        if i:
             cells.append((" ", palette.WHITE, TABLE_BG))
+        for j, card in enumerate(group):
+            if spacing == 2 or j:
+                cells.append((" ", palette.BLACK, CARD_BG))
+            cells += [(char, LUKFU_COLOUR[card[0]], CARD_BG) for char in card]
         if spacing == 2:
             cells.append((" ", palette.BLACK, CARD_BG))
-        for card in group:
-            cells += [(char, LUKFU_COLOUR[card[0]], CARD_BG) for char in card]
-            if spacing == 2:
-                cells.append((" ", palette.BLACK, CARD_BG))
     for char, fg, bg in cells[: max(0, width)]:
         canvas.put(col, row, char, fg, bg)
         col += 1
@@ -476,8 +485,13 @@ class LukFuTable(TableScene):
         words = action.split()
         head = words[0]
         if head in ("call", "pass", "claim"):
-            long = {"call": "call (be the Caller)", "claim": "claim (show your Old cards)"}
-            return head if short else long.get(head, head)
+            if short or head == "pass":
+                return head
+            if head == "call":
+                return "call (be the Caller)"
+            if not view.old_cards:  # a claim on fu alone (fu + Old cards >= 6, §2.10): nothing to show
+                return f"claim (your {view.fu[view.seat]} fu win the deal now)"
+            return "claim (show your Old cards)"
         if head == "discard":
             if short:
                 return f"throw {words[1]}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from collections.abc import Callable
 
@@ -807,3 +808,105 @@ def test_a_better_value_than_the_rule_of_thumbs_choice_comes_with_its_reason(tab
                          "8 imagined deals; chosen by rule of thumb")
     line = review._values_line(Decision(0, table.obs, "discard S8", 0), ranking)
     assert "*throw S8 -0.2, 22%" in line and line.endswith(" [chosen by rule of thumb]") and len(line) <= 76, line
+
+
+def test_the_claim_with_no_old_cards_does_not_speak_of_old_cards(table_app):
+    """Found by a tester: with "OLD none yet" on screen the hint read "Hint: claim (show your Old
+    cards) (+4 points...)": a claim on fu alone shows no Old cards. It now says what the claim
+    rests on; a claim with Old cards still says to show them."""
+    from game.ai.analysis import SAMPLED, Estimate, Ranking
+
+    app, table = table_app(2)
+    state = position(table.match.rules, lambda state, me: me.current_player == 0 and me.can_claim
+                     and not me.old_cards)
+    lines = screen_at(app, table, state)
+    assert "OLD none yet" in lines[YOU_ROW + 1]
+    fu = table.obs.fu[table.viewer]
+    lead = next(a for a in table.obs.legal_actions if a != "claim")
+    ranking = Ranking.of([Estimate("claim", 4.0, 30), Estimate(lead, 1.0, 30)], "claim", SAMPLED)
+    hint = table.hint_text(ranking)
+    assert hint.startswith(f"Hint: claim (your {fu} fu win the deal now) (+4"), hint
+    assert "Old" not in hint
+    assert table.choice_words("claim", table.obs) == f"chose to claim (your {fu} fu win the deal now)"
+    with_old = dataclasses.replace(table.obs, old_cards=("C1",))
+    assert table.action_words("claim", with_old) == "claim (show your Old cards)"
+    assert table.action_words("claim", table.obs, short=True) == "claim"
+
+
+def won_view(table: LukFuTable, yours: list[tuple[str, ...]], easts: list[tuple[str, ...]]) -> LukFuObservation:
+    """The table's view with you (Master and Caller, three cards down) and East having won ``yours``
+    and ``easts``, one trick each, the others throwing face down."""
+    tricks = tuple(((1, ("down",) * len(g)), (2, ("down",) * len(g)), (0, g)) for g in yours)
+    tricks += tuple(((0, ("down",) * len(g)), (2, ("down",) * len(g)), (1, g)) for g in easts)
+    fu = (sum(map(len, yours)), sum(map(len, easts)), 0)
+    return dataclasses.replace(table.obs, phase="play", tricks=tricks, trick=(), master=0, caller=0, fu=fu,
+                               discards_down=(3, 2, 3))
+
+
+def won_cards_shown(app, row: int, start: int, end: int, groups: list[tuple[str, ...]]) -> list[str]:
+    """The cards written after WON between ``start`` and ``end``, checked: each card apart, the
+    cards of one trick on the card colour between them, tricks apart on the table's; the latest
+    cards, after "..." when some are left out."""
+    from game.scenes.table import TABLE_BG
+    from game.screen.cards import CARD_BG
+
+    text = app.canvas.row_text(row)[start:end]
+    at = start + text.index("WON ") + 4
+    words = app.canvas.row_text(row)[at:end].split()
+    if words and words[-1].startswith("DOWN"):
+        words = words[:words.index(next(w for w in words if w.startswith("DOWN")))]
+    flat = [card for g in groups for card in g]
+    left_out = bool(words) and words[0] == "..."
+    cards = words[1:] if left_out else words
+    assert all(card in CARDS for card in cards), text  # never two names run together
+    assert cards == flat[len(flat) - len(cards):], text  # the latest
+    assert left_out == (len(cards) < len(flat)), text
+    trick_of = {card: i for i, g in enumerate(groups) for card in g}
+    row_text = app.canvas.row_text(row)
+    places = [row_text.index(card, at) for card in cards]
+    for (a, b), (start_a, start_b) in zip(itertools.pairwise(cards), itertools.pairwise(places), strict=True):
+        between = [app.canvas.cell(c, row) for c in range(start_a + 2, start_b)]
+        assert between and all(cell.char == " " for cell in between), (text, a, b)
+        backs = {cell.bg for cell in between}
+        assert backs == {CARD_BG} if trick_of[a] == trick_of[b] else TABLE_BG in backs, (text, a, b)
+    return cards
+
+
+@pytest.mark.parametrize("yours, easts", [
+    ([("C8", "S8", "T8"), ("S9",), ("S7",), ("S6",), ("C1",)],
+     [("M2", "M3", "M4"), ("T5",), ("T6",), ("T7", "T8", "T9"), ("C5",)]),
+    ([("C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9")],
+     [("S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9"), ("M1", "M2", "M3")]),
+    ([("C8", "S8", "T8"), ("S9",)], [("M2", "M3", "M4"), ("T5",)]),
+])
+def test_the_won_row_never_runs_cards_together(table_app, yours, easts):
+    """Found by a tester: once DOWN was shown the row read "WON C8S8T8 S9 S7 S6 C1" (and East's
+    "M2M3M4 T5 T6 T7T8T9"): short of room, the cards were packed with no blank. They now stay
+    apart, a trick's cards on the card colour and tricks apart; when they cannot all fit the
+    latest are shown after "..." for those left out."""
+    app, table = table_app(3)
+    table.frozen_obs = won_view(table, yours, easts)
+    app.tick(0.05)
+    lines = assert_grid(app)
+    assert "DOWN" in lines[YOU_ROW], lines[YOU_ROW]
+    mine = won_cards_shown(app, YOU_ROW, 2, COLS - 2, yours)
+    theirs = won_cards_shown(app, SEAT_ROW + 2, BLOCK_COLS[1], BLOCK_COLS[1] + BLOCK_W, easts)
+    assert mine and theirs
+    if len(yours) == 2:  # room for all, each card with a blank around it
+        assert " C8 S8 T8   S9 " in lines[YOU_ROW] and " M2 M3 M4   T5 " in lines[SEAT_ROW + 2]
+
+
+def test_the_help_text_breaks_no_line_early():
+    """Found by a tester: two lines of the help broke mid-sentence far short of the box's width
+    ("A match is a number of deals (8" / "unless you change it)", "highlighted card. F6 turns" /
+    "on the replay option"). Every line of a paragraph now takes as many words as fit."""
+    from game.scenes.help import HELP_DIR, TEXT_W
+
+    lines = (HELP_DIR / "lukfu.txt").read_text(encoding="utf-8").split("\n")
+
+    def prose(line: str) -> bool:  # not a blank line, page break, heading or indented table row
+        return bool(line.strip()) and line != "---" and not line.startswith(" ") and not line.isupper()
+
+    early = [f"{number}: {line!r}" for number, (line, after) in enumerate(itertools.pairwise(lines), 1)
+             if prose(line) and prose(after) and len(line) + 1 + len(after.split()[0]) <= TEXT_W]
+    assert not early, early
