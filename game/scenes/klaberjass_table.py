@@ -27,9 +27,12 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 CONTRACT_NAMES = {"NT": "Sans Tout", "AT": "Tout Atout"}
 CARD_W, CARD_H, CARD_STEP = 7, 5, 8
 HAND_COL = 3
-# Rows of the two hands: (label row, cards row, keys row) for the top and bottom positions.
-TOP_HAND = (1, 2, 7)  # the top label sits on the table's frame
-LOWER_HAND = (8, 9, 14)
+# Rows of the hands: (label row, cards row, keys row) of yours, (label row, cards row) of the
+# computer's, with your hand on top or below. The top label sits on the table's frame. Your hand
+# keeps the row above its cards free for a raised card (the deal review raises the runs you
+# declared), as the other tables do; the computer's hand needs no row of keys.
+YOURS_ON_TOP = ((1, 3, 8), (9, 10))
+YOURS_BELOW = ((7, 9, 14), (1, 2))
 TABLE_ROW = 15  # label row of the deck / turn-up / bottom / trick line
 INFO_ROWS = 6  # rows of the bidding or the deal beside the trick (the label row and the cards')
 INFO_COL = 52
@@ -42,8 +45,9 @@ def contract_text(contract: str | None) -> str:
     return CONTRACT_NAMES.get(contract, glyphs.FRENCH_SUIT_GLYPH.get(contract, contract))
 
 
-def runs_text(cards: list[str]) -> str:
-    """``7C 8C 9C JH QH KH`` -> ``7♣-9♣ J♥-K♥``: each run by its ends (cards come in runs)."""
+def runs_text(cards: list[str], compact: bool = False) -> str:
+    """``7C 8C 9C JH QH KH`` -> ``7♣-9♣ J♥-K♥``: each run by its ends (cards come in runs);
+    ``compact``, its suit once: ``7-9♣ J-K♥``."""
     order = "789TJQKA"
     runs: list[list[str]] = []
     for card in cards:
@@ -51,7 +55,7 @@ def runs_text(cards: list[str]) -> str:
             runs[-1].append(card)
         else:
             runs.append([card])
-    return " ".join(f"{card_name(r[0])}-{card_name(r[-1])}" for r in runs)
+    return " ".join(f"{card_name(r[0])[:-1] if compact else card_name(r[0])}-{card_name(r[-1])}" for r in runs)
 
 
 def cards_text(cards: Any) -> str:
@@ -348,10 +352,10 @@ class KlaberjassTable(TableScene):
         return int(dict(self.obs.options)["game_point"])
 
     # ---- drawing ----
-    def hand_rows(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-        """(your rows, the computer's rows): on top as in the manual, or swapped."""
+    def hand_rows(self) -> tuple[tuple[int, int, int], tuple[int, int]]:
+        """(your rows, the computer's rows): yours on top as in the manual, or below."""
         on_top = bool(self.app.settings.get("klaberjass", "your_hand_on_top"))
-        return (TOP_HAND, LOWER_HAND) if on_top else (LOWER_HAND, TOP_HAND)
+        return YOURS_ON_TOP if on_top else YOURS_BELOW
 
     def title(self) -> tuple[str, str, str]:
         you, it = self.view.scores[self.viewer], self.view.scores[1 - self.viewer]
@@ -375,8 +379,8 @@ class KlaberjassTable(TableScene):
         (replaying keeps the last dealer, going on passes the deal), so nobody is marked."""
         return bool(self.view.dealer == seat and self.view.phase != "replay")
 
-    def draw_computer_hand(self, canvas: TextCanvas, rows: tuple[int, int, int]) -> None:
-        label_row, cards_row, _ = rows
+    def draw_computer_hand(self, canvas: TextCanvas, rows: tuple[int, int]) -> None:
+        label_row, cards_row = rows
         obs = self.view
         it = 1 - self.viewer
         label = " COMPUTER'S HAND (DEALER) " if self.shows_dealer(it) else " COMPUTER'S HAND "
@@ -437,8 +441,8 @@ class KlaberjassTable(TableScene):
 
     def deal_lines(self) -> list[tuple[str, int]]:
         """After the bidding, in ``INFO_ROWS`` rows: the top meld, the dix taken, tricks and
-        points once play is on, the runs shown and the bellas called; the top-meld announcement
-        in the rows left (its last word, the verdict, kept first, then its first, the class)."""
+        points once a trick is won, the runs shown and the bellas called; the top-meld
+        announcement in the rows left (``announcement``)."""
         obs = self.view
         you, it = self.viewer, 1 - self.viewer
         if obs.top_meld is None:
@@ -450,26 +454,47 @@ class KlaberjassTable(TableScene):
         if obs.dix_by is not None and obs.original_turn_up:  # public: the 7 was swapped for the turn-up
             who = "YOU" if obs.dix_by == you else "COMP"
             after.append((f"DIX: {who} TOOK {card_name(obs.original_turn_up)}", palette.LIGHT_CYAN))
-        if obs.trick or obs.tricks:
-            after.append((f"TRICKS  YOU {obs.tricks_won[you]:<3}COMP {obs.tricks_won[it]}", palette.WHITE))
-            after.append((f"POINTS  YOU {obs.card_points[you]:<3}COMP {obs.card_points[it]}", palette.WHITE))
+        if obs.tricks:  # not during the first trick: both would read 0, and the announcement needs the rows
+            after.append((f"TRICKS  YOU {obs.tricks_won[you]:<4}COMP {obs.tricks_won[it]}", palette.WHITE))
+            after.append((f"POINTS  YOU {obs.card_points[you]:<4}COMP {obs.card_points[it]}", palette.WHITE))
         for seat in (you, it):
             if obs.shown_melds[seat]:
                 who = "YOU" if seat == you else "COMP"
                 shown = f"{who} SHOW {cards_text(obs.shown_melds[seat])}"
-                if len(shown) > INFO_W:
-                    shown = f"{who} SHOW {runs_text(obs.shown_melds[seat])}"
+                for runs in (runs_text(obs.shown_melds[seat]), runs_text(obs.shown_melds[seat], compact=True)):
+                    if len(shown) <= INFO_W:
+                        break
+                    shown = f"{who} SHOW {runs}"  # by their ends; three runs, each suit once: 7-9♣ J-K♥ 8-T♠
                 after.append((shown, palette.LIGHT_CYAN))
         if obs.bellas:
             names = ", ".join("you" if s == you else "comp" for s in obs.bellas)
             after.append((f"BELLA: {names}", palette.LIGHT_MAGENTA))
-        messages = list(obs.meld_messages)
-        room = max(0, INFO_ROWS - 1 - len(after))
-        if len(messages) > room:  # the verdict, then the class it answers (the top line has the value)
-            first = int(room >= 2)
-            messages = messages[:first] + (messages[len(messages) - (room - first):] if room > first else [])
-        return [(meld, palette.WHITE), *(("  " + self.spoken(m), palette.LIGHT_CYAN) for m in messages),
-                *after][:INFO_ROWS]
+        spoken = self.announcement(max(0, INFO_ROWS - 1 - len(after)))
+        return [(meld, palette.WHITE), *((line, palette.LIGHT_CYAN) for line in spoken), *after][:INFO_ROWS]
+
+    def announcement(self, room: int) -> list[str]:
+        """The top-meld announcement in ``room`` rows, each step by who said it, indented.
+
+        Found by a tester: with the dix line below it, the five steps of a tie on the top card
+        lost the dealer's "how high?" before play. Now two steps that fit one row side by side
+        share it ("You: 20  Comp: how high?"), so before play every step is read. Still too
+        many (during play, beside the tricks, the runs shown and the bellas): the last step, the
+        verdict, and with a second row the first, the class (the top line has the value); an
+        ellipsis marks where steps were left out, so that none goes silently."""
+        lines = ["  " + self.spoken(m) for m in self.view.meld_messages]
+        joined = list(lines)
+        while len(joined) > room:
+            pair = next((i for i in range(len(joined) - 1) if len(joined[i]) + len(joined[i + 1]) <= INFO_W), None)
+            if pair is None:
+                break
+            joined[pair:pair + 2] = [joined[pair] + joined[pair + 1]]  # "  A" and "  B" -> "  A  B"
+        if len(joined) <= room:
+            return joined
+        first = int(room >= 2)
+        last = lines[len(lines) - (room - first):] if room > first else []
+        if last:
+            last[0] = "…" + last[0][1:]  # "… Comp: tie": the steps before it are left out
+        return lines[:first] + last
 
     def spoken(self, message: str) -> str:
         """An announcement by who said it: "Elder: 20" is "Comp: 20" when the computer is elder,

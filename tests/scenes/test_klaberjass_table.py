@@ -43,7 +43,8 @@ def test_first_screen_is_the_manuals_layout(table_app):
     assert len(lines) == ROWS and all(len(line) == COLS for line in lines)
     assert lines[0].strip().startswith("KLABERJASS") and "GAME TO 500" in lines[0]
     assert "YOUR HAND" in lines[1]  # your hand on top, as in the manual
-    assert "COMPUTER'S HAND" in lines[8]
+    assert lines[2].strip("║ ") == ""  # the row a raised card goes to
+    assert "COMPUTER'S HAND" in lines[9]
     assert "TURN-UP" in lines[15] and "BOTTOM" in lines[15] and "DECK" in lines[15]
     assert lines[24].startswith("F1 ")
 
@@ -122,7 +123,7 @@ def test_hand_drawn_at_the_bottom_option(table_app):
     app, table = table_app(4)
     app.settings.values["klaberjass"]["your_hand_on_top"] = False
     lines = app.screen_text().splitlines()
-    assert "COMPUTER'S HAND" in lines[1] and "YOUR HAND" in lines[8]
+    assert "COMPUTER'S HAND" in lines[1] and "YOUR HAND" in lines[7]
     assert table.hand_geometry().row == 9  # the keys and the mouse follow the hand
 
 
@@ -229,7 +230,7 @@ def test_the_deal_beside_the_trick_keeps_the_whole_announcement_then_the_bella_a
     assert "COMP SHOW 9♠-Q♠ 7♥-T♥" in two_runs, "runs too long one by one are written by their ends"
     roomier = info_text(table, phase="play", meld_messages=said, top_meld=it, meld_value=50, trick=(),
                         tricks=(((0, "7S"), (1, "8S")),), shown_melds=((), ("9S", "TS", "JS", "QS")))
-    assert roomier[1:3] == [spoken[0], spoken[-1]], "the class, then the verdict"
+    assert roomier[1:3] == [spoken[0], "…" + spoken[-1][1:]], "the class, then the verdict, steps left out marked"
 
 
 def test_declaring_no_run_reads_whole_in_the_review(table_app):
@@ -238,3 +239,64 @@ def test_declaring_no_run_reads_whole_in_the_review(table_app):
     assert table.action_words("declare none", table.obs) == "declare no run"
     assert table.action_words("declare none", table.obs, short=True) == "no run"
     assert table.action_words("declare 8H 9H TH", table.obs) == "declare 8♥ 9♥ T♥"
+
+
+def test_the_whole_announcement_is_read_before_play_beside_the_dix(table_app):
+    """Found by a tester (seed 239: take hearts, the computer exchanges the dix, declare 9♦-J♦):
+    the dix line took a row and the dealer's "how high?" was left out, so the exchange read
+    "You: 20 / You: high J". Before the first trick is won every step is on the panel."""
+    _app, table = table_app(5)
+    you, it = table.viewer, 1 - table.viewer
+    names = {"Elder": "You" if table.obs.elder == you else "Comp",
+             "Dealer": "You" if table.obs.dealer == you else "Comp"}
+    said = ("Elder: 20", "Dealer: how high?", "Elder: high J", "Elder: not in trumps", "Dealer: tie")
+    dix = {"dix_by": it, "original_turn_up": "8H", "turn_up": "7H"}
+    for trick in ((), ((table.obs.elder, "AS"),)):  # before the lead, and during the first trick
+        lines = info_text(table, phase="play", meld_messages=said, top_meld=None, meld_value=0, trick=trick,
+                          tricks=(), shown_melds=((), ()), bellas=(), **dix)
+        assert len(lines) <= 6 and lines[0] == "TOP MELD: -" and "DIX: COMP TOOK 8♥" in lines
+        text = " ".join(lines)
+        at = [text.find(f"{names[role]}: {words}") for role, _, words in (m.partition(": ") for m in said)]
+        assert -1 not in at and at == sorted(at), f"every step, in order: {lines}"
+        assert all(len(line) <= 26 for line in lines), lines  # the panel's columns to the frame
+    # With no dix each step has its own row, as before.
+    lines = info_text(table, phase="play", meld_messages=said, top_meld=None, meld_value=0, trick=(), tricks=(),
+                      shown_melds=((), ()), bellas=(), dix_by=None)
+    assert lines[1:] == [f"  {names[m.split(':')[0]]}:{m.split(':')[1]}" for m in said]
+
+
+def test_every_line_beside_the_trick_fits_its_box(table_app):
+    """The longest lines of the panel: three runs shown by the computer (all nine cards), card
+    points in three figures, and a long announcement with every other line during play."""
+    _app, table = table_app(5)
+    you, it = table.viewer, 1 - table.viewer
+    said = ("Elder: 50", "Dealer: how high?", "Elder: high Q", "Elder: not in trumps", "Dealer: not good")
+    three_runs = ("7C", "8C", "9C", "JH", "QH", "KH", "8S", "9S", "TS")
+    lines = info_text(table, phase="play", meld_messages=said, top_meld=it, meld_value=60, trick=(),
+                      tricks=(((0, "7S"), (1, "8S")),), tricks_won=(5, 3), card_points=(104, 38),
+                      shown_melds=((), three_runs), bellas=(you, it), dix_by=it, original_turn_up="TS",
+                      turn_up="7S")
+    assert all(len(line) <= 26 for line in lines), lines
+    assert "COMP SHOW 7-9♣ J-K♥ 8-T♠" in lines, "each run's suit once when its ends do not fit"
+    assert "POINTS  YOU 104 COMP 38" in lines, "three figures do not run into the next word"
+    assert "BELLA: you, comp" in lines and "DIX: COMP TOOK T♠" in lines and len(lines) == 6
+
+
+@pytest.mark.parametrize("on_top", [True, False])
+def test_raised_cards_in_the_review_stay_off_the_labels(table_app, on_top):
+    """Found by a tester (seeds 1 and 239, the review's "Declaring" step): the declared cards,
+    raised as a play of several cards is in the review, were drawn onto the frame line, over
+    the hand's title ("YOUR HAN…E") and under "TRUMP ♥ MAKER: YOU". Your hand keeps a row free
+    above its cards, as the other tables do."""
+    app, table = table_app(239)
+    app.settings.values["klaberjass"]["your_hand_on_top"] = on_top
+    obs = table.obs
+    label = " YOUR HAND (DEALER) " if obs.dealer == table.viewer else " YOUR HAND "
+    with table.showing(obs, played="declare " + " ".join(obs.hand)):  # every card raised
+        lines = app.screen_text().splitlines()
+    label_row, cards_row, _ = table.hand_rows()[0]
+    assert label in lines[label_row] and "TRUMP" in lines[1] and "MAKER:" in lines[1]
+    assert not set("┌┐╔╗│║") & set(lines[label_row][1:-1]), lines[label_row]
+    assert set("┌╔") & set(lines[cards_row - 1]), "the cards are raised, into the free row"
+    bottoms = lines[cards_row + 3]  # a raised card's bottom edge, a row above the others'
+    assert table.hand_geometry().row == cards_row and bottoms.count("┘") + bottoms.count("╝") == len(obs.hand)
