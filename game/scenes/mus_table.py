@@ -509,6 +509,13 @@ class MusTable(TableScene):
         long_words = {"mus": "say Mus", "cut": "cut (Corto)", "paso": "pass (Paso)"}
         return short_words.get(head, action) if short else long_words.get(head, short_words.get(head, action))
 
+    def choice_words(self, action: str, view: Any, short: bool = False) -> str:
+        """A call is said, not chosen to: "you said No quiero" (a tester read "you chose to No
+        quiero" and "you Órdago")."""
+        if action.split()[0] in ("envido", "raise", "ordago", "quiero", "no-quiero"):
+            return f"said {self.action_words(action, view, short=True)}"
+        return super().choice_words(action, view, short)
+
     def decision_words(self, view: Any) -> str:
         if view.phase == "bet":
             return str(view.lance or "bet").capitalize()
@@ -545,7 +552,7 @@ class MusTable(TableScene):
             text = f"{self.seat_name(seat)}: ÓRDAGO on {lance}! The whole game is at stake."
         elif head == "quiero":
             if before.ordago:
-                text = f"{self.seat_name(seat)}: Quiero! The órdago is seen: the hands are shown."
+                text = f"{self.seat_name(seat)}: Quiero! The órdago is accepted: the hands are shown."
             else:
                 text = f"{self.seat_name(seat)}: Quiero."
         elif head == "no-quiero":
@@ -793,7 +800,7 @@ class MusTable(TableScene):
     def summary_lines(self, last: DealSummary) -> list[tuple[str, int]]:
         us, them = self.my_team, 1 - self.my_team
         ended = {"count": "The hands are shown for the count.",
-                 "ordago": "An órdago was seen: the hands are shown.",
+                 "ordago": "An órdago was accepted: the hands are shown.",
                  "deje": f"A refused bet took a team to {self.target}: no count."}[last.ended_by]
         mano = self.verb(last.mano, "were", "was")
         lines: list[tuple[str, int]] = [(f"{mano} mano. {ended}", palette.WHITE)]

@@ -296,6 +296,23 @@ def test_an_accepted_ordago_shows_the_hands(table_app):
     assert table.result_shown and "Match over" in app.screen_text()
 
 
+def test_an_accepted_ordago_is_said_in_plain_words(table_app):
+    """Found by a tester: "The órdago is seen" and "An órdago was seen" (Spanish "órdago visto")
+    read to a newcomer as someone catching sight of it; they say it was accepted."""
+    app, table = table_app(8)
+    set_match(table, 8, first_mano=0)
+    press(app, table, "C", "O", "Y")
+    before = table.obs
+    others(table, "quiero")
+    said = table.describe(1, "quiero", before, table.obs)
+    assert said == "East: Quiero! The órdago is accepted: the hands are shown."
+    last = table.obs.last_deal
+    assert last is not None and last.ended_by == "ordago"
+    summary = " ".join(text for text, _ in table.summary_lines(last))
+    assert "An órdago was accepted: the hands are shown." in summary
+    assert " seen" not in said + summary + app.screen_text()
+
+
 def test_amount_picker_keys(table_app):
     app, table = table_app(9)
     set_match(table, 9, first_mano=0)
@@ -879,3 +896,15 @@ def test_a_raise_is_written_as_the_prompt_writes_it(table_app):
     _app, table = table_app(11)
     assert table.action_words("raise 2", table.obs, short=True) == "Raise 2"
     assert table.offer("raise", "raise 2", "Raise 2 +/-").label.startswith("Raise 2")
+
+
+def test_the_review_says_a_call_was_said(table_app):
+    """Found by a tester: the review read "Chica: you chose to No quiero" and "Pares: you
+    Órdago"; a call is said."""
+    _, table = table_app(11)
+    view = table.obs
+    assert table.choice_words("no-quiero", view) == "said No quiero"
+    assert table.choice_words("ordago", view, short=True) == "said Órdago"
+    assert table.choice_words("envido 5", view) == "said Envido 5"
+    assert table.choice_words("paso", view) == "chose to pass (Paso)"
+    assert table.choice_words("paso", view, short=True) == "Paso"
