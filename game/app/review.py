@@ -51,6 +51,7 @@ class DealReplay:
     state: Any = field(init=False)
     done_steps: int = 0
     decisions: list[Decision] = field(default_factory=list)  # of the last finished deal, once done
+    deal_number: int | None = None  # that deal's number (also when the seat made no decision in it)
     _current: list[Decision] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -79,6 +80,7 @@ class DealReplay:
                 self.state = rules.apply(self.state, action)
                 if _deal_ended(before, rules.observation(self.state, self.seat), action):
                     self.decisions, self._current = self._current, []
+                    self.deal_number = getattr(before, "deal_number", None)
             self.done_steps += 1
 
     def run(self) -> list[Decision]:

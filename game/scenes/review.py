@@ -216,6 +216,8 @@ class ReviewScene(Scene):
         # A choice Hard values as highly as its own counts as good, though Hard chose another
         # card: telling the player "agrees with 0" beside "cost 0.0 points" contradicted itself.
         good = sum(1 for d in self.decisions if self.as_good(d))
+        if not total:
+            return "Done: nothing to analyse."
         if good == total:
             return f"Done: all {total} of your choices are as good as Hard's."
         of = f", {chance:.0%} of the {self.table.WIN_GOAL}" if chance else ""
@@ -237,11 +239,14 @@ class ReviewScene(Scene):
     def _draw_list(self, canvas: TextCanvas) -> None:
         bg = palette.BLUE
         canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, bg)
-        deal = getattr(self.replay.decisions[0].observation if self.replay.decisions else None, "deal_number", "")
-        title_bar(canvas, f"{entry(self.game).title.upper()}: REVIEW", f"Deal {deal}" if deal != "" else "",
+        deal = self.replay.deal_number
+        title_bar(canvas, f"{entry(self.game).title.upper()}: REVIEW", f"Deal {deal}" if deal is not None else "",
                   "Esc: back", bg=palette.CYAN, fg=palette.BLACK)
-        canvas.text(2, 2, f"{self.whose()} decisions in this deal, costliest first, as Hard reckons them",
-                    palette.WHITE, bg)
+        # The list's order (``ordered``): a lost chance of winning outweighs points (a tester read
+        # 0.2 above 0.3 as a sorting fault when the heading said only "costliest first").
+        heading = (f"{self.whose()} decisions, costliest first: chance to win lost, then points" if self.chance_shown()
+                   else f"{self.whose()} decisions in this deal, costliest first, as Hard reckons them")
+        canvas.text(2, 2, heading, palette.WHITE, bg)
         chance = self.chance_shown()
         canvas.text(2, 3, self._row("Cost", WIN_CHANCE if chance else None, "Decision", "You", "Hard's choice"),
                     palette.YELLOW, bg)
@@ -274,6 +279,8 @@ class ReviewScene(Scene):
             canvas.text(2, 19, WIN_CHANCE_LEGEND.format(goal=self.table.WIN_GOAL), palette.LIGHT_CYAN, bg)
         canvas.text(2, 20, self.progress()[: COLS - 4], palette.LIGHT_GREEN, bg)
         keys = "Up/Down: choose   Enter: the table as it was   Esc: back to the summary"
+        if self.ready and not items:
+            keys = "Esc: back to the summary"  # nothing to choose or show
         if len(self.people) > 1:
             following = self.people[(self.people.index(self.seat) + 1) % len(self.people)]
             keys = f"Up/Down, Enter: the table   Tab: {self.table.seat_name(following)}'s   Esc: the summary"
@@ -338,7 +345,7 @@ class ReviewScene(Scene):
         return self._row(f"{self.cost(decision) or 0.0:.1f}", game if chance else None, where, you, hard)
 
     def _draw_table(self, canvas: TextCanvas, decision: Decision) -> None:
-        with self.table.showing(decision.observation, decision.action):
+        with self.table.showing(decision.observation, decision.action, decision.step):
             self.table.draw_table(canvas)
             scores = len(self.table.title()[2]) + 1  # the scores drawn then give way to the label, all of them
         at = self.decisions.index(decision) + 1
@@ -348,9 +355,9 @@ class ReviewScene(Scene):
         canvas.fill(1, MESSAGE_ROW, COLS - 2, 2, " ", palette.WHITE, TABLE_BG)
         ranking = self.rankings.get(decision.step)
         where = self.table.decision_words(decision.observation)
-        you = self._words(decision, decision.action, short=False)
+        you = self.table.choice_words(decision.action, decision.observation)
         if ranking is None:
-            canvas.text(2, MESSAGE_ROW, f"{where.capitalize()}: you chose to {you}."[: COLS - 4], palette.YELLOW,
+            canvas.text(2, MESSAGE_ROW, f"{where.capitalize()}: you {you}."[: COLS - 4], palette.YELLOW,
                         TABLE_BG)
             canvas.text(2, PROMPT_ROW, self.progress()[: COLS - 4], palette.WHITE, TABLE_BG)
         else:
@@ -358,20 +365,22 @@ class ReviewScene(Scene):
             cost = self.cost(decision) or 0.0
             chance = self.chance_lost(decision)
             if best.action == decision.action:
-                verdict = f"{where.capitalize()}: you chose to {you}, as Hard would."
+                verdict = f"{where.capitalize()}: you {you}, as Hard would."
             elif self.agrees(decision):  # Hard's choice is another action of the same move
                 hard = self._words(decision, best.action)
-                agreed = (f"{where.capitalize()}: you chose to {you}; Hard: {hard}, which you did too in this move.",
-                          f"{where.capitalize()}: you {self._words(decision, decision.action)}; Hard: {hard}, "
+                mine = self.table.choice_words(decision.action, decision.observation, short=True)
+                agreed = (f"{where.capitalize()}: you {you}; Hard: {hard}, which you did too in this move.",
+                          f"{where.capitalize()}: you {mine}; Hard: {hard}, "
                           "as you did in this move.")
                 verdict = next((w for w in agreed if len(w) <= COLS - 4), agreed[-1])
             else:
                 # The longest wording that fits the row: full words, short words, then without
                 # the chance (the values line below still gives it).
-                mine, hard = self._words(decision, decision.action), self._words(decision, best.action)
+                mine = self.table.choice_words(decision.action, decision.observation, short=True)
+                hard = self._words(decision, best.action)
                 lost = f" Cost {cost:.1f} points"
                 of = f", {chance:.0%} of the {self.table.WIN_GOAL}." if chance else "."
-                wordings = (f"{where.capitalize()}: you chose to {you}; Hard: {hard}.{lost}{of}",
+                wordings = (f"{where.capitalize()}: you {you}; Hard: {hard}.{lost}{of}",
                             f"{where.capitalize()}: you {mine}; Hard: {hard}.{lost}{of}",
                             f"{where.capitalize()}: you {mine}; Hard: {hard}.{lost}.")
                 verdict = next((w for w in wordings if len(w) <= COLS - 4), wordings[-1])

@@ -115,6 +115,12 @@ def shown_points(points: float) -> float:
     return (round(points) if abs(points) >= 10 else round(points, 1)) or 0.0
 
 
+#: The hint's mark of the choices left out for want of room.
+LEFT_OUT = "; ..."
+
+#: How many steps back the table keeps the hand's order at a person's decisions (for the review).
+ORDERS_KEPT = 400
+
 #: What the statistics need to know of the match so far, saved with it (a tester found a hinted
 #: or F2-played match counted as the player's own once resumed).
 COUNTING = ("deal_counts", "deal_hinted", "human_decided", "computer_helped")
@@ -341,6 +347,7 @@ class TableScene(Scene):
         self.hint_for: tuple[int, int] | None = None  # ... for this decision of the player's
         self.deal_hinted = False  # a hint was shown in this deal (statistics count it apart)
         self.reviews: dict[int, Ranking] = {}  # the review's rankings, by step of the record (kept for a second look)
+        self.hand_orders: dict[int, list[str]] = {}  # the hand's order at the person's decisions, by step
         self._shown_mode: HandMode | None = None  # the hand's look under ``showing`` (the review)
         self.hand = self.make_hand()
         self._deal = deal_of(self.obs)
@@ -592,6 +599,11 @@ class TableScene(Scene):
             return False
         seat = self.match.current_player
         assert seat is not None
+        # The hand as the player had it, for the review's table at this decision (his own order
+        # with F3 off: the keys he pressed); a few deals' worth are kept.
+        step = len(self.match.steps)
+        self.hand_orders = {s: cards for s, cards in self.hand_orders.items() if s > step - ORDERS_KEPT}
+        self.hand_orders[step] = list(self.hand.cards)
         return self.perform(seat, action)
 
     def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
@@ -702,12 +714,16 @@ class TableScene(Scene):
                 if reason:
                     text, note = head, reason
                     break
-        for e in others:
-            if shows_more(e, best) and not reason:
-                continue  # a better number without its reason, which would read as a mistake
-            if len(text) + len(part(e)) + len(note) > width:
-                break
-            text += part(e)
+        # A better number without its reason would read as a mistake: left out. Those that do
+        # not fit are marked "; ..." (a tester could not tell that choices were left out); what
+        # the numbers rest on follows where there is room.
+        parts = [part(e) for e in others if reason or not shows_more(e, best)]
+        count = len(parts)
+        while count and len(text + "".join(parts[:count]) + (LEFT_OUT if count < len(others) else "") + note) > width:
+            count -= 1
+        text += "".join(parts[:count])
+        if count < len(others) and len(text + LEFT_OUT + note) <= width:
+            text += LEFT_OUT
         hidden = bool(others) and shows_more(others[0], best) and not reason
         rest = ranking.note.split("; ")[0] if hidden else ranking.note  # no reason for a number left out
         return text + (note or note_text(rest, width - len(text)))
@@ -728,6 +744,11 @@ class TableScene(Scene):
         2"); ``short``: as few as tell it from the other choices ("J♠")."""
         return self.match.rules.action_text(action)
 
+    def choice_words(self, action: str, view: Any, short: bool = False) -> str:
+        """What a player did, as the review writes it after "you": "chose to lead the J♠", or
+        ``short`` "J♠". A game whose choices are calls says so ("said No quiero")."""
+        return self.action_words(action, view, short=True) if short else f"chose to {self.action_words(action, view)}"
+
     def decision_words(self, view: Any) -> str:
         """Which decision of the deal ``view`` is at, in a few words ("trick 3", "bidding")."""
         phase = str(getattr(view, "phase", ""))
@@ -742,17 +763,23 @@ class TableScene(Scene):
         return not self.attract and not self.app.demo
 
     @contextmanager
-    def showing(self, view: Any, played: str | None = None) -> Iterator[None]:
+    def showing(self, view: Any, played: str | None = None, step: int | None = None) -> Iterator[None]:
         """Draw the table as ``view`` shows it (the review's table as it was at a decision):
-        the cards that were playable then undimmed and, when ``played`` played cards, the
-        first of them framed and, when they were several, all of them raised (at a decision of
-        no card, the hand as it looked then); then put back what the table showed."""
+        the hand in the order the player had it at that ``step`` of the record (sorted if not
+        known), the cards that were playable then undimmed and, when ``played`` played cards,
+        the first of them framed and, when they were several, all of them raised (at a decision
+        of no card, the hand as it looked then); then put back what the table showed."""
         hand = self.hand
         saved = (self.frozen_obs, self.message, list(hand.cards), list(hand.arrangement), hand.cursor,
                  set(hand.picked), self._shown_mode, self.viewer)
         # Turned to the seat that decided (hot seat: perhaps not the one at the keyboard now).
         self.frozen_obs, self.message, self.viewer = view, "", getattr(view, "seat", self.viewer)
-        hand.show(self.hand_cards(view), True)
+        cards = self.hand_cards(view)
+        order = self.hand_orders.get(step if step is not None else -1)
+        if order is not None and sorted(order) == sorted(cards):
+            hand.cards = hand.arrangement = list(order)  # as he had them (a tester's keys matched no more)
+        else:
+            hand.show(cards, True)
         words = {w for action in getattr(view, "legal_actions", ()) for w in action.split()}
         chosen = [c for c in (played or "").split() if c in hand.cards]
         several = len(chosen) > 1  # a set, a run, a discard: raised as the player raised them

@@ -429,9 +429,9 @@ def test_the_hint_never_shows_a_better_number_without_its_reason(make_app) -> No
     hint = table.hint_text(limited_ranking("C8", others))
     # The whole note does not fit: its reason does, beside the number it explains, the choice's
     # own numbers written short to make room.
-    assert hint == "Hint: lead the C8 (-2.8, 24%); T4 -2.4, 26% [best of its 8 likeliest]"
+    assert hint == "Hint: lead the C8 (-2.8, 24%); T4 -2.4, 26%; ... [best of its 8 likeliest]"
     hint = table.hint_text(limited_ranking("C8", others, chances=False))
-    assert hint == "Hint: lead the C8 (-2.8 points); T4 -2.4; C5 -3 [best of its 8 likeliest]"
+    assert hint == "Hint: lead the C8 (-2.8 points); T4 -2.4; ... [best of its 8 likeliest]"
     # A reason too long for the row: the better-looking value is left out, the others shown.
     long_reason = "30 imagined deals; " + "x" * 60
     hint = table.hint_text(limited_ranking("C8", others, long_reason, chances=False))
@@ -439,6 +439,19 @@ def test_the_hint_never_shows_a_better_number_without_its_reason(make_app) -> No
     # With the choice on top the note's first clauses are said as room allows.
     plain = Ranking.of(limited_ranking("C8", others[:3], chances=False).estimates, "T4", SAMPLED, LIMITED)
     assert table.hint_text(plain) == "Hint: lead the T4 (-2.4 points); C8 -2.8; C5 -3; S1 -4 [30 imagined deals]"
+
+
+def test_choices_left_out_of_the_hint_are_marked(make_app) -> None:
+    """Found by a tester: "Hint: lead the 9♥ (+67 points); J♥ +67; Q♥ +67; 8♣ +44; 9♣ +44" had
+    left out a choice, and nothing said so."""
+    app = make_app("--game", "lukfu", "--seed", "3")
+    table = app.top_scene()
+    cards = ["T4", "C8", "C5", "S1", "S4", "S9", "M9", "T3", "T7", "C2", "S6", "M2"]
+    ranking = Ranking.of([Estimate(c, -2.0 - i, 30) for i, c in enumerate(cards)], "T4", SAMPLED, "30 imagined deals")
+    hint = table.hint_text(ranking)
+    assert hint.endswith("; M9 -8; ...") and len(hint) <= 76, hint
+    whole = Ranking.of(ranking.estimates[:3], "T4", SAMPLED, "30 imagined deals")
+    assert "..." not in table.hint_text(whole)
 
 
 def test_a_number_written_alike_is_not_better(make_app) -> None:
@@ -481,6 +494,31 @@ def test_with_open_hands_mus_says_its_numbers_rest_on_its_own_cards(make_app, ho
     review = ReviewScene(app, table, 0)
     line = review._values_line(Decision(0, observation, "paso", 0), ranking)
     assert line.endswith(" [own cards only]") and "*Paso" in line and len(line) <= 76, line
+
+
+def test_a_review_with_no_choices_says_so_plainly(make_app) -> None:
+    """Found by a tester: a deal with no choice of his read "Done: all 0 of your choices are
+    as good as Hard's", offered Up/Down and Enter with nothing to choose, and named no deal."""
+    app = make_app("--game", "jubmoo", "--seed", "4")
+    app.settings.values["play"]["delay"] = 0.0
+    table = app.top_scene()
+    play_to_summary(app, table, "jubmoo")
+    app.press("R")
+    review = app.top_scene()
+    for _ in range(400):
+        if review.ready:
+            break
+        app.tick(0.02)
+    review.decisions = []
+    text = app.screen_text()
+    assert "made no choice in this deal" in text and "Done: nothing to analyse." in text
+    assert "all 0" not in text and "Up/Down" not in text and "Esc: back to the summary" in text
+    assert "Deal 1" in text.splitlines()[0]
+    assert "Your decisions in this deal, costliest first, as Hard reckons them" in text
+    # Where a chance of winning is reckoned, the list puts a lost chance first, and says so (a
+    # tester read 0.2 above 0.3 as a sorting fault under "costliest first").
+    review.chance_shown = lambda: True
+    assert "Your decisions, costliest first: chance to win lost, then points" in app.screen_text()
 
 
 def test_the_review_never_shows_a_better_value_without_its_reason(make_app) -> None:

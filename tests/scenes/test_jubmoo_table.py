@@ -218,6 +218,28 @@ def test_sort_off_lets_you_move_cards_and_a_click_plays_one(table_app):
     assert table.match.steps[steps] == hand[index]
 
 
+def test_the_review_shows_the_hand_in_the_order_the_player_had_it(table_app):
+    """Found by a tester: with F3 off the review's table showed the hand sorted, so the card
+    he had led with key 7 sat under key 2."""
+    app, table = table_app(8)
+    app.press("F3")
+    play_by_keys(app, table, lambda: ready(table))
+    while table.hand.cursor:
+        app.press("LEFT")
+    app.handle_key(Key(pygame.K_RIGHT, "", shift=True))
+    hand = list(table.hand.cards)
+    assert hand != sorted(hand, key=list(table.hand_cards(table.obs)).index)  # not the sorted order
+    steps, observation = len(table.match.steps), table.obs
+    index = next(i for i, card in enumerate(hand) if card in observation.legal_actions)
+    app.press(hand_key(index))
+    assert table.match.steps[steps] == hand[index]
+    play_by_keys(app, table, lambda: ready(table) and len(table.hand.cards) < len(hand) - 1)
+    with table.showing(observation, hand[index], steps):
+        assert table.hand.cards == hand and table.hand.cursor == index
+    with table.showing(observation, hand[index]):  # a decision whose order is not known: sorted
+        assert table.hand.cards == list(table.hand_cards(observation))
+
+
 def test_a_finished_trick_is_held_and_l_shows_it_again(table_app):
     app, table = table_app(6)
     play_by_keys(app, table, lambda: table.hold > 0)
