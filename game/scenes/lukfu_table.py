@@ -19,8 +19,9 @@ The call, the pass and the claim are labelled keys; O explains the Old cards.
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
 from game.ai.analysis import Ranking
 from game.app.keys import Key
@@ -406,6 +407,11 @@ class LukFuTable(TableScene):
             self.refuse(f"You must throw {'a card' if owed == 1 else f'{owed} cards'} face down: "
                         f"you have chosen {len(cards) or 'none'}.")
             return None
+        # The cards go one action each; those the hint named go in its order, Hard's own, so
+        # that the review of a throw that followed the hint finds Hard's choice at every card.
+        hinted = tuple(a.split()[1] for a in self.hinted_move() if a.startswith("discard "))
+        if sorted(hinted) == sorted(cards):
+            cards = hinted
         for card in cards:
             if not self.human_act(f"discard {card}"):
                 break
@@ -502,16 +508,28 @@ class LukFuTable(TableScene):
             return " ".join(words)
         return f"{'lead' if not view.trick else 'beat with'} {long_play(words)}"
 
-    def hint_move(self, ranking: Ranking, view: LukFuObservation) -> tuple[str, tuple[str, ...]]:
-        """A throw of several cards face down is chosen all at once: the hint names as many
-        cards as are owed, Hard's choice first (the value shown is its), then the cards it
-        values next ("throw C4, then T7 S5")."""
-        owed = view.to_discard
-        if not ranking.best.action.startswith("discard ") or owed <= 1:
+    def hint_follow(self, ranking: Ranking, observation: Any) -> Any:
+        """A throw of several cards face down is one move of one action per card: after Hard's
+        card, the player still owes more, so the hint asks Hard for the next one too. His view
+        after his own face-down card is the same in every deal his view allows (any sampled
+        deal gives it: no hidden card is read)."""
+        obs = cast(LukFuObservation, observation)
+        if not ranking.best.action.startswith("discard ") or obs.to_discard <= 1:
+            return None
+        rules = self.match.rules
+        world = rules.determinize(obs, random.Random(0))
+        return rules.observation(rules.apply(world, ranking.best.action), obs.seat)
+
+    def hint_move(self, ranking: Ranking, view: LukFuObservation,
+                  then: tuple[str, ...] = ()) -> tuple[str, tuple[str, ...]]:
+        """A throw of several cards names them all, as Hard would throw them one after the
+        other ("throw C4, then T7 S5"); the value shown is the first card's. (Found by a
+        tester: the hint named Hard's next-best single cards, Old ones too, and the review then
+        charged the player for following it.)"""
+        if not then:
             return super().hint_move(ranking, view)
-        move = tuple(e.action for e in ranking.estimates[:owed])
-        cards = [action.split()[1] for action in move]
-        return f"throw {cards[0]}, then {' '.join(cards[1:])}", move  # its value is the first's
+        cards = [action.split()[1] for action in (ranking.best.action, *then)]
+        return f"throw {cards[0]}, then {' '.join(cards[1:])}", (ranking.best.action, *then)
 
     def same_move(self, decision: Decision, decisions: list[Decision]) -> frozenset[str]:
         """A throw of several cards face down is one move, taken one card (one action) at a

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.ai.analysis import EXACT, FORCED, PREFERENCE, RULE, Estimate, Ranking
 from game.app.keys import Key
-from game.app.match import Match
+from game.app.match import Match, decision_seed
 from game.app.scene import Scene
 from game.rules import IllegalAction
 from game.scenes.hand import NO_CURSOR, Hand, HandGeometry, HandInput, HandMode
@@ -345,6 +345,9 @@ class TableScene(Scene):
         self.computer_steps: set[int] = set()  # the match's steps F2 played for a person (the review leaves them out)
         self.hint_ticket: int | None = None  # F4's ranking being worked out
         self.hint_for: tuple[int, int] | None = None  # ... for this decision of the player's
+        self.hint_chain: list[Ranking] = []  # a move of several actions: the rankings of those before
+        self.hint_obs: Any = None  # the observation of the ranking being worked out
+        self.hint_named: tuple[tuple[int, int] | None, tuple[str, ...]] = (None, ())  # (decision, Hard's move)
         self.deal_hinted = False  # a hint was shown in this deal (statistics count it apart)
         self.reviews: dict[int, Ranking] = {}  # the review's rankings, by step of the record (kept for a second look)
         self.hand_orders: dict[int, list[str]] = {}  # the hand's order at the person's decisions, by step
@@ -648,6 +651,7 @@ class TableScene(Scene):
         if len(obs.legal_actions) == 1:
             self.message = self.hint_text(Ranking.forced(obs.legal_actions[0]))
             return True
+        self.hint_chain, self.hint_obs = [], obs
         self.hint_ticket = self.app.ai.request(self.game_name, obs, HINT_LEVEL, self.match.decision_seed(), job="rank")
         self.hint_for = self._decision
         self.message = "Hint: the computer is thinking (F4 again: never mind)..."
@@ -674,18 +678,45 @@ class TableScene(Scene):
         if error is not None or not isinstance(ranking, Ranking):
             self.message = f"No hint this time: the computer player failed ({error})."
             return
-        self.message = self.hint_text(ranking)
+        # A move of several actions (a Luk Fu throw): Hard chooses each of them in turn, at the
+        # seed it will have then, so the hint names what Hard would play and the review agrees.
+        self.hint_chain.append(ranking)
+        follow = self.hint_follow(ranking, self.hint_obs)
+        while follow is not None and len(follow.legal_actions) == 1:
+            self.hint_chain.append(Ranking.forced(follow.legal_actions[0]))
+            follow = self.hint_follow(self.hint_chain[-1], follow)
+        if follow is not None:
+            self.hint_obs = follow
+            seed = decision_seed(self.match.seed, len(self.match.steps) + len(self.hint_chain))
+            self.hint_ticket = self.app.ai.request(self.game_name, follow, HINT_LEVEL, seed, job="rank")
+            return
+        ranking, *then = self.hint_chain
+        self.hint_named = (self.hint_for, (ranking.best.action, *(r.best.action for r in then)))
+        self.message = self.hint_text(ranking, tuple(r.best.action for r in then))
         if ranking.basis not in (FORCED, PREFERENCE):  # a hint that named a move (a rule's too)
             self.deal_hinted = True
             self.computer_helped = True  # a hinted match is not the player's unaided either
             self.save()  # kept if the player quits now: a resumed deal still counts as hinted
 
-    def hint_text(self, ranking: Ranking) -> str:
+    def hinted_move(self) -> tuple[str, ...]:
+        """The actions of Hard's move that the hint named at the decision now up (none if no
+        hint was shown for it)."""
+        decision, actions = self.hint_named
+        return actions if decision is not None and decision == self._decision else ()
+
+    def hint_follow(self, ranking: Ranking, observation: Any) -> Any:
+        """The player's own observation after Hard's choice in ``ranking``, when that choice is
+        one action of a move of several and the player acts next (a Luk Fu throw); else None.
+        It is the player's own view: no hidden card is read."""
+        return None
+
+    def hint_text(self, ranking: Ranking, then: tuple[str, ...] = ()) -> str:
         """The hint on one row: "Hint: lead the J♠ (+6 points); K♥ +2; 7♣ -3", as many of the
-        alternatives as fit, then what the numbers rest on when there is room."""
+        alternatives as fit, then what the numbers rest on when there is room; ``then``: the
+        actions Hard would take next in the same move (``hint_follow``)."""
         view = self.view
         best = ranking.best
-        words, move = self.hint_move(ranking, view)
+        words, move = self.hint_move(ranking, view, then)
         if ranking.basis == FORCED:
             return f"Hint: {words}: it is your only choice."
         if ranking.basis == PREFERENCE:
@@ -728,10 +759,11 @@ class TableScene(Scene):
         rest = ranking.note.split("; ")[0] if hidden else ranking.note  # no reason for a number left out
         return text + (note or note_text(rest, width - len(text)))
 
-    def hint_move(self, ranking: Ranking, view: Any) -> tuple[str, tuple[str, ...]]:
+    def hint_move(self, ranking: Ranking, view: Any, then: tuple[str, ...] = ()) -> tuple[str, tuple[str, ...]]:
         """The hint's words for Hard's move and the actions it takes ("lead the J♠"); a table
-        whose move takes several actions names them all (Luk Fu's throw of several cards)."""
-        return self.action_words(ranking.best.action, view), (ranking.best.action,)
+        whose move takes several actions names them all (Luk Fu's throw of several cards:
+        ``then``, Hard's next choices in it)."""
+        return self.action_words(ranking.best.action, view), (ranking.best.action, *then)
 
     def same_move(self, decision: Decision, decisions: list[Decision]) -> frozenset[str]:
         """The actions of the one move ``decision`` is part of, as the player sees it (a game

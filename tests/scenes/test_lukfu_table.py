@@ -11,6 +11,7 @@ import pytest
 
 from game import registry
 from game.ai import choose_action
+from game.app.match import decision_seed
 from game.app.review import Decision
 from game.rules.lukfu import CARDS, LukFuObservation, classify
 from game.scenes.attract import AttractScene
@@ -30,6 +31,7 @@ from game.scenes.review import DECISION_MAX, ReviewScene
 from game.scenes.widgets import signed
 from game.screen.canvas import COLS, ROWS
 from game.screen.cards import hand_key
+from tests.scenes.test_hint_and_review import hint_now
 from tests.scenes.test_tables_common import settle
 
 SEED_EVERY_PLAY = 79  # deal 1: you play a set, a run, discard and claim (found by search)
@@ -291,14 +293,26 @@ def test_a_throw_of_several_cards_is_chosen_then_thrown_with_enter(table_app):
     owed, hand = table.owed, table.hand.cards
     assert f"pick {owed} cards to throw face down" in app.screen_text()
     # The review names one discard (one action) and says how many follow; the hint names the
-    # whole throw (found by testers: "then 2 more" could not be followed), and not twice.
+    # whole throw as Hard throws it, card after card (found by testers: "then 2 more" could not
+    # be followed, and the next-best single cards it named after were not Hard's throw), and
+    # names no card twice.
     card = table.hand.cards[0]
     assert table.action_words(f"discard {card}", table.obs) == f"throw the {card} face down, then {owed - 1} more"
     from game.ai import rank_actions
 
-    ranking = rank_actions(table.match.rules, table.obs, "hard", random.Random(1))
-    throw = [e.action.split()[1] for e in ranking.estimates[:owed]]
-    hint = table.hint_text(ranking)
+    rules, obs, throw = table.match.rules, table.obs, []
+    for k in range(owed):
+        seed = decision_seed(table.match.seed, len(table.match.steps) + k)
+        ranking = rank_actions(rules, obs, "hard", random.Random(seed))
+        throw.append(ranking.best.action.split()[1])
+        if k < owed - 1:
+            follow = table.hint_follow(ranking, obs)
+            world = rules.determinize(table.obs, random.Random(5))
+            for c in throw:  # the same view, whatever deal is sampled
+                world = rules.apply(world, f"discard {c}")
+            assert follow == rules.observation(world, 0)
+            obs = follow
+    hint = hint_now(app, table)
     assert hint.startswith(f"Hint: throw {throw[0]}, then {' '.join(throw[1:])} ("), hint
     assert all(f"; throw {c}" not in hint for c in throw) and len(hint) <= 76, hint
     steps = len(table.match.steps)
@@ -910,3 +924,33 @@ def test_the_help_text_breaks_no_line_early():
     early = [f"{number}: {line!r}" for number, (line, after) in enumerate(itertools.pairwise(lines), 1)
              if prose(line) and prose(after) and len(line) + 1 + len(after.split()[0]) <= TEXT_W]
     assert not early, early
+
+
+def test_a_throw_that_follows_the_hint_is_hards_throw_in_the_review(table_app):
+    """Found by a tester: he threw the three cards the hint named, and the review charged the
+    third (Hard, asked again at that card, threw another)."""
+    from tests.scenes.test_hint_and_review import play_to_summary
+
+    app, table = table_app(SEED_EVERY_PLAY)
+    play_by_keys(app, table, to_act(table, lambda: table.discarding and table.owed > 1))
+    hint = hint_now(app, table)
+    named = hint.split(" (")[0].removeprefix("Hint: throw ").replace(", then", "").split()
+    assert len(named) == table.owed, hint
+    steps = len(table.match.steps)
+    for card in named:
+        app.press(hand_key(table.hand.cards.index(card)))
+    app.press("ENTER")
+    assert table.match.steps[steps:] == [f"discard {c}" for c in named], (hint, table.match.steps[steps:])
+    play_to_summary(app, table, "lukfu")
+    app.press("R")
+    review = app.top_scene()
+    assert isinstance(review, ReviewScene)
+    for _ in range(3000):
+        if review.ready and review.analysed == len(review.decisions):
+            break
+        app.tick(0.02)
+    thrown = [d for d in review.decisions if steps <= d.step < steps + len(named)]
+    assert [d.action for d in thrown] == [f"discard {c}" for c in named]
+    for decision in thrown:
+        assert review.rankings[decision.step].best.action == decision.action  # Hard throws it too
+        assert review.as_good(decision)
