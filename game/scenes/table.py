@@ -1017,11 +1017,13 @@ class TableScene(Scene):
     # ---- statistics ----
     def count_deal(self, last_deal: Any) -> None:
         """Add a finished deal to the statistics, if it was really played (not replayed, not
-        played by the computer for you); a deal played with hints is counted apart, as hinted."""
-        if self.deal_counts and self.deal_hinted:
+        played by the computer for you, nor in hot seat); a deal played with hints is counted
+        apart, as hinted."""
+        counts = self.deal_counts and self.one_player
+        if counts and self.deal_hinted:
             self.app.stats.record_hinted_deal(self.game_name)
             self.app.flush_notices()
-        elif self.deal_counts:
+        elif counts:
             counted = self.deal_stats(last_deal)
             if counted is not None:
                 won, extra = counted
@@ -1032,10 +1034,16 @@ class TableScene(Scene):
 
     def count_match(self) -> None:
         """Add the finished match to the statistics, if the human played it himself."""
-        if self.attract or not self.human_decided or self.computer_helped:
+        if self.attract or not self.human_decided or self.computer_helped or not self.one_player:
             return
         self.app.stats.record_match(self.game_name, self.human_won(), self.human_score(), self.match_extra())
         self.app.flush_notices()
+
+    @property
+    def one_player(self) -> bool:
+        """One person plays: the statistics are one player's record, so a hot-seat match is
+        not counted (a tester found one match counted both won and the pig)."""
+        return len(self.humans) == 1
 
     def deal_stats(self, last_deal: Any) -> tuple[bool, dict[str, int]] | None:
         """(did the human win this deal, game-specific counters); None: do not count."""

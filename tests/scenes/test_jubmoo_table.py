@@ -699,3 +699,15 @@ def test_a_hot_seat_resume_gives_each_person_his_own_order(table_app):
     assert resumed.arrangements.get(resumed.viewer) == orders[resumed.viewer]
     resumed.set_viewer(1 - resumed.viewer)
     assert list(resumed.hand.cards) == orders[resumed.viewer]
+
+
+def test_a_hot_seat_match_is_not_counted_in_the_statistics(table_app):
+    """Found by a tester: in hot seat one match counted as won and as the pig at once (the
+    statistics are one player's record, so hot seat keeps out of them)."""
+    app, table = table_app(7, "[jubmoo]\nhumans = 2\ntarget = -100\n")
+    play_by_keys(app, table, lambda: table.result_shown, max_rounds=60000)
+    counters = app.stats.games.get("jubmoo", {})
+    assert not counters.get("matches_played") and not counters.get("deals_played"), counters
+    alone, single = table_app(7, "[jubmoo]\ntarget = -100\n")
+    play_by_keys(alone, single, lambda: single.result_shown, max_rounds=60000)
+    assert alone.stats.games["jubmoo"]["matches_played"] == 1  # one person: counted
