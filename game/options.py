@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 KINDS = ("bool", "int", "choice", "seat")
@@ -118,27 +119,66 @@ class OptionSpec:
                 return choice
         return value
 
+    @property
+    def numbers(self) -> bool:
+        """A choice option whose choices are all numbers (not true or false): a settings file
+        holds them as numbers, and the options screen takes them typed."""
+        return self.kind == "choice" and all(type(c) in (int, float) for c in self.choices)
+
+    def number_run(self) -> tuple[Any, Any, Any] | None:
+        """(lowest, highest, step) when the choices are every number from the lowest to the
+        highest in equal steps (three or more of them, in any order); None otherwise."""
+        if not self.numbers or len(self.choices) < 3:
+            return None
+        ordered = sorted(self.choices)
+        step = ordered[1] - ordered[0]
+        if step <= 0 or any(abs((b - a) - step) > 1e-9 for a, b in pairwise(ordered)):
+            return None
+        return ordered[0], ordered[-1], step
+
     def range_words(self) -> str:
-        """An int option's limits in words: "from 100 to 9999", "-100 or lower"."""
+        """A number option's limits in words: "from 100 to 9999", "-100 or lower"; for a choice
+        of numbers, in order: "from 0 to 8", "from 0.0 to 9.5 in steps of 0.5", or "1 or 3"."""
+        if self.kind == "choice":
+            run = self.number_run()
+            if run is None:
+                return _words([as_toml(c) for c in self.choices])
+            lo, hi, step = run
+            steps = "" if step == 1 else f" in steps of {step:g}"
+            return f"from {as_toml(lo)} to {as_toml(hi)}{steps}"
         if self.lo is not None and self.hi is not None:
             return f"from {self.lo} to {self.hi}"
         if self.hi is not None:
             return f"{self.hi} or lower"
         return f"{self.lo} or higher" if self.lo is not None else "any whole number"
 
+    def names_show_numbers(self) -> bool:
+        """Whether each choice's name shows its number ("1.5", "x2", "8 (3s and 2s)"); a border
+        colour's name ("Red") does not, so a notice gives the number of each name."""
+        return all(as_toml(c) in n or f"{c:g}" in n for c, n in zip(self.choices, self.names, strict=True))
+
+    def numbered_names(self) -> str:
+        """Each choice's number and name, in the numbers' order: "0 = Black, 1 = Blue, ... 8 = Dark Grey"."""
+        pairs = sorted(zip(self.choices, self.names, strict=True), key=lambda pair: pair[0])
+        return ", ".join(f"{as_toml(c)} = {n}" for c, n in pairs)
+
     def allowed(self) -> str:
-        """The allowed values in words, as an error message or a notice names them."""
+        """The allowed values in words, as an error message or a notice names them: every one
+        of them, or for numbers in equal steps their range, read in order (found by a tester:
+        the border's "1, 0, ... or 8", F10's order, did not say whether 2 to 7 were allowed),
+        with each number's name when the names do not show the numbers."""
         if self.kind == "bool":
             return "true or false"
         if self.kind == "int":
             return f"a whole number {self.range_words()}"
         if self.kind == "seat":
             return f"None or a seat from 0 to {self.hi}"
-        shown = [as_toml(c) for c in self.choices]
-        if len(shown) > 6:
-            shown = [shown[0], shown[1], "...", shown[-1]]
-            return f"{', '.join(shown[:-1])} or {shown[-1]}"
-        return _words(shown)
+        if not self.numbers:
+            return _words([as_toml(c) for c in self.choices])
+        words = self.range_words()
+        if self.number_run() is not None:
+            words = f"{'a whole number' if all(type(c) is int for c in self.choices) else 'a number'} {words}"
+        return words if self.names_show_numbers() else f"{words} ({self.numbered_names()})"
 
     def name_of(self, value: Any) -> str:
         """How the options screen shows ``value``."""

@@ -57,20 +57,27 @@ class SaveStore:
                 self.notices.append(f"The finished match's save {path} could not be removed.")
 
     def exists(self, game: str) -> bool:
-        path = self.path(game)
-        return game in self.memory or (path is not None and path.exists())
+        """Whether there is a save to offer: exactly when ``load`` either resumes a match or
+        says why it cannot (both read the disk through ``_on_disk``)."""
+        return game in self.memory or _on_disk(self.path(game))
 
     def load(self, game: str) -> tuple[Match, tuple[int, ...]] | None:
-        """The saved match, replayed to where it was; a damaged save is moved aside (notice)."""
-        record = self.memory.get(game)
+        """The saved match, replayed to where it was; a damaged save is moved aside (notice).
+
+        None with no notice only when there is no save at all (``exists`` is false): a file
+        that holds JSON but not a save's object (``null``, ``[]``, ``42``...) is damaged, as
+        json's None is not "no save" (found by a tester: ``null`` started a new match silently)."""
+        record: Any
         path = self.path(game)
-        if record is None and path is not None and path.exists():
+        if game in self.memory:
+            record = self.memory[game]
+        elif path is not None and _on_disk(path):
             try:
                 record = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # nested past reading
                 self._damaged(game, DAMAGED)
                 return None
-        if record is None:
+        else:
             return None
         try:
             match, humans = restore(record, game)
@@ -91,10 +98,21 @@ class SaveStore:
         """Move the bad save aside and say so, in words that name no Python error."""
         self.memory.pop(game, None)
         path = self.path(game)
-        moved = storage.move_aside(path) if path is not None and path.exists() else None
+        moved = storage.move_aside(path) if path is not None and _on_disk(path) else None
         where = f"It was moved aside as {moved.name} (in {moved.parent}); a" if moved else "A"
         self.notices.append(f"The saved {get_rules(game).title} match could not be read: {why}. "
                             f"{where} new match starts.")
+
+
+def _on_disk(path: Path | None) -> bool:
+    """Whether a save file (or anything in its place) is at ``path``; a folder that cannot
+    even be looked into counts as none, for the menu and ``load`` alike."""
+    if path is None:
+        return False
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 def restore(record: Any, game: str) -> tuple[Match, tuple[int, ...]]:

@@ -50,6 +50,27 @@ class Option:
     def numeric(self) -> bool:
         return not self.values
 
+    @property
+    def typable(self) -> bool:
+        """A number can be typed: a number option, or a choice of numbers (the computer's delay,
+        the window size...), which takes a typed number that is one of its choices."""
+        return self.numeric or self.spec.numbers
+
+    @property
+    def decimals(self) -> bool:
+        """A typed number may have a decimal point (a choice of numbers such as 1.5)."""
+        return any(type(v) is float for v in self.values)
+
+    def limits(self) -> str:
+        """The values a typed number may take, in words: "from 100 to 9999", "from 0.0 to 9.5 in
+        steps of 0.5" (short enough for the message row: F5 names a border colour's numbers)."""
+        return self.spec.range_words()
+
+    @property
+    def see_f5(self) -> str:
+        """What a message about a typed number adds when the shown names hide the numbers."""
+        return " F5 names each number." if self.spec.numbers and not self.spec.names_show_numbers() else ""
+
 
 def _rows(section: str, specs: dict[str, OptionSpec]) -> list[Option]:
     return [Option(section, key, spec) for key, spec in specs.items() if spec.shown]
@@ -140,9 +161,27 @@ class OptionsScene(Scene):
             self.change(option, -1)
         elif key.is_right or key.is_confirm:
             self.change(option, +1)
-        elif option.numeric and (key.typed.isdigit() or key.typed == "-"):
+        elif option.typable and self._number_char(option, key.typed, ""):
             self.typing = key.typed
             self.message = "Enter (or moving on) keeps the number you type; Esc leaves it as it was."
+        elif key.typed:
+            # Found by a tester: a digit typed on the Computer delay row showed nothing and said
+            # nothing. A typed key is never ignored without a word.
+            if option.typable:
+                self.message = f"Type a number {option.limits()} here, or use Left/Right.{option.see_f5}"
+            else:
+                self.message = "This row takes no typed value: Left/Right or Enter change it."
+            self.app.sound("buzz")
+
+    @staticmethod
+    def _number_char(option: Option, char: str, typed: str) -> bool:
+        """Whether ``char`` may follow ``typed`` in a number typed for ``option``: a digit, a
+        minus sign first, or (for a choice such as 1.5 seconds) one decimal point."""
+        if char.isdigit():
+            return True
+        if char == "-":
+            return not typed
+        return char == "." and option.decimals and "." not in typed
 
     def _switch_page(self, step: int) -> None:
         index = (PAGE_NAMES.index(self.page) + step) % len(PAGE_NAMES)
@@ -152,25 +191,33 @@ class OptionsScene(Scene):
     def _typing_key(self, option: Option, typed: str, key: Key) -> None:
         """Digits and Backspace edit the number; Esc drops it; Enter keeps it, and so does any
         other key (Up/Down, Tab...), which then does its usual work: a typed number is never
-        lost without a word. A number erased to nothing leaves the value as it was."""
+        lost without a word. A number erased to nothing leaves the value as it was. A letter,
+        which has no usual work here, is refused with a word and the number stays."""
         if key.is_cancel:
             self.typing = None
             self.message = f"{option.label}: left at {self.shown(option)}."
         elif key.code == pygame.K_BACKSPACE:
             self.typing = typed[:-1]
-        elif key.typed.isdigit() or key.typed == "-":
-            if len(typed) < 6 and (key.typed != "-" or not typed):
+        elif key.typed and not key.is_confirm:
+            fits = self._number_char(option, key.typed, typed)
+            if fits and len(typed) < 6:
                 self.typing = typed + key.typed
+                return
+            keeps = f"Enter keeps {typed}, Esc drops it." if typed else "Enter or Esc leaves the value as it was."
+            why = f"{key.typed!r} cannot go in the number" if not fits else "Six characters at most"
+            self.message = f"{why}: {keeps}"
+            self.app.sound("buzz")
         else:
             self.typing = None
+            number = _number(typed)
             if not typed:
                 self.message = f"{option.label}: left at {self.shown(option)}."
-            elif not typed.lstrip("-").isdigit():  # a lone minus sign
+            elif number is None:  # a lone minus sign or decimal point
                 self.message = f"{typed!r} is not a number."
                 self.app.sound("buzz")
                 return
             else:
-                self.store(option, int(typed))
+                self.store(option, number)
             if not key.is_confirm:
                 self.on_key(key)
 
@@ -188,10 +235,11 @@ class OptionsScene(Scene):
 
     def store(self, option: Option, value: Any) -> None:
         if not option.spec.valid(value):
-            limits = option.spec.range_words() if option.spec.kind == "int" else option.spec.allowed()
-            self.message = f"{option.label} must be {limits}."
+            limits = option.limits() if option.typable else option.spec.allowed()
+            self.message = f"{option.label} must be {limits}.{option.see_f5 if option.typable else ''}"
             self.app.sound("buzz")
             return
+        value = option.spec.canonical(value)  # 3 typed for a delay is the 3.0 of its choices
         if option.section in registry.GAME_NAMES and option.key not in registry.app_option_keys(option.section):
             candidate = {**self.app.settings.game_options(option.section), option.key: value}
             error = check_rules_option(option.section, candidate)
@@ -258,12 +306,28 @@ class OptionsScene(Scene):
 EXPLAIN_W = 64
 
 
+def _number(typed: str) -> int | float | None:
+    """The number typed ("3" is 3, "1.5" is 1.5); None for a lone "-", "." or "-."."""
+    try:
+        return float(typed) if "." in typed else int(typed)
+    except ValueError:
+        return None
+
+
 def values_in_words(spec: OptionSpec) -> str:
     """What the option may be set to, as the options screen names the values."""
     if spec.kind == "int" and not spec.choices:
         steps = f", in steps of {spec.step} with Left/Right, or type it" if spec.step > 1 else ", or type it"
         return f"{spec.range_words()}{steps}"
     names = list(spec.names)
+    run = spec.number_run()
     if len(names) > 10:
-        return f"{names[0]} to {names[-1]}"
-    return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
+        steps = f" in steps of {run[2]:g}" if run is not None and run[2] != 1 else ""
+        words = f"{names[0]} to {names[-1]}{steps}"
+    else:
+        words = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
+    if not spec.numbers:
+        return words
+    if spec.names_show_numbers():
+        return f"{words}, or type it"
+    return f"{words}; or type its number: {spec.numbered_names()}"

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from game.app.match import Match
 from game.app.saves import SaveStore, restore
 from game.scenes.dialogs import MessageScene, ResumeDialog
@@ -293,3 +295,42 @@ def test_a_new_match_is_saved_before_its_first_move(make_app, home):
     again.press("Y")
     resumed = again.top_scene()
     assert resumed.game_name == "jubmoo" and resumed.obs.hand == hand
+
+
+NOT_AN_OBJECT = ["null", "[]", "42", '"x"', "true", "1.5", "NaN", " null \n"]
+
+
+@pytest.mark.parametrize("contents", NOT_AN_OBJECT)
+def test_a_save_that_is_json_but_not_an_object_is_a_damaged_save(home, contents):
+    """Found by a tester: a save holding only ``null`` was announced on the menu as an
+    unfinished match, yet Y quietly started a new match: no box, and the file stayed where it
+    was (json's None read as "no save"). Every JSON that is not an object is damaged alike,
+    and what ``exists`` says agrees with what ``load`` finds."""
+    (home / "saves").mkdir()
+    (home / "saves" / "klaberjass.json").write_text(contents, encoding="utf-8")
+    store = SaveStore(home / "saves")
+    assert store.exists("klaberjass")
+    assert store.load("klaberjass") is None
+    assert store.notices == [store.notices[0]] and "could not be read: it is not a save file" in store.notices[0]
+    assert "klaberjass.json.damaged-" in store.notices[0]
+    assert not (home / "saves" / "klaberjass.json").exists() and not store.exists("klaberjass")
+    assert list((home / "saves").glob("klaberjass.json.damaged-*"))
+
+
+def test_a_null_save_answered_y_shows_the_box_and_starts_a_new_match(make_app, home):
+    """Found by a tester: with ``null`` in saves/klaberjass.json the menu said "(unfinished
+    match saved)" and Y started a new match with no word; now the box says what was wrong."""
+    (home / "saves").mkdir(parents=True)
+    (home / "saves" / "klaberjass.json").write_text("null", encoding="utf-8")
+    app = make_app("*")
+    assert "(unfinished match saved)" in app.screen_text()
+    app.press("1")
+    assert isinstance(app.top_scene(), ResumeDialog)
+    app.press("Y")
+    words = " ".join(app.screen_text().replace("║", " ").split())
+    assert isinstance(app.top_scene(), MessageScene)
+    assert "could not be read: it is not a save file of this program" in words
+    assert "klaberjass.json.damaged-" in words and "new match starts" in words
+    app.press("SPACE")
+    assert isinstance(app.top_scene(), KlaberjassTable) and app.top_scene().match.steps == []
+    assert list((home / "saves").glob("klaberjass.json.damaged-*"))

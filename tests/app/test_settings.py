@@ -182,6 +182,27 @@ def test_notices_name_the_allowed_values_in_words(home):
     ]
 
 
+def test_a_list_of_numbers_is_named_in_order_not_in_f10s_cycle(home):
+    """Found by a tester: ``[display] border = 99`` gave "it must be 1, 0, ... or 8. Using 1."
+    (the values in F10's cycle, most of them left out), so a newcomer could not tell whether 2
+    to 7 were allowed. Numbers in equal steps are named as their range, in order, with each
+    number's name where the names do not show the numbers; a short list is named whole."""
+    (home / "settings.toml").write_text("[display]\nborder = 99\nscale = 0\n[play]\ndelay = 0.7\n"
+                                        "[jubmoo]\nhumans = 7\n[mus]\ngames = 2\n", encoding="utf-8")
+    notices = Settings.load(home).notices
+    assert notices == [
+        "Ignored [display] border = 99: it must be a whole number from 0 to 8 (0 = Black, 1 = Blue, 2 = Green, "
+        "3 = Cyan, 4 = Red, 5 = Magenta, 6 = Brown, 7 = Light Grey, 8 = Dark Grey). Using 1.",
+        "Ignored [display] scale = 0: it must be a whole number from 1 to 6. Using 2.",
+        "Ignored [play] delay = 0.7: it must be a number from 0.0 to 9.5 in steps of 0.5. Using 1.0.",
+        "Ignored [jubmoo] humans = 7: it must be a whole number from 1 to 4. Using 1.",
+        "Ignored [mus] games = 2: it must be 1 or 3 (1 = One game, 3 = Best of three). Using 1.",
+    ]
+    for section in sections():  # one place builds them: no notice of any option leaves values out
+        for spec in section_specs(section).values():
+            assert "..." not in spec.allowed()
+
+
 def test_rules_file_spelling_is_stored_in_its_canonical_form(home):
     (home / "settings.toml").write_text('[lukfu]\npassed_master_scope = "first_lead"\n[play]\ndelay = 2\n',
                                         encoding="utf-8")

@@ -208,3 +208,66 @@ def test_f5_elsewhere_still_opens_the_instructions(make_app):
     app = make_app("*")
     app.press("F5")
     assert isinstance(app.top_scene(), HelpScene)
+
+
+def test_a_number_can_be_typed_for_a_list_of_numbers(make_app):
+    """Found by a tester: with Computer delay highlighted, a typed 9 or 3 showed nothing and
+    said nothing, and Enter then moved the delay up one step (1.5 -> 2.0), though the footer
+    says "digits: type a number". A choice of numbers takes a typed number that is one of its
+    choices (2 for 2.0, 1.5 with its point); any other is refused naming the values allowed."""
+    app = make_app("*")
+    app.press("o", *["DOWN"] * 7)  # General: Computer delay
+    scene = app.top_scene()
+    assert isinstance(scene, OptionsScene) and scene.options[scene.cursor].key == "delay"
+    app.press("9")
+    assert scene.typing == "9" and "< 9_ >" in app.screen_text()
+    assert "Enter (or moving on) keeps the number" in app.screen_text()
+    app.press("ENTER")
+    assert Settings.load().get("play", "delay") == 9.0 and isinstance(Settings.load().get("play", "delay"), float)
+    assert "Computer delay (seconds): 9.0" in app.screen_text()
+    app.press("3", ".", "5", "ENTER")
+    assert Settings.load().get("play", "delay") == 3.5
+    for typed in (["1", ".", "3"], ["1", "2"], ["-", "1"]):
+        app.press(*typed, "ENTER")
+        assert Settings.load().get("play", "delay") == 3.5, typed
+        assert "Computer delay (seconds) must be from 0.0 to 9.5 in steps of 0.5." in app.screen_text()
+    app.press("UP", "UP", "UP", "UP", "UP")  # Border colour: its names hide the numbers
+    app.press("4", "ENTER")
+    assert Settings.load().get("display", "border") == 4 and "Border colour: Red" in app.screen_text()
+    app.press("9", "ENTER")
+    assert Settings.load().get("display", "border") == 4
+    assert "Border colour must be from 0 to 8. F5 names each number." in app.screen_text()
+    app.press("F5")
+    assert "4 = Red" in panel_text(app)
+    app.press("ESC", "TAB", "TAB", "TAB", "DOWN", "DOWN")  # Mus: Match, one game or best of three
+    app.press("3", "ENTER")
+    assert Settings.load().get("mus", "games") == 3
+    app.press("2", "ENTER")
+    assert "Match must be 1 or 3. F5 names each number." in app.screen_text()
+
+
+def test_no_typed_key_is_ignored_without_a_word(make_app):
+    """Found by a tester: a digit typed on a row that took no typed number did nothing at all.
+    On every row of every page a digit starts a number or says why it cannot, and so does a
+    letter; a character that cannot go in a number being typed is refused with a word."""
+    app = make_app("*")
+    app.press("o")
+    scene = app.top_scene()
+    assert isinstance(scene, OptionsScene)
+    for _ in PAGE_NAMES:
+        for option in scene.options:
+            for char in ("7", "X", "."):
+                scene.message = ""
+                app.press(char)
+                assert scene.typing is not None or scene.message, (option.label, char)
+                if scene.typing is not None:
+                    scene.message = ""
+                    app.press("Q")
+                    assert scene.typing is not None and "'Q' cannot go in the number" in scene.message
+                    app.press("ESC")
+                    assert scene.typing is None and "left at" in scene.message
+            assert scene.options[scene.cursor] is option
+            app.press("DOWN")
+        app.press("TAB")
+    app.press("TAB", "DOWN", "1", "2", "3", "4", "5", "6", "7")  # Klaberjass: Game point; six at most
+    assert scene.typing == "123456" and "Six characters at most" in scene.message
