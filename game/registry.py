@@ -67,7 +67,10 @@ GAMES: tuple[GameEntry, ...] = (
                 1, (1, 2, 3, 4), ("1", "2", "3", "4"), "Human players (hot seat)",
                 "How many people share the keyboard; a screen hides the hands between their turns.")),
             ("clockwise", OptionSpec.boolean(
-                False, "Draw the table clockwise", "East and West swap places, as for play to the left.")),
+                False, "Play clockwise",
+                "Play goes round clockwise: after you, the player on your left, then the one opposite, then the "
+                "one on your right. West is still drawn on the left and East on the right: only the order of "
+                "play and the table's top line (PLAY GOES CLOCKWISE) change.")),
         ),
         quick_options=(("target", -300),), speed_target=0.25),
     GameEntry(

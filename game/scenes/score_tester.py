@@ -82,35 +82,74 @@ def scoring_table(ruleset: str, ten_clubs: str) -> list[str]:
     return lines
 
 
-def ten_clubs_rule(ruleset: str) -> list[str]:
-    """The ? box: the 10♣ rule, its figures scored under ``ruleset`` by the game's functions."""
-    chuan = stack_score(HEARTS, ruleset)
+def ten_clubs_sum(pile: tuple[str, ...] | list[str], ruleset: str, ten_clubs: str) -> str:
+    """What ``pile`` scores, written as the 10♣ works it out ("2 x 194 = +388", "2 x (0 + 50) =
+    +100"): every figure is read from ``score_breakdown``, the game's own lines for the pile."""
+    lines = score_breakdown(pile, ruleset, {"ruleset": ruleset, "ten_clubs": ten_clubs})
+    total = sum(points for _, points in lines)
+    labels = [label for label, _ in lines]
+    base = sum(points for label, points in lines if not label.startswith("TC "))
+    rest = f"({base})" if base < 0 else str(base)
+    if "TC adds 50" in labels:
+        return f"2 x ({base} + 50) = {signed(total)}"
+    if "TC doubles" in labels and base:
+        return f"2 x {rest} = {signed(total)}"
+    return signed(total)
+
+
+def ten_clubs_title(ruleset: str, ten_clubs: str) -> str:
+    """The ? box's title: the scoring it explains."""
+    return f"The 10{glyphs.CLUB} rule ({RULESET_TITLES[ruleset].title()} scoring, {TEN_CLUBS_NAMES[ten_clubs]})"
+
+
+def ten_clubs_rule(ruleset: str, ten_clubs: str) -> list[str]:
+    """The ? box: the 10♣ rule as the selected scoring (``ruleset`` and the ``ten_clubs`` option)
+    has it, every figure scored by the game's own functions under both.
+
+    Found by a tester: the box was given the ruleset only, so with D (10♣ adds 50 and doubles)
+    the score line read +100 for Q♠ + J♦ + 10♣ while the box still said 0, and 2 x 194 = +388
+    for a Chuan with the 10♣ where the game scores +488."""
+    options = {"ruleset": ruleset, "ten_clubs": ten_clubs}
+    adds = ten_clubs == "add-and-double"
+    spade, diamond, club = glyphs.SPADE, glyphs.DIAMOND, glyphs.CLUB
+    alone = signed(stack_score(["TC"], ruleset, options))
     lines = [
-        f"The 10{glyphs.CLUB} is worth nothing by itself: what it does depends on the rest",
+        f"The 10{club} is worth nothing by itself: what it does depends on the rest",
         "of the stack.",
         "",
-        "  With no other point card (no heart, no Q♠, no J♦; under the all-suits",
-        f"  scoring no card with a value) the stack scores {signed(stack_score(['TC'], ruleset))}.",
     ]
+    if any(c not in POINT_CARDS and card_value(c, ruleset) for c in CARDS):  # every other card has a value
+        lines += [f"  With no other card of value it scores {alone}; here every other card has",
+                  f"  one, so only the 10{club} by itself would, and no trick of four leaves that."]
+    else:
+        lines.append(f"  With no other point card (no heart, no Q{spade}, no J{diamond}) it scores {alone}.")
     zero_hearts = [h for h in HEARTS if not card_value(h, ruleset)]
     if zero_hearts:
         names = " ".join(card_name(h) for h in reversed(zero_hearts))
-        lines.append(f"  A heart worth 0 ({names}) is still a point card: 10♣ + "
-                     f"{card_name(zero_hearts[0])} scores {signed(stack_score(['TC', zero_hearts[0]], ruleset))}.")
+        lines += [f"  A heart worth 0 ({names}) is still a point card:",
+                  f"    10{club} + {card_name(zero_hearts[0])} scores "
+                  f"{ten_clubs_sum(['TC', zero_hearts[0]], ruleset, ten_clubs)}, not +50."]
+    if adds:
+        lines.append("  Otherwise it adds 50 to the rest and doubles: 2 x (the rest + 50).")
+    else:
+        lines.append("  Otherwise it doubles the rest of the stack: 2 x (the rest).")
+    other = "double" if adds else "add-and-double"
     lines += [
-        "  Otherwise it doubles the rest of the stack: 2 x (the rest).",
-        f"  So Q♠ + J♦ + 10♣ scores {signed(stack_score(['QS', 'JD', 'TC'], ruleset))}, not +50, and 10♣ with all 13 "
-        "hearts",
-        f"  (a Chuan) scores 2 x {chuan} = {signed(stack_score([*HEARTS, 'TC'], ruleset))}.",
-        "  With the option 'adds 50 and doubles' (D here): 2 x (the rest + 50).",
+        f"    So Q{spade} + J{diamond} + 10{club} scores {ten_clubs_sum(('QS', 'JD', 'TC'), ruleset, ten_clubs)}, "
+        "not +50,",
+        f"    and 10{club} with all 13 hearts (a Chuan) scores {ten_clubs_sum((*HEARTS, 'TC'), ruleset, ten_clubs)}.",
+        f"  D switches to '{TEN_CLUBS_NAMES[other]}': "
+        + ("2 x (the rest), no 50 added." if adds else "2 x (the rest + 50)."),
         "",
     ]
-    everything = score_breakdown(CARDS, ruleset)
+    everything = score_breakdown(CARDS, ruleset, options)
     if everything[0][0].startswith("Big Chuan"):
         lines.append(f"A Big Chuan (all 52 cards: every trick) is {signed(everything[0][1])} flat and never doubled.")
     else:
-        lines.append("All 16 point cards (a sweep, as is every card) double the hearts, the Q♠")
-        lines.append(f"and the J♦, all counting plus: {signed(stack_score(POINT_CARDS, ruleset))}.")
+        lines += [f"A sweep (all 16 point cards; every card is one too): the hearts, the Q{spade}",
+                  f"and the J{diamond} all count plus, and the 10{club} "
+                  + ("adds 50 and doubles them:" if adds else "doubles them:"),
+                  f"  {ten_clubs_sum(POINT_CARDS, ruleset, ten_clubs)}."]
     lines += ["", "Press any key."]
     return lines
 
@@ -210,7 +249,8 @@ class ScoreTesterScene(Scene):
         elif key.typed == "/":
             self.typing = ""
         elif key.typed == "?":
-            self.app.stack.push(MessageScene(self.app, f"The 10{glyphs.CLUB} rule", ten_clubs_rule(self.ruleset)))
+            title = ten_clubs_title(self.ruleset, self.ten_clubs)
+            self.app.stack.push(MessageScene(self.app, title, ten_clubs_rule(self.ruleset, self.ten_clubs)))
         elif key.typed == "V":
             title = f"{RULESET_TITLES[self.ruleset].title()} scoring"
             self.app.stack.push(MessageScene(self.app, title, scoring_table(self.ruleset, self.ten_clubs)))

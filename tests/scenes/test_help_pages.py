@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 
 from game.scenes.help import BOX_W, HELP_DIR, LINES_PER_PAGE, TEXT_W, HelpScene, help_pages, text_pages
+from game.scenes.jubmoo_table import JubMooTable
+from game.scenes.options import OptionsScene
+from game.scenes.table import TableScene
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
 
@@ -78,3 +81,76 @@ def test_the_pager_draws_each_line_as_written(make_app, game):
                 first = len(line) - len(line.lstrip())
                 heading = not first and line.isupper()
                 assert (canvas.cell(left + 2 + first, 1 + i).fg == palette.YELLOW) == heading, line
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def help_text(game: str) -> str:
+    return words((HELP_DIR / f"{game}.txt").read_text(encoding="utf-8"))
+
+
+def test_the_clockwise_option_says_what_the_table_shows(make_app):
+    """Found by a tester: F5 on Jub Moo's "Draw the table clockwise" said "East and West swap
+    places, as for play to the left", but with it on West is still drawn on the left and East
+    on the right: only the order of play and the title "PLAY GOES CLOCKWISE" change."""
+    app = make_app("*")
+    app.press("o")
+    scene = app.top_scene()
+    assert isinstance(scene, OptionsScene)
+    while scene.page != "Jub Moo":
+        app.press("TAB")
+    while scene.options[scene.cursor].label != "Play clockwise":
+        app.press("DOWN")
+    app.press("F5")
+    inside = [line.split("║")[1] for line in app.screen_text().splitlines() if line.count("║") == 2]
+    said = words(" ".join(inside))
+    assert "swap" not in said
+    assert "after you, the player on your left, then the one opposite, then the one on your right" in said
+    assert "West is still drawn on the left and East on the right" in said and "PLAY GOES CLOCKWISE" in said
+    assert "shows the table the other way round" not in help_text("jubmoo")
+    assert "With the option Play clockwise, play goes the other way, your left first" in help_text("jubmoo")
+
+    # ... and that is what the table does with it on.
+    app.settings.set("jubmoo", "clockwise", True)
+    app.press("ESC", "ESC")
+    table = make_app("--game", "jubmoo").top_scene()
+    assert isinstance(table, JubMooTable) and table.clockwise
+    lines = table.app.screen_text().splitlines()
+    assert "PLAY GOES CLOCKWISE" in lines[1]
+    west = next(line for line in lines if "WEST" in line and "EAST" in line)
+    assert west.index("WEST") < COLS // 2 < west.index("EAST")
+    after_you = (table.viewer + 1) % 4  # the seat that plays after yours
+    assert table.position(after_you) == 3 and table.seat_name(after_you) == "West"  # on your left
+
+
+@pytest.mark.parametrize("game", ("jubmoo", "lukfu"))
+def test_the_pause_after_a_trick_is_told_as_the_table_holds_it(make_app, game):
+    """Found by a tester: the Luk Fu instructions said a finished trick "stays on the table a
+    moment... any key moves on sooner", but the table holds it until a key, asking "Any key:
+    go on.", when the person at the keyboard plays next, and only otherwise for a moment."""
+    said = help_text(game)
+    assert 'When you play next' in said and 'it waits for your key: "Any key: go on."' in said
+    assert "Otherwise it stays a moment (F8/F9 set how long; a key ends it sooner)" in said
+    assert "never plays a card" in said
+
+    # The table: with you to play next the trick waits for a key, under those words, and the
+    # key plays nothing.
+    app = make_app("--game", game)
+    app.settings.values["play"]["delay"] = 0.0
+    table = app.top_scene()
+    assert isinstance(table, TableScene)
+    for _ in range(2000):
+        if table.human_to_act:
+            break
+        if table.panel is not None:
+            app.press("ENTER")
+        app.tick(0.05)
+    assert table.human_to_act
+    steps = len(table.match.steps)
+    table.hold_trick(until_key=True)  # as after a trick the player at the keyboard took
+    app.tick(5.0, steps=50)
+    assert table.holding_for_key and "Any key: go on." in app.screen_text()
+    app.press("SPACE")
+    assert table.hold <= 0 and len(table.match.steps) == steps and "Any key: go on." not in app.screen_text()

@@ -58,7 +58,7 @@ BEFORE: dict[str, list[tuple[str, str, str, Any]]] = {
         ("jubmoo", "big_chuan_others_minus_50", "Big Chuan: others -50", ON_OFF),
         ("jubmoo", "open_hands", "Open hands (learning)", ON_OFF),
         ("jubmoo", "humans", "Human players (hot seat)", [(n, str(n)) for n in range(1, 5)]),
-        ("jubmoo", "clockwise", "Draw the table clockwise", ON_OFF),
+        ("jubmoo", "clockwise", "Play clockwise", ON_OFF),
     ],
     "Mus": [
         ("mus", "level", "Computer plays", LEVEL_ROW),

@@ -287,4 +287,57 @@ def test_the_ten_of_clubs_rule_speaks_of_the_selected_ruleset(tester_app):
     text = " ".join(" ".join(box_lines(app, "10♣ rule")).split())
     assert "2 x 200 = +400" in text and "Big Chuan" not in text
     assert "A heart worth 0 (4♥ 3♥ 2♥) is still a point card: 10♣ + 2♥ scores 0" in text
-    assert "all counting plus: +800" in text and "Q♠ + J♦ + 10♣ scores 0" in text
+    assert "doubles them: 2 x 400 = +800" in text and "Q♠ + J♦ + 10♣ scores 0" in text
+
+
+def test_the_ten_of_clubs_rule_follows_the_d_setting(tester_app):
+    """Found by a tester: after D (10♣ adds 50 and doubles) the score line read "+100" for
+    Q♠ + J♦ + 10♣, but the ? box still said "scores 0, not +50" and "2 x 194 = +388" for a
+    Chuan with the 10♣: it was built from the ruleset alone, not the 10♣ rule."""
+    app, tester = tester_app()
+    app.press("D", "P")
+    assert tester.ten_clubs == "add-and-double" and shown_score(app) == 100
+    assert "10♣ adds 50 and doubles: +100" in screen(app)[SCORE_ROW]
+    app.press("?")
+    text = " ".join(" ".join(box_lines(app, "10♣ rule")).split())
+    assert "Q♠ + J♦ + 10♣ scores 2 x (0 + 50) = +100" in text
+    assert "(a Chuan) scores 2 x (194 + 50) = +488" in text
+    assert "2 x (the rest + 50)" in text and "+388" not in text and "scores 0" not in text
+    assert "The 10♣ rule (Hearts scoring, adds 50 and doubles)" in app.screen_text()
+
+
+@pytest.mark.parametrize("ruleset", ["hearts", "all-suits", "gongzhu"])
+@pytest.mark.parametrize("ten_clubs", ["double", "add-and-double"])
+def test_every_figure_of_the_ten_of_clubs_box_is_the_games_score(tester_app, ruleset, ten_clubs):
+    """Each pile the ? box scores shows what ``stack_score`` gives it under the ruleset and the
+    10♣ rule selected (Tab, D), as the score line does, and the box's title names that scoring."""
+    app, tester = tester_app()
+    while tester.ruleset != ruleset:
+        app.press("TAB")
+    if ten_clubs != tester.ten_clubs:
+        app.press("D")
+    options = {"ruleset": ruleset, "ten_clubs": ten_clubs}
+    app.press("P")
+    assert shown_score(app) == stack_score(["QS", "JD", "TC"], ruleset, options)
+    app.press("?")
+    name = {"double": "doubles", "add-and-double": "adds 50 and doubles"}[ten_clubs]
+    title = {"hearts": "Hearts", "all-suits": "All Suits", "gongzhu": "Gong Zhu"}[ruleset]
+    text = " ".join(" ".join(box_lines(app, f"10♣ rule ({title} scoring, {name})")).split())
+
+    def figure(pattern: str) -> int:
+        found = re.search(pattern + r" (?:2 x \(?(-?\d+)(?: \+ 50)?\)? = )?([+-]?\d+)", text)
+        assert found is not None, (pattern, text)
+        if ten_clubs == "add-and-double" and found.group(1) is not None:
+            assert "+ 50)" in found.group(0)
+        return int(found.group(2))
+
+    assert figure(r"Q♠ \+ J♦ \+ 10♣ scores") == stack_score(["QS", "JD", "TC"], ruleset, options)
+    assert figure(r"all 13 hearts \(a Chuan\) scores") == stack_score([*HEARTS, "TC"], ruleset, options)
+    assert figure(r"it scores") == stack_score(["TC"], ruleset, options) == 50
+    if ruleset == "gongzhu":
+        assert figure(r"10♣ \+ 2♥ scores") == stack_score(["TC", "2H"], ruleset, options)
+        assert figure(r"doubles them:") == stack_score([*HEARTS, "QS", "JD", "TC"], ruleset, options)
+    else:
+        assert f"is {signed(stack_score(CARDS, ruleset, options))} flat" in text
+    other = "2 x (the rest + 50)." if ten_clubs == "double" else "2 x (the rest), no 50 added."
+    assert f"D switches to '{'adds 50 and doubles' if ten_clubs == 'double' else 'doubles'}': {other}" in text
