@@ -251,6 +251,19 @@ def play_to_summary(app: Any, table: TableScene, game: str) -> None:
     play(app, table, game, until=at_summary(table))
 
 
+def open_review(app: Any, analysed: bool = False, ticks: int = 400) -> ReviewScene:
+    """R on the deal's summary: the review once it has read the deal back (``analysed``: and
+    Hard has valued every decision)."""
+    app.press("R")
+    review = app.top_scene()
+    assert isinstance(review, ReviewScene)
+    for _ in range(ticks):
+        if review.ready and (not analysed or review.analysed == len(review.decisions)):
+            break
+        app.tick(0.02)
+    return review
+
+
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_the_review_steps_through_the_whole_deal(make_app, game: str) -> None:
     app, table, review = reviewed(make_app, game, "8")
@@ -511,12 +524,7 @@ def test_a_review_with_no_choices_says_so_plainly(make_app) -> None:
     app.settings.values["play"]["delay"] = 0.0
     table = app.top_scene()
     play_to_summary(app, table, "jubmoo")
-    app.press("R")
-    review = app.top_scene()
-    for _ in range(400):
-        if review.ready:
-            break
-        app.tick(0.02)
+    review = open_review(app)
     review.decisions = []
     text = app.screen_text()
     assert "made no choice in this deal" in text and "Done: nothing to analyse." in text
@@ -534,13 +542,7 @@ def test_the_review_never_shows_a_better_value_without_its_reason(make_app) -> N
     app.settings.values["play"]["delay"] = 0.0
     table = app.top_scene()
     play_to_summary(app, table, "lukfu")
-    app.press("R")
-    review = app.top_scene()
-    assert isinstance(review, ReviewScene)
-    for _ in range(400):
-        if review.ready:
-            break
-        app.tick(0.02)
+    review = open_review(app)
     decision = max(review.decisions, key=lambda d: len(d.observation.legal_actions))
     legal = list(decision.observation.legal_actions)
     assert len(legal) >= 3, legal
@@ -587,13 +589,7 @@ def reviewed(make_app: Callable[..., Any], game: str, seed: str) -> tuple[Any, T
     table = app.top_scene()
     play_to_summary(app, table, game)
     assert "R: review" in app.screen_text()
-    app.press("R")
-    review = app.top_scene()
-    assert isinstance(review, ReviewScene)
-    for _ in range(400):
-        if review.ready and review.analysed == len(review.decisions):
-            break
-        app.tick(0.02)
+    review = open_review(app, analysed=True)
     assert review.decisions and review.analysed == len(review.decisions)
     return app, table, review
 

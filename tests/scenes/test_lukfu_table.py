@@ -929,7 +929,7 @@ def test_the_help_text_breaks_no_line_early():
 def test_a_throw_that_follows_the_hint_is_hards_throw_in_the_review(table_app):
     """Found by a tester: he threw the three cards the hint named, and the review charged the
     third (Hard, asked again at that card, threw another)."""
-    from tests.scenes.test_hint_and_review import play_to_summary
+    from tests.scenes.test_hint_and_review import open_review, play_to_summary
 
     app, table = table_app(SEED_EVERY_PLAY)
     play_by_keys(app, table, to_act(table, lambda: table.discarding and table.owed > 1))
@@ -942,13 +942,7 @@ def test_a_throw_that_follows_the_hint_is_hards_throw_in_the_review(table_app):
     app.press("ENTER")
     assert table.match.steps[steps:] == [f"discard {c}" for c in named], (hint, table.match.steps[steps:])
     play_to_summary(app, table, "lukfu")
-    app.press("R")
-    review = app.top_scene()
-    assert isinstance(review, ReviewScene)
-    for _ in range(3000):
-        if review.ready and review.analysed == len(review.decisions):
-            break
-        app.tick(0.02)
+    review = open_review(app, analysed=True, ticks=3000)
     thrown = [d for d in review.decisions if steps <= d.step < steps + len(named)]
     assert [d.action for d in thrown] == [f"discard {c}" for c in named]
     for decision in thrown:
