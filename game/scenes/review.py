@@ -149,9 +149,16 @@ class ReviewScene(Scene):
 
     def chance_lost(self, decision: Decision) -> float:
         """The chance of winning your choice gave away, to the whole percent the list shows (0
-        where Hard does not reckon in it, or has not analysed the decision yet)."""
+        where Hard does not reckon in it, or has not analysed the decision yet): the difference
+        of the two chances as the values line writes them (a tester read "1% of the game" beside
+        two choices both at 19%)."""
         lost = self.chance_cost(decision)
-        return 0.0 if lost is None else round(lost, 2)
+        if not lost:
+            return 0.0
+        ranking = self.rankings[decision.step]
+        best, mine = ranking.best.win_chance, ranking.estimate(decision.action).win_chance
+        assert best is not None and mine is not None  # a chance cost comes from two chances
+        return max(0, round(best * 100) - round(mine * 100)) / 100
 
     def as_good(self, decision: Decision) -> bool:
         """Hard values the choice as highly as its own, in the numbers shown: no points and no
@@ -219,6 +226,8 @@ class ReviewScene(Scene):
         if not total:
             return "Done: nothing to analyse."
         if good == total:
+            if total == 1:
+                return "Done: your one choice is as good as Hard's."
             return f"Done: all {total} of your choices are as good as Hard's."
         of = f", {chance:.0%} of the {self.table.WIN_GOAL}" if chance else ""
         wordings = (f"Done: {good} of your {total} choices as good as Hard's; the rest cost {lost:.1f} points{of}.",
@@ -406,11 +415,13 @@ class ReviewScene(Scene):
         # The better-looking values come next to Hard's choice, where the reason explains them.
         best, *others = ranking.estimates
         estimates = [best, *sorted(others, key=lambda e: not shows_more(e, best))]
+        yours_better = shows_more(ranking.estimate(decision.action), best)
         if outranked(ranking):
             # Why Hard did not choose a better-looking value (its note's last clauses) comes
             # before the values that do not fit: keep room for it beside Hard's choice, yours and
             # the first better value, and the mark of those left out if the reason fits too.
-            if estimates[1].action != decision.action:
+            # (Your own choice, when it is the better-looking one, is what the reason explains.)
+            if not yours_better and estimates[1].action != decision.action:
                 needed += len(part(estimates[1])) + 2
             note = (reason_note(decision.observation, ranking, width - needed - more)
                     or reason_note(decision.observation, ranking, width - needed))
@@ -433,7 +444,7 @@ class ReviewScene(Scene):
 
         # Hard's choice and yours always, and the better value a reason explains; the mark only
         # where it fits.
-        least = 2 if note and outranked(ranking) and estimates[1].action != decision.action else 1
+        least = 2 if note and outranked(ranking) and estimates[1].action != decision.action and not yours_better else 1
         counts = range(len(shown), least - 1, -1)
         fitting = (t for t in [*map(line, counts), *(line(c, more=False) for c in counts)] if len(t) <= width)
         text = next(fitting, line(least, more=False))

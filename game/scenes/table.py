@@ -115,6 +115,9 @@ def shown_points(points: float) -> float:
     return (round(points) if abs(points) >= 10 else round(points, 1)) or 0.0
 
 
+#: The message line while the hint is worked out.
+HINT_THINKING = "Hint: the computer is thinking (F4 again: never mind)..."
+
 #: The hint's mark of the choices left out for want of room.
 LEFT_OUT = "; ..."
 
@@ -301,6 +304,11 @@ class TableScene(Scene):
             for name in COUNTING:
                 if isinstance(counting.get(name), bool):
                     setattr(table, name, counting[name])
+        if "replay" in dict(table.obs.options) and not table.attract:
+            # F6 may have been switched since the match was saved (the menu, the options): the
+            # match follows the setting, as the key bar shows it (found by a tester).
+            if bool(dict(table.obs.options)["replay"]) != bool(app.settings.get("play", "replay")):
+                table.on_setting_changed("play", "replay")
         return table
 
     def table_state(self) -> dict[str, Any]:
@@ -654,7 +662,7 @@ class TableScene(Scene):
         self.hint_chain, self.hint_obs = [], obs
         self.hint_ticket = self.app.ai.request(self.game_name, obs, HINT_LEVEL, self.match.decision_seed(), job="rank")
         self.hint_for = self._decision
-        self.message = "Hint: the computer is thinking (F4 again: never mind)..."
+        self.message = HINT_THINKING
         self._poll_hint()
         return True
 
@@ -669,6 +677,8 @@ class TableScene(Scene):
             return
         if self._decision != self.hint_for or self._decision is None:
             self._cancel_hint()
+            if self.message == HINT_THINKING:
+                self.message = ""  # its words go with it (a tester saw them stay after F2 on and off)
             return
         self.app.keep_active()
         ranking, error = self.app.ai.poll(self.hint_ticket)
@@ -750,7 +760,9 @@ class TableScene(Scene):
         # the numbers rest on follows where there is room.
         parts = [part(e) for e in others if reason or not shows_more(e, best)]
         count = len(parts)
-        while count and len(text + "".join(parts[:count]) + (LEFT_OUT if count < len(others) else "") + note) > width:
+        least = 1 if reason else 0  # the better number the reason explains always stays
+        while count > least and len(text + "".join(parts[:count]) + (LEFT_OUT if count < len(others) else "")
+                                    + note) > width:
             count -= 1
         text += "".join(parts[:count])
         if count < len(others) and len(text + LEFT_OUT + note) <= width:
@@ -778,8 +790,11 @@ class TableScene(Scene):
 
     def choice_words(self, action: str, view: Any, short: bool = False) -> str:
         """What a player did, as the review writes it after "you": "chose to lead the J♠", or
-        ``short`` "J♠". A game whose choices are calls says so ("said No quiero")."""
-        return self.action_words(action, view, short=True) if short else f"chose to {self.action_words(action, view)}"
+        ``short`` "chose J♠" (a verb always: a tester read "you M8"). A game whose choices are
+        calls says so ("said No quiero")."""
+        if short:
+            return f"chose {self.action_words(action, view, short=True)}"
+        return f"chose to {self.action_words(action, view)}"
 
     def decision_words(self, view: Any) -> str:
         """Which decision of the deal ``view`` is at, in a few words ("trick 3", "bidding")."""
@@ -986,18 +1001,25 @@ class TableScene(Scene):
         a key (the match result: a new match or the menu) waits for it."""
         if self.attract or (self.app.demo and panel.auto_seconds is None and panel.on_key is None):
             panel.auto_seconds = max(3.0, 2 * self.move_delay())
-        if panel.review and self.can_review() and panel.auto_seconds is None:
-            panel.prompt = "R: review your decisions    Any other key: go on"
+        if panel.review:  # R is offered only while it works (not while the demo plays)
+            reviewable = self.can_review() and panel.auto_seconds is None
+            panel.prompt = "R: review your decisions    Any other key: go on" if reviewable else Panel.prompt
         if self.panel is None:
             self._message_under_panel = self.message
         self.panel = panel
 
     def on_demo_changed(self) -> None:
-        """F2 turned off under a summary that was closing by itself for the demo: the seat is
-        the player's again, so it waits for his key (found by a tester: it closed unread)."""
+        """F2 under a summary: turned off while it was closing by itself for the demo, the seat
+        is the player's again, so it waits for his key (found by a tester: it closed unread);
+        turned on while it waited, it closes by itself as the demo's do (found by a tester: it
+        stayed up). A panel that asks for a key still waits for it."""
         panel = self.panel
-        if panel is not None and not self.app.demo and not self.attract and panel.auto_seconds is not None:
+        if panel is None or self.attract:
+            return
+        if not self.app.demo and panel.auto_seconds is not None:
             panel.auto_seconds = None
+            self.show_panel(panel)
+        elif self.app.demo and panel.auto_seconds is None and panel.on_key is None:
             self.show_panel(panel)
 
     def close_panel(self) -> None:

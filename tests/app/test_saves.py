@@ -334,3 +334,20 @@ def test_a_null_save_answered_y_shows_the_box_and_starts_a_new_match(make_app, h
     app.press("SPACE")
     assert isinstance(app.top_scene(), KlaberjassTable) and app.top_scene().match.steps == []
     assert list((home / "saves").glob("klaberjass.json.damaged-*"))
+
+
+def test_a_resumed_match_follows_the_replay_setting_as_the_key_bar_shows_it(make_app, home):
+    """Found by a tester: F6 switched on the menu after a match was saved left the resumed
+    match doing the other thing (the key bar said one, the deal's end did the other)."""
+    app = make_app("S*", "--game", "klaberjass", "--seed", "5")
+    table = app.top_scene()
+    assert not dict(table.obs.options).get("replay")
+    app.press("F6")
+    assert dict(table.obs.options)["replay"] is True
+    app.quit()
+    (home / "settings.toml").write_text("[play]\nreplay = false\n", encoding="utf-8")
+    again = make_app("*")
+    again.press("1")
+    again.press("Y")
+    resumed = again.top_scene()
+    assert resumed.game_name == "klaberjass" and dict(resumed.obs.options)["replay"] is False

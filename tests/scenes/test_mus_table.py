@@ -907,4 +907,4 @@ def test_the_review_says_a_call_was_said(table_app):
     assert table.choice_words("ordago", view, short=True) == "said Órdago"
     assert table.choice_words("envido 5", view) == "said Envido 5"
     assert table.choice_words("paso", view) == "chose to pass (Paso)"
-    assert table.choice_words("paso", view, short=True) == "Paso"
+    assert table.choice_words("paso", view, short=True) == "chose Paso"

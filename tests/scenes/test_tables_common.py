@@ -320,6 +320,43 @@ def test_f2_turned_off_under_a_summary_leaves_it_up_for_the_player(start, case):
     assert table.panel is summary and "R: review your decisions" in app.screen_text()
 
 
+def test_f2_turned_on_under_a_summary_closes_it_as_the_demos_do(start, case):
+    """Found by a tester: F2 pressed while a deal's summary waited for a key left it up: the
+    computer took the seat, yet nothing went on. It now closes by itself, and no longer offers
+    R (no review while the computer plays)."""
+    app, table = start(11)
+    play(app, table, case, lambda: table.panel is not None and table.panel.review)
+    summary = table.panel
+    assert summary is not None and summary.auto_seconds is None and "R: review" in summary.prompt
+    app.press("F2")
+    assert summary.auto_seconds is not None and "R: review" not in summary.prompt
+    for _ in range(200):
+        if table.panel is not summary:
+            break
+        app.tick(0.1)
+    assert table.panel is not summary
+    app.press("F2")
+
+
+def test_a_hint_cancelled_by_f2_takes_its_words_with_it(start, case, monkeypatch):
+    """Found by a tester: F4, then F2 on and off before the hint came, left "Hint: the computer
+    is thinking (F4 again: never mind)..." on the message line for good."""
+    app, table = start(5)
+    play(app, table, case, lambda: table.human_to_act and not table.guarded)
+    monkeypatch.setattr(app.ai, "inline", False)
+    monkeypatch.setattr(app.ai, "_conn", None)
+    monkeypatch.setattr(app.ai, "_decide_here", lambda pending: None)
+    app.press("F4")
+    if table.hint_ticket is None:
+        return  # a single legal choice: the hint is said at once
+    assert "thinking" in table.message
+    app.press("F2")  # the computer takes the seat: the hint is for a decision no longer asked
+    app.tick(0.05)
+    app.press("F2")
+    app.tick(0.05)
+    assert table.hint_ticket is None and "thinking" not in app.screen_text()
+
+
 # ---- what the player sees ----
 def test_open_hands_shows_the_other_hands(start):
     app, table = start(4)
