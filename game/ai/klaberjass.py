@@ -63,12 +63,13 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.ai import LEVELS
 from game.ai.analysis import EXACT, MODEL, RULE, SAMPLED, Estimate, Ranking
 from game.ai.klaberjass_search import (
+    MATCH_BONUS,
     Budget,
     bid_value,
     contract_value,
@@ -467,7 +468,24 @@ def rank(rules: Any, observation: KlaberjassObservation, level: str, rng: random
         return Ranking.forced(legal[0])
     if observation.phase == "replay":
         return Ranking.preference(legal, "continue")
-    return rank_strong(rules, observation, rng, LEVEL_SETTINGS[level])
+    ranking = rank_strong(rules, observation, rng, LEVEL_SETTINGS[level])
+    if ranking.basis in (SAMPLED, EXACT) and match_in_reach(observation):
+        # The search counts MATCH_BONUS for a deal that wins or loses the match: say so, or its
+        # numbers read as points of the deal (a tester saw a Bella "cost" 363 points).
+        ranking = replace(ranking, note=f"{ranking.note}; {MATCH_NOTE}")
+    return ranking
+
+
+#: The note's clause when the deal may decide the match (its numbers then include the bonus).
+MATCH_NOTE = f"winning the match counts {MATCH_BONUS:,.0f}"
+#: More than one deal can add to a score (every card point, the last trick, melds and bellas).
+DEAL_REACH = 400
+
+
+def match_in_reach(obs: KlaberjassObservation) -> bool:
+    """This deal may end the match: a score could reach the game point."""
+    game_point = int(dict(obs.options)["game_point"])
+    return max(obs.scores) + DEAL_REACH >= game_point
 
 
 def rank_strong(rules: Any, obs: KlaberjassObservation, rng: random.Random, level: Level) -> Ranking:

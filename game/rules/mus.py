@@ -464,7 +464,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "kings": OptionSpec.choice(
         8, (8, 4), ("8 (3s and 2s)", "4 (natural)"), "Kings",
         "8: the 3s count as kings and the 2s as aces. 4: every card keeps its own rank."),
-    "ordago": OptionSpec.boolean(True, "Ordago allowed", "A player may bet the whole game on one lance (ordago)."),
+    "ordago": OptionSpec.boolean(True, "Órdago allowed", "A player may bet the whole game on one lance (órdago)."),
     "senas": OptionSpec.boolean(
         False, "Señas (signals)",
         "Once the mus is cut each player may pass señas (faces) that tell the partner his cards; "

@@ -57,6 +57,12 @@ WIN_CHANCE_LEGEND = WIN_CHANCE + ": how much less likely your choice made winnin
 MORE = "..."  # the values line's mark for values left out
 
 
+def fitted(text: str, width: int) -> str:
+    """``text`` in ``width`` columns, "…" ending it where it is cut (a tester read "treinta y
+    una" cut to "treinta", the name of another seña)."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
 class ReviewScene(Scene):
     def __init__(self, app: App, table: TableScene, seat: int) -> None:
         super().__init__(app)
@@ -328,9 +334,9 @@ class ReviewScene(Scene):
         choice in the room left."""
         where_width, you_width = self._column_widths()
         cells = [cost.rjust(COST_WIDTH)] + ([] if game is None else [game.rjust(len(WIN_CHANCE))])
-        cells += [where[:where_width].ljust(where_width), you[:you_width].ljust(you_width)]
+        cells += [fitted(where, where_width).ljust(where_width), fitted(you, you_width).ljust(you_width)]
         head = "  ".join(cells) + "  "
-        return head + hard[: COLS - 4 - len(head)]
+        return head + fitted(hard, COLS - 4 - len(head))
 
     def _list_line(self, decision: Decision, chance: bool = False) -> str:
         """``  Cost  [Win chance]  Decision  You  Hard's choice``: the cost in points and, where

@@ -304,11 +304,11 @@ class TableScene(Scene):
             for name in COUNTING:
                 if isinstance(counting.get(name), bool):
                     setattr(table, name, counting[name])
-        if "replay" in dict(table.obs.options) and not table.attract:
-            # F6 may have been switched since the match was saved (the menu, the options): the
-            # match follows the setting, as the key bar shows it (found by a tester).
-            if bool(dict(table.obs.options)["replay"]) != bool(app.settings.get("play", "replay")):
-                table.on_setting_changed("play", "replay")
+        # F6 may have been switched since the match was saved (the menu, the options): the match
+        # follows the setting, as the key bar shows it (found by a tester).
+        options = dict(table.obs.options)
+        if "replay" in options and bool(options["replay"]) != bool(app.settings.get("play", "replay")):
+            table.on_setting_changed("play", "replay")
         return table
 
     def table_state(self) -> dict[str, Any]:

@@ -394,3 +394,25 @@ def test_forced_replay_and_easy() -> None:
     assert r.basis == PREFERENCE and r.best.action == "continue"
     with pytest.raises(ValueError, match="easy"):
         kjai.rank(RULES, obs_of(new(*STRONG)), "easy", random.Random(0))
+
+
+def test_a_deal_that_may_decide_the_match_says_its_numbers_weigh_the_match() -> None:
+    """Found by a tester: near the game point a Bella "cost 363 points" with no word why: the
+    search counts 1,000 for winning the match, and the note now says so."""
+    import random as _random
+
+    from game.ai import rank_actions
+    from game.ai.klaberjass import MATCH_NOTE
+    from game.rules import get_rules
+
+    rules = get_rules("klaberjass")
+    for game_point, said in ((300, True), (1000, False)):
+        state = rules.new_match(3, {"game_point": game_point})
+        rng = _random.Random(3)
+        while rules.observation(state, rules.current_player(state)).phase != "play":
+            state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+        while len(rules.legal_actions(state)) < 2:
+            state = rules.apply(state, rules.legal_actions(state)[0])
+        obs = rules.observation(state, rules.current_player(state))
+        ranking = rank_actions(rules, obs, "hard", _random.Random(1))
+        assert (MATCH_NOTE in ranking.note) == said, ranking.note

@@ -25,7 +25,7 @@ from game.app.match import decision_seed
 from game.app.review import DealReplay, Decision
 from game.registry import GAME_NAMES
 from game.rules import get_rules
-from game.scenes.review import ReviewScene
+from game.scenes.review import DECISION_MAX, YOU_MAX, ReviewScene
 from game.scenes.table import CHANCE_DECIDES, MESSAGE_ROW, PROMPT_GUARD, PROMPT_ROW, TableScene, points_text
 from game.screen.cards import card_name
 from tests.scenes.test_tables_common import TABLES, decide, settle
@@ -849,6 +849,18 @@ def test_the_review_verdict_keeps_a_verb_and_counts_one_choice_in_words(make_app
     review.decisions = [decision]
     review.rankings[0] = Ranking.of([Estimate("pass", 1.0, 30, 0.5), Estimate("call", 0.5, 30, 0.4)], "pass", SAMPLED)
     assert review.progress() == "Done: your one choice is as good as Hard's."
+
+
+def test_a_choice_too_long_for_its_column_is_marked_cut(make_app) -> None:
+    """Found by a tester: the list's You column cut "dos reyes + treinta y una" to "dos reyes +
+    treinta", the name of another seña; a cut now ends in "…"."""
+    app = make_app("--game", "mus", "--seed", "1")
+    table = app.top_scene()
+    review = ReviewScene(app, table, 0)
+    review._column_widths = lambda: (DECISION_MAX, YOU_MAX)  # as wide as the columns grow
+    row = review._row("0.5", "-1%", "señas", "dos reyes + treinta y una", "none (+7, 63%)")
+    assert "dos reyes + treinta…" in row, row
+    assert "treinta y una" not in row and len(row) <= 76
 
 
 def test_mus_names_the_reason_when_noise_picks_a_near_tie() -> None:

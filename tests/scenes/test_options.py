@@ -65,7 +65,7 @@ BEFORE: dict[str, list[tuple[str, str, str, Any]]] = {
         ("mus", "target", "Game to", [(40, "40"), (30, "30")]),
         ("mus", "games", "Match", [(1, "One game"), (3, "Best of three")]),
         ("mus", "kings", "Kings", [(8, "8 (3s and 2s)"), (4, "4 (natural)")]),
-        ("mus", "ordago", "Ordago allowed", ON_OFF),
+        ("mus", "ordago", "Órdago allowed", ON_OFF),
         ("mus", "senas", "Señas (signals)", ON_OFF),  # added with issue 17
         ("mus", "sena_catch", "Rival catches a seña (%)", (0, 100, 5)),
         ("mus", "open_hands", "Open hands (learning)", ON_OFF),
