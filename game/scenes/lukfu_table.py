@@ -548,6 +548,14 @@ class LukFuTable(TableScene):
                 i += way
         return frozenset(group)
 
+    def waiting_text(self, seat: int) -> str:
+        """A computer part way through a throw face down is throwing, not thinking (found by a
+        tester: "East cannot beat: throws 5 cards face down." above "East is thinking...")."""
+        trick = self.view.trick
+        if not (self.app.demo or self.attract) and trick and trick[-1][0] == seat and "down" in trick[-1][1]:
+            return f"{self.seat_name(seat)} throws face down..."
+        return super().waiting_text(seat)
+
     def decision_words(self, view: LukFuObservation) -> str:
         """The call (after all three passed, the call of the cards dealt again), or the trick."""
         if view.phase == "call":

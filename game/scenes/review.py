@@ -32,6 +32,7 @@ from game.scenes.table import (
     basis_first,
     note_text,
     outranked,
+    percent,
     points_text,
     reason_note,
     shows_more,
@@ -164,7 +165,7 @@ class ReviewScene(Scene):
         ranking = self.rankings[decision.step]
         best, mine = ranking.best.win_chance, ranking.estimate(decision.action).win_chance
         assert best is not None and mine is not None  # a chance cost comes from two chances
-        return max(0, round(best * 100) - round(mine * 100)) / 100
+        return max(0, percent(best) - percent(mine)) / 100
 
     def as_good(self, decision: Decision) -> bool:
         """Hard values the choice as highly as its own, in the numbers shown: no points and no

@@ -83,6 +83,13 @@ class Panel:
     review: bool = False  # a deal summary: R opens the review of the player's decisions in that deal
 
 
+def percent(chance: float) -> int:
+    """A chance as the screen writes it, in whole percents: 100 only when certain and 0 only
+    when hopeless (a tester read "100% to win the match" while a loss was still possible)."""
+    shown = round(chance * 100)
+    return min(99, max(1, shown)) if 0.0 < chance < 1.0 else shown
+
+
 def points_text(estimate: Estimate, unit: bool = False, goal: str = "game") -> str:
     """``+6``, ``-2.5 points``, ``+0.8 points, 54% to win the game``: a value as the hint shows
     it (``goal``: what the chance is of winning, the table's ``WIN_GOAL``)."""
@@ -92,7 +99,7 @@ def points_text(estimate: Estimate, unit: bool = False, goal: str = "game") -> s
     shown = shown_points(points)
     text = f"{shown:+g}" + ((" point" if abs(shown) == 1 else " points") if unit else "")
     if estimate.win_chance is not None:
-        text += f", {estimate.win_chance:.0%}" + (f" to win the {goal}" if unit else "")
+        text += f", {percent(estimate.win_chance)}%" + (f" to win the {goal}" if unit else "")
     return text
 
 
@@ -139,7 +146,7 @@ def shows_more(estimate: Estimate, than: Estimate) -> bool:
     more_points = (estimate.points is not None and than.points is not None
                    and shown_points(estimate.points) > shown_points(than.points))
     if estimate.win_chance is not None and than.win_chance is not None:
-        shown, other = round(estimate.win_chance * 100), round(than.win_chance * 100)
+        shown, other = percent(estimate.win_chance), percent(than.win_chance)
         return shown > other or (shown == other and more_points)
     return more_points
 
@@ -150,7 +157,7 @@ def chance_decides(ranking: Ranking) -> bool:
     best = ranking.best
     return best.win_chance is not None and any(
         shows_more(e, best) and e.win_chance is not None and e.win_chance <= best.win_chance
-        and round(e.win_chance * 100) == round(best.win_chance * 100) for e in ranking.estimates[1:])
+        and percent(e.win_chance) == percent(best.win_chance) for e in ranking.estimates[1:])
 
 
 def outranked(ranking: Ranking) -> bool:
@@ -764,6 +771,8 @@ class TableScene(Scene):
         while count > least and len(text + "".join(parts[:count]) + (LEFT_OUT if count < len(others) else "")
                                     + note) > width:
             count -= 1
+        if count < len(others) and len(text + "".join(parts[:count]) + LEFT_OUT + note) > width:
+            text = text.replace(f" to win the {self.WIN_GOAL})", " to win)")  # room for the mark
         text += "".join(parts[:count])
         if count < len(others) and len(text + LEFT_OUT + note) <= width:
             text += LEFT_OUT

@@ -26,7 +26,15 @@ from game.app.review import DealReplay, Decision
 from game.registry import GAME_NAMES
 from game.rules import get_rules
 from game.scenes.review import DECISION_MAX, YOU_MAX, ReviewScene
-from game.scenes.table import CHANCE_DECIDES, MESSAGE_ROW, PROMPT_GUARD, PROMPT_ROW, TableScene, points_text
+from game.scenes.table import (
+    CHANCE_DECIDES,
+    MESSAGE_ROW,
+    PROMPT_GUARD,
+    PROMPT_ROW,
+    TableScene,
+    percent,
+    points_text,
+)
 from game.screen.cards import card_name
 from tests.scenes.test_tables_common import TABLES, decide, settle
 
@@ -103,7 +111,7 @@ def shown_chance_lost(ranking: Ranking, action: str) -> float:
     best, mine = ranking.best.win_chance, ranking.estimate(action).win_chance
     if not ranking.chance_cost(action) or best is None or mine is None:
         return 0.0
-    return max(0, round(best * 100) - round(mine * 100)) / 100
+    return max(0, percent(best) - percent(mine)) / 100
 
 
 def hint_start(table: TableScene, ranking: Ranking, obs: Any) -> str:
@@ -861,6 +869,23 @@ def test_a_choice_too_long_for_its_column_is_marked_cut(make_app) -> None:
     row = review._row("0.5", "-1%", "señas", "dos reyes + treinta y una", "none (+7, 63%)")
     assert "dos reyes + treinta…" in row, row
     assert "treinta y una" not in row and len(row) <= 76
+
+
+def test_a_long_hint_shortens_its_words_to_mark_the_choices_left_out(make_app) -> None:
+    """Found by a tester: "Hint: lead a set of 3 eights (C8 S8 T8) (+5.3 points, 52% to win the
+    match)" named no other play and no "; ...", and read as the only play."""
+    app = make_app("--game", "lukfu", "--seed", "3")
+    table = app.top_scene()
+    ranking = Ranking.of([Estimate("C8 S8 T8", 5.3, 30, 0.52), Estimate("T4", 1.0, 30, 0.4),
+                          Estimate("T5", 0.5, 30, 0.38)], "C8 S8 T8", SAMPLED, "30 imagined deals")
+    hint = table.hint_text(ranking)
+    assert hint.startswith("Hint: lead a set of 3 eights") and hint.endswith("; ...") and len(hint) <= 76, hint
+
+
+def test_a_chance_is_never_written_certain_unless_it_is() -> None:
+    """Found by a tester: "100% to win the match" while a loss was still possible."""
+    assert [percent(c) for c in (0.0, 0.001, 0.004, 0.5, 0.996, 0.9999, 1.0)] == [0, 1, 1, 50, 99, 99, 100]
+    assert points_text(Estimate("pass", -0.6, 30, 0.997)) == "-0.6, 99%"
 
 
 def test_mus_names_the_reason_when_noise_picks_a_near_tie() -> None:

@@ -948,3 +948,17 @@ def test_a_throw_that_follows_the_hint_is_hards_throw_in_the_review(table_app):
     for decision in thrown:
         assert review.rankings[decision.step].best.action == decision.action  # Hard throws it too
         assert review.as_good(decision)
+
+
+def test_a_computer_part_way_through_a_throw_is_throwing_not_thinking(table_app):
+    """Found by a tester: "East cannot beat: throws 5 cards face down." sat above "East is
+    thinking..." while East went on throwing."""
+    app, table = table_app(SEED_EVERY_PLAY)
+
+    def mid_throw() -> bool:
+        trick, seat = table.view.trick, table.match.current_player
+        return seat not in (None, 0) and bool(trick) and trick[-1][0] == seat and "down" in trick[-1][1]
+
+    play_by_keys(app, table, mid_throw)
+    seat = table.match.current_player
+    assert table.waiting_text(seat) == f"{table.seat_name(seat)} throws face down..."
