@@ -90,6 +90,7 @@ class ReviewScene(Scene):
         self.scroll = 0
         self._widths: tuple[int, int, int] | None = None  # (decisions measured, Decision, You)
         self.by_computer = 0  # decisions of the deal that F2 took for the player, left out
+        self.by_table = 0  # ... and that the table took for him (F3's declarations in Klaberjass)
 
     @property
     def people(self) -> list[int]:
@@ -112,8 +113,10 @@ class ReviewScene(Scene):
             self.replay.advance(REPLAY_SLICE)
             if self.replay.done:
                 # The decisions F2 took for the player are the computer's, not his to review.
-                self.decisions = [d for d in self.replay.decisions if d.step not in self.table.computer_steps]
-                self.by_computer = len(self.replay.decisions) - len(self.decisions)
+                computer, table = self.table.computer_steps, self.table.auto_steps
+                self.decisions = [d for d in self.replay.decisions if d.step not in computer | table]
+                self.by_computer = sum(1 for d in self.replay.decisions if d.step in computer)
+                self.by_table = sum(1 for d in self.replay.decisions if d.step in table and d.step not in computer)
             return
         if self.ticket is None:
             pending = next((d for d in self.decisions if d.step not in self.rankings), None)
@@ -268,13 +271,13 @@ class ReviewScene(Scene):
                     palette.YELLOW, bg)
         canvas.text(2, 4, "─" * (COLS - 4), palette.LIGHT_CYAN, bg)
         items = self.ordered()
+        left = self.left_out()
         if self.ready and not items:
-            none = "the computer made them for you (F2)" if self.by_computer else "every move was forced"
+            none = "; ".join(left) or "every move was forced"
             name = self.table.seat_name(self.seat)
             canvas.text(4, LIST_TOP, f"{name} made no choice in this deal ({none}).", palette.WHITE, bg)
-        elif self.by_computer:
-            left = f"{self.by_computer} choice{'s' if self.by_computer > 1 else ''} the computer made for you (F2)"
-            canvas.text(2, 21, f"Not counted: {left}.", palette.LIGHT_CYAN, bg)
+        elif left:
+            canvas.text(2, 21, f"Not counted: {'; '.join(left)}."[: COLS - 4], palette.LIGHT_CYAN, bg)
         self.cursor = min(self.cursor, max(0, len(items) - 1))
         if self.cursor < self.scroll:
             self.scroll = self.cursor
@@ -301,6 +304,18 @@ class ReviewScene(Scene):
             following = self.people[(self.people.index(self.seat) + 1) % len(self.people)]
             keys = f"Up/Down, Enter: the table   Tab: {self.table.seat_name(following)}'s   Esc: the summary"
         canvas.text(2, 22, keys, palette.LIGHT_CYAN, bg)
+
+    def left_out(self) -> list[str]:
+        """The decisions of the deal left out of the list, in words: those F2 took for the
+        player, and those the table took for him by a setting (Klaberjass declares every run
+        with F3 on: not his choice to be charged for, as a tester noticed)."""
+        left = []
+        if self.by_computer:
+            plural = "s" if self.by_computer > 1 else ""
+            left.append(f"{self.by_computer} choice{plural} the computer made for you (F2)")
+        if self.by_table:
+            left.append(f"{self.by_table} the table made for you (F3)")
+        return left
 
     def whose(self) -> str:
         """Whose decisions these are: "Your", or in hot seat the player's name ("Player 2's")."""

@@ -303,9 +303,10 @@ class TableScene(Scene):
         order too: ``table_state`` is what ``save`` kept of the table)."""
         table = cls(app, match, humans=humans)
         table.restore_state(table_state or {})
-        steps = (table_state or {}).get("computer_steps")  # the choices F2 made: not the player's to review
-        if isinstance(steps, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in steps):
-            table.computer_steps = set(steps)
+        for name in ("computer_steps", "auto_steps"):  # the choices not the player's to review
+            steps = (table_state or {}).get(name)
+            if isinstance(steps, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in steps):
+                setattr(table, name, set(steps))
         counting = (table_state or {}).get("counting")
         if isinstance(counting, dict):
             for name in COUNTING:
@@ -358,6 +359,7 @@ class TableScene(Scene):
         self.human_decided = False  # the human made a decision in this match (statistics)
         self.computer_helped = False  # F2 played a decision of the human's: the match is not his (statistics)
         self.computer_steps: set[int] = set()  # the match's steps F2 played for a person (the review leaves them out)
+        self.auto_steps: set[int] = set()  # ... and those the table took for him (``auto_action``: F3's declarations)
         self.hint_ticket: int | None = None  # F4's ranking being worked out
         self.hint_for: tuple[int, int] | None = None  # ... for this decision of the player's
         self.hint_chain: list[Ranking] = []  # a move of several actions: the rankings of those before
@@ -446,6 +448,7 @@ class TableScene(Scene):
                 return
             auto = self.auto_action() if self.human_to_act else None
             if auto is not None:
+                self.auto_steps.add(len(self.match.steps))  # not his choice: the review leaves it out
                 self.perform(seat, auto)
             return
         self.app.keep_active()
@@ -607,6 +610,7 @@ class TableScene(Scene):
             self.app.saves.delete(self.game_name)
         else:
             state = {**self.table_state(), "computer_steps": sorted(self.computer_steps),  # for the review
+                     "auto_steps": sorted(self.auto_steps),
                      "counting": {name: getattr(self, name) for name in COUNTING}}  # for the statistics
             self.app.saves.write(self.match, tuple(sorted(self.humans)), state)
         self.app.flush_notices()
@@ -1142,6 +1146,7 @@ class TableScene(Scene):
                     self.match.set_option_before_last_step("replay", True)
                     last = self.deal_end_steps - 1  # that step moved one on
                     self.computer_steps = {i + (i >= last) for i in self.computer_steps}
+                    self.auto_steps = {i + (i >= last) for i in self.auto_steps}
                     self.deal_end_steps = len(self.match.steps)
                 else:
                     self.match.set_option("replay", on)

@@ -287,6 +287,7 @@ def test_the_review_steps_through_the_whole_deal(make_app, game: str) -> None:
     summary = table.panel  # the summary stays under the review
     assert summary is not None and summary.review
     expected = DealReplay(game, table.match.seed, table.match.options, table.match.steps, 0).run()
+    expected = [d for d in expected if d.step not in table.auto_steps]  # F3's declarations: not his
     assert [d.step for d in review.decisions] == [d.step for d in expected] and expected
     rules = table.match.rules
     costs, chances = [], []
@@ -711,9 +712,23 @@ def test_the_review_leaves_out_the_choices_f2_made_for_the_player(make_app, game
         app.tick(0.02)
     assert review.by_computer >= 1
     assert not {d.step for d in review.decisions} & table.computer_steps
-    assert len(review.decisions) + review.by_computer == len(review.replay.decisions)
+    assert len(review.decisions) + review.by_computer + review.by_table == len(review.replay.decisions)
     app.tick(0.02)
     assert "the computer made for you (F2)" in app.screen_text()
+
+
+def test_what_the_table_took_for_the_player_is_left_out_of_the_review(make_app) -> None:
+    """Noticed by a tester: with F3 on, Klaberjass declares every run for the player, and the
+    review listed that as his decision, to be charged for. It is left out, and said so."""
+    app = make_app("--game", "klaberjass", "--seed", "1")
+    app.settings.values["play"]["delay"] = 0.0
+    table = app.top_scene()
+    assert table.sorted_hand  # F3 on: the runs are declared for the player
+    play_to_summary(app, table, "klaberjass")
+    assert table.auto_steps, "a declaration was taken for the player in this deal"
+    review = open_review(app)
+    assert review.by_table >= 1 and not {d.step for d in review.decisions} & table.auto_steps
+    assert "the table made for you (F3)" in app.screen_text()
 
 
 def test_the_review_label_replaces_the_whole_score_on_the_title_row(make_app) -> None:
