@@ -9,6 +9,7 @@ from game.app.saves import SaveStore, restore
 from game.scenes.dialogs import MessageScene, ResumeDialog
 from game.scenes.klaberjass_table import KlaberjassTable
 from game.tools.headless import advance
+from tests.scenes.test_hint_and_review import hint_now
 from tests.scenes.test_tables_common import TABLES, play
 
 
@@ -272,11 +273,7 @@ def test_a_hint_is_saved_at_once(make_app, home):
     while not table.human_to_act:
         app.tick(0.05)
     app.tick(1.0)
-    app.press("F4")
-    for _ in range(600):
-        if table.hint_ticket is None:
-            break
-        app.tick(0.05)
+    hint_now(app, table)
     assert table.deal_hinted
     saved = json.loads((home / "saves" / "klaberjass.json").read_text(encoding="utf-8"))
     assert saved["table"]["counting"]["deal_hinted"] is True, saved.get("table")

@@ -191,17 +191,25 @@ def panel_text(app) -> str:
     return " ".join(" ".join(inside).split())
 
 
-def test_f5_shows_every_help_line_in_the_panel(make_app):
-    app = make_app("*")
+def every_option(app):
+    """The options screen from the menu, then each option of each page in turn, highlighted
+    (yields the scene and the option; the caller leaves the cursor on it)."""
     app.press("o")
     scene = app.top_scene()
     assert isinstance(scene, OptionsScene)
     for _ in PAGE_NAMES:
         for option in scene.options:
-            app.press("F5")
-            assert " ".join(option.spec.help.split()) in panel_text(app), option.label
-            app.press("F5", "DOWN")
+            yield scene, option
+            app.press("DOWN")
         app.press("TAB")
+
+
+def test_f5_shows_every_help_line_in_the_panel(make_app):
+    app = make_app("*")
+    for _, option in every_option(app):
+        app.press("F5")
+        assert " ".join(option.spec.help.split()) in panel_text(app), option.label
+        app.press("F5")
 
 
 def test_f5_elsewhere_still_opens_the_instructions(make_app):
@@ -251,23 +259,17 @@ def test_no_typed_key_is_ignored_without_a_word(make_app):
     On every row of every page a digit starts a number or says why it cannot, and so does a
     letter; a character that cannot go in a number being typed is refused with a word."""
     app = make_app("*")
-    app.press("o")
-    scene = app.top_scene()
-    assert isinstance(scene, OptionsScene)
-    for _ in PAGE_NAMES:
-        for option in scene.options:
-            for char in ("7", "X", "."):
+    for scene, option in every_option(app):
+        for char in ("7", "X", "."):
+            scene.message = ""
+            app.press(char)
+            assert scene.typing is not None or scene.message, (option.label, char)
+            if scene.typing is not None:
                 scene.message = ""
-                app.press(char)
-                assert scene.typing is not None or scene.message, (option.label, char)
-                if scene.typing is not None:
-                    scene.message = ""
-                    app.press("Q")
-                    assert scene.typing is not None and "'Q' cannot go in the number" in scene.message
-                    app.press("ESC")
-                    assert scene.typing is None and "left at" in scene.message
-            assert scene.options[scene.cursor] is option
-            app.press("DOWN")
-        app.press("TAB")
+                app.press("Q")
+                assert scene.typing is not None and "'Q' cannot go in the number" in scene.message
+                app.press("ESC")
+                assert scene.typing is None and "left at" in scene.message
+        assert scene.options[scene.cursor] is option
     app.press("TAB", "DOWN", "1", "2", "3", "4", "5", "6", "7")  # Klaberjass: Game point; six at most
     assert scene.typing == "123456" and "Six characters at most" in scene.message
