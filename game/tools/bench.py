@@ -166,9 +166,9 @@ def cold_start(runs: int = 3) -> float:
 
 
 def _scratch_home() -> str:
-    import tempfile
+    from game.tools.headless import scratch_home
 
-    return tempfile.mkdtemp(prefix="dos-cards-bench-")
+    return str(scratch_home("dos-cards-bench-"))
 
 
 def _peak_kb(pid: int | str = "self") -> int | None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,11 +19,22 @@ def use_dummy_drivers() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
+def scratch_home(prefix: str = "dos-cards-") -> Path:
+    """A fresh user folder for one run, removed when the run ends.
+
+    Screenshots, soak runs and benchmarks must not write into the player's own settings,
+    saves or statistics, nor leave a folder behind in the temporary directory each time.
+    """
+    home = Path(tempfile.mkdtemp(prefix=prefix))
+    atexit.register(shutil.rmtree, home, ignore_errors=True)
+    return home
+
+
 def headless_app(argv: list[str] | None = None, home: Path | None = None, open_window: bool = True) -> App:
     """A started App with dummy drivers, inline AI and its own user folder."""
     use_dummy_drivers()
     if home is None:
-        home = Path(tempfile.mkdtemp(prefix="dos-cards-"))
+        home = scratch_home()
     os.environ["DOS_CARDS_HOME"] = str(home)
     from game.app import cli
     from game.app.app import App

@@ -84,6 +84,24 @@ def test_snap_tool_writes_png(tmp_path, home, capsys):
     assert "KLABERJASS" in capsys.readouterr().out
 
 
+def test_snap_tool_leaves_no_user_folder_behind(tmp_path):
+    """Each run plays in a scratch user folder; a helper taking hundreds of screenshots had left
+    hundreds of folders in the temporary directory."""
+    import os
+    import subprocess
+    import sys
+
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env = {**os.environ, "TMPDIR": str(scratch), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    env.pop("DOS_CARDS_HOME", None)
+    out = tmp_path / "t.png"
+    subprocess.run([sys.executable, "-m", "game.tools.snap", "--scene", "menu", "--out", str(out)],
+                   env=env, check=True, capture_output=True, timeout=120)
+    assert out.exists()
+    assert list(scratch.iterdir()) == []
+
+
 def test_click_on_key_bar_presses_the_f_key(make_app):
     app = make_app("*")
     app.compose()
