@@ -23,7 +23,7 @@ from game.app.match import Match, decision_seed
 from game.app.scene import Scene
 from game.rules import IllegalAction
 from game.scenes.hand import NO_CURSOR, Hand, HandGeometry, HandInput, HandMode
-from game.scenes.widgets import dialog, title_bar, wrap
+from game.scenes.widgets import PLAY_ROWS, dialog, title_bar, wrap
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
 from game.screen.cards import french_face
@@ -1219,7 +1219,12 @@ class TableScene(Scene):
     def draw_panel(self, canvas: TextCanvas, panel: Panel) -> None:
         width = panel.width or max([len(t) for t, _ in panel.lines] + [len(panel.prompt), len(panel.title) + 4]) + 6
         width = min(width, COLS - 2)
-        col, row = dialog(canvas, width, len(panel.lines) + 5, panel.title)
+        height = min(len(panel.lines) + 5, PLAY_ROWS - 1)
+        if (PLAY_ROWS - height) // 2 + height >= MESSAGE_ROW:  # its last row, or its shadow
+            # A tall panel reaches the message and prompt rows: clear them, so no words of the
+            # table's peek out beside its frame ("East: No╚════", seen under a Mus summary).
+            canvas.fill(1, MESSAGE_ROW, COLS - 2, PROMPT_ROW - MESSAGE_ROW + 1, " ", palette.WHITE, TABLE_BG)
+        col, row = dialog(canvas, width, height, panel.title)
         for i, (text, colour) in enumerate(panel.lines):
             canvas.text(col + 1, row + 1 + i, text[: width - 6], colour, palette.BLUE)
         prompt = panel.prompt if panel.auto_seconds is None or not self.attract else ""

@@ -544,3 +544,22 @@ def test_in_mono_every_choice_shows_its_key_letter(start, case):
             assert label_look == (0, 1) and key_look != label_look
         else:
             assert label_look[1] == key_look[1]  # the key is part of its choice
+
+
+@pytest.mark.parametrize("lines", [12, 14, 15, 18])
+def test_a_tall_panel_leaves_no_words_of_the_table_beside_its_frame(start, case, lines):
+    """A deal summary of 15 lines ended on the message row, where "East: No╚════" peeked out
+    beside its frame (Mus). A panel reaching the message row, or casting its shadow there,
+    clears it; a shorter one leaves the message be."""
+    from game.scenes.table import MESSAGE_ROW, Panel
+
+    app, table = start(6)
+    table.message = "East: No quiero."
+    table.show_panel(Panel("Deal 1: the count", [(f"line {i}", palette.WHITE) for i in range(lines)]))
+    screen = app.screen_text().splitlines()
+    assert f"line {lines - 1}" in "\n".join(screen)
+    below = "\n".join(screen[MESSAGE_ROW:PROMPT_ROW + 1])
+    if lines <= 12:
+        assert "East: No quiero." in screen[MESSAGE_ROW]
+    else:
+        assert "East" not in below and "quiero" not in below, below
