@@ -54,6 +54,15 @@ Points = tuple[int, int, int]  # every seat's net points for a deal (§2.11)
 _DRAW: Points = (0, 0, 0)  # a drawn deal
 
 
+class Redealt(tuple[int, int, int]):
+    """Nobody scores, and the deal does not count: all three passed, so it is thrown in and
+    dealt again (§2.4.3, A6). ``Objective`` tells it from a drawn deal, which does count: a
+    deal is still to come after a redeal, even in the match's last deal."""
+
+
+REDEALT: Points = Redealt((0, 0, 0))
+
+
 # The kinds of decision (``decision_kind``): the call, a lead when claiming is legal ("claim"),
 # any other lead, a beat ("follow") and a face-down discard.
 DECISIONS = ("call", "claim", "lead", "follow", "discard")
@@ -321,6 +330,10 @@ class Objective:
         self.totals = obs.scores
         # Two seats' nets differ by sqrt(3) spreads a deal (three nets that add up to zero).
         self.spread = self.DEAL_SPREAD * math.sqrt(3 * deals_left(obs))
+        # After a redeal this deal is played again: one deal more to come. (Without it, in the
+        # last deal a pass read as the match already lost or won: a tester trailing by 3 saw
+        # "pass +0, 0%" and passed into a redeal that won him the match.)
+        self.redeal_spread = self.DEAL_SPREAD * math.sqrt(3 * (deals_left(obs) + 1))
 
     def value(self, points: Sequence[float]) -> float:
         """The value of the deal ending with these points for the three seats."""
@@ -328,13 +341,14 @@ class Objective:
         if not self.match_aware:
             return points[me]
         final = [self.totals[p] + points[p] for p in range(3)]
-        if self.spread == 0:
+        spread = self.redeal_spread if isinstance(points, Redealt) else self.spread
+        if spread == 0:
             top = max(final)
             return 1.0 / final.count(top) if final[me] == top else 0.0
         chance = 1.0
         for p in range(3):
             if p != me:
-                chance *= 0.5 * (1.0 + math.erf((final[me] - final[p]) / (self.spread * math.sqrt(2))))
+                chance *= 0.5 * (1.0 + math.erf((final[me] - final[p]) / (spread * math.sqrt(2))))
         return chance
 
 
@@ -350,7 +364,7 @@ def deal_points(rules: Any, st: LukFuState, deal: int, history: int, redeals: in
                 p = st.turn
                 st = rules.apply(st, "call" if would_call(st.hands[p], p == st.master) else "pass")
             if st.phase != lf.PH_PLAY or st.deal_number != deal or st.redeals != redeals:
-                return _DRAW
+                return REDEALT
         else:
             return _DRAW
     return Sim(st).run()
@@ -383,7 +397,7 @@ def policy_points(
             break
     if len(st.history) > history:
         return st.history[history].points
-    return _DRAW  # thrown in after three passes
+    return REDEALT  # thrown in after three passes
 
 
 def policy_value(

@@ -230,3 +230,22 @@ def test_two_deals_differing_only_in_hidden_cards_get_the_same_hard_ranking() ->
     oa, ob = to_act(a), to_act(b)
     assert oa.seat == S and oa == ob and decision_kind(oa) == "discard"
     assert rank(RULES, oa, "hard", random.Random(12)) == rank(RULES, ob, "hard", random.Random(12))
+
+
+def test_a_pass_in_the_last_deal_is_valued_as_the_redeal_it_may_bring() -> None:
+    """All three passing throws the deal in and deals it again (§2.4.3, A6), even in the match's
+    last deal. Hard valued such a pass as the match ending on the scores as they stood: a tester
+    trailing by 3 saw "pass +0, 0%", passed anyway, and won the match on the redeal."""
+    state = RULES.new_match(3, {"deals": 1})
+    for _ in range(2):
+        state = RULES.apply(state, "pass")
+    seat = RULES.current_player(state)
+    assert seat is not None and "pass" in RULES.legal_actions(state)
+    scores = [0, 0, 0]
+    scores[seat], scores[(seat + 1) % 3], scores[(seat + 2) % 3] = 1, 4, -5
+    state = dataclasses.replace(state, scores=(scores[0], scores[1], scores[2]))
+    obs = to_act(state)
+    assert deals_left(obs) == 0
+    passing = next(e for e in rank(RULES, obs, "hard", random.Random(1)).estimates if e.action == "pass")
+    assert passing.points == 0
+    assert passing.win_chance is not None and 0.05 < passing.win_chance < 0.5
