@@ -181,6 +181,9 @@ class App:
         if scene is None:
             self.notice("No game is playable yet, so there is no demo to show.")
             return
+        top = self.stack.top
+        if top is not None:
+            top.before_attract()
         self.stack.push(scene)
 
     def quit(self) -> None:

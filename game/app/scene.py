@@ -53,6 +53,9 @@ class Scene:
     def on_top(self) -> None:
         """This scene became the top of the stack again."""
 
+    def before_attract(self) -> None:
+        """The demo games are about to start over this scene (idle, or F2)."""
+
 
 class Shell(Protocol):
     """The scenes layer's policy that App follows: which scenes open first, the demo games of

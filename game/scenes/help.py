@@ -66,7 +66,9 @@ def is_heading(line: str) -> bool:
 
 
 class HelpScene(Scene):
-    transparent = True
+    # The pages cover the screen on black: drawn over the scene below, its title bar and frame
+    # had peeked out at the corners and under the box, like leftovers (noticed by a tester).
+    transparent = False
 
     def __init__(self, app: App, game: str | None) -> None:
         super().__init__(app)
@@ -100,6 +102,7 @@ class HelpScene(Scene):
 
     def draw(self, canvas: TextCanvas) -> None:
         title = f"Instructions: {registry.entry(self.game).short if self.game else PROGRAM_TITLE}"
+        canvas.fill(0, 0, COLS, BOX_H + 1, " ", palette.GREY, palette.BLACK)
         col, row = dialog(canvas, BOX_W, BOX_H, title, fg=palette.WHITE, bg=palette.BLUE, row=0)
         for i, line in enumerate(self.pages[self.page]):
             fg = palette.YELLOW if is_heading(line) else palette.WHITE

@@ -36,6 +36,12 @@ class IntroScene(Scene):
     def on_key(self, key: Key) -> None:
         self.finish()
 
+    def before_attract(self) -> None:
+        """The demo replaces the show, so a key that ends the demo lands on the menu (with a
+        short idle setting, a tester's key had brought the show back instead)."""
+        self.app.speaker.stop()
+        self.app.stack.pop()
+
     def finish(self) -> None:
         self.app.speaker.stop()
         self.app.stack.pop()

@@ -34,6 +34,26 @@ def test_startup_show_keeps_falling_suits_off_its_words(make_app):
                     assert row[start - 1] == " " and row[end] == " ", row
 
 
+def test_demo_games_started_over_the_show_end_on_the_menu(make_app):
+    """With a short idle setting the demo began over the show, and the key that ended the demo
+    brought the show back (found by a tester); F2 during the show does the same."""
+    from game.scenes.attract import AttractScene
+
+    for start_demo in ("idle", "F2"):
+        app = make_app()
+        app.settings.values["play"]["attract_seconds"] = 2
+        if start_demo == "idle":
+            app.tick(0.5, steps=6)
+        else:
+            app.tick(0.5)
+            app.press("F2")
+        assert isinstance(app.top_scene(), AttractScene)
+        assert not any(isinstance(scene, IntroScene) for scene in app.stack.scenes)
+        app.tick(0.5)
+        app.press("x")
+        assert isinstance(app.top_scene(), MenuScene)
+
+
 def test_a_second_key_meant_for_the_show_does_not_pick_a_game(make_app):
     """Found by a tester: Space twice, 0.15 s apart, ended the show and chose Klaberjass."""
     app = make_app()
