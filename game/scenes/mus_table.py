@@ -784,7 +784,10 @@ class MusTable(TableScene):
         elif count.outcome == "nobody":
             points = ""
         elif not count.counted:
-            points = "paid at once" if count.outcome == "rejected" else "not counted"
+            if count.outcome == "rejected":
+                points = f"{self.team_name(count.winner_team)} +{count.stake} deje, paid at once"
+            else:
+                points = "not counted"
         else:
             parts = []
             if count.outcome == "rejected":
@@ -796,6 +799,23 @@ class MusTable(TableScene):
             points = f"{self.team_name(count.winner_team)} +" + " +".join(parts) if parts else "0"
         colour = palette.LIGHT_GREEN if count.winner_team == self.my_team else palette.WHITE
         return f"{title:<8}{outcome:<24}{won:<9}{points}", colour
+
+    @staticmethod
+    def points_past_target(last: DealSummary) -> int:
+        """How many of the points the lance rows show went past the target, and so were not
+        added: a row shows a lance's whole points, the total stops at the target (a tester's
+        rows added up to +4 beside "37 + 3 = 40")."""
+        if last.ended_by == "ordago":
+            return 0
+        shown = [0, 0]
+        for count in last.lances:
+            if count.winner_team is None:
+                continue
+            if count.outcome == "rejected":
+                shown[count.winner_team] += count.stake
+            if count.counted:
+                shown[count.winner_team] += count.points + sum(count.bonuses)
+        return max(shown[t] - (last.points_after[t] - last.points_before[t]) for t in (0, 1))
 
     def summary_lines(self, last: DealSummary) -> list[tuple[str, int]]:
         us, them = self.my_team, 1 - self.my_team
@@ -816,8 +836,12 @@ class MusTable(TableScene):
         before, after = last.points_before, last.points_after
         lines.append((f"Points   US {before[us]} + {after[us] - before[us]} = {after[us]}      "
                       f"THEM {before[them]} + {after[them] - before[them]} = {after[them]}", palette.YELLOW))
+        past = self.points_past_target(last)
+        past_words = f"; {past} point{'s' if past > 1 else ''} past it not counted" if past else ""
         if last.stopped_at_target:
-            lines.append((f"The count stopped when a team reached {self.target}.", palette.WHITE))
+            lines.append((f"The count stopped when a team reached {self.target}{past_words}.", palette.WHITE))
+        elif past:
+            lines.append((f"{past} point{'s' if past > 1 else ''} past {self.target} not counted.", palette.WHITE))
         if last.game_winner is not None:
             won = last.game_winner == us
             games = last.games_won_after

@@ -473,8 +473,32 @@ def test_summary_lines_spell_out_a_deje_deal(table_app):
     assert table.panel is not None and table.obs.winner == 0
     text = app.screen_text()
     assert "A refused bet took a team to 30: no count." in text and text.count("refused: deje 20") == 2
-    assert "paid at once" in text and "YOU AND YOUR PARTNER WIN THE GAME!" in text
-    assert "Points   US 0 + 30 = 30" in text
+    assert "US +20 deje, paid at once" in text and "YOU AND YOUR PARTNER WIN THE GAME!" in text
+    assert "Points   US 0 + 30 = 30" in text and "10 points past 30 not counted." in text
+
+
+def test_a_count_stopped_at_the_target_says_which_points_it_left_out(table_app):
+    """A tester's rows read +1 deje, +2 and "paid at once" beside "US 37 + 3 = 40": each row
+    keeps its lance's whole points, the total stops at 40, and the summary says so."""
+    from game.rules.mus import DealSummary, LanceCount
+
+    _app, table = table_app(17)
+    us = table.my_team
+    team_points = (37, 19) if us == 0 else (19, 37)
+    after = (40, 19) if us == 0 else (19, 40)
+    none = (0, 0, 0, 0)
+    last = DealSummary(
+        deal_number=6, mano=0, hands=None,
+        lances=(LanceCount("grande", "rejected", 1, None, us, 0, none, True),
+                LanceCount("chica", "passed", 0, 1, 1 - us, 1, none, False),
+                LanceCount("pares", "accepted", 2, 0, us, 2, none, True),
+                LanceCount("juego", "rejected", 1, None, us, 0, none, False)),
+        points_before=team_points, points_after=after, games_won_before=(0, 0), games_won_after=(1, 0),
+        ended_by="count", stopped_at_target=True, game_winner=us)
+    text = "\n".join(line for line, _ in table.summary_lines(last))
+    assert "US +1 deje, paid at once" in text
+    assert "The count stopped when a team reached 40; 1 point past it not counted." in text
+    assert "Points   US 37 + 3 = 40" in text
 
 
 def test_hand_words_follow_the_kings_option(table_app):
