@@ -7,6 +7,7 @@ the rules, so a save can never put the program into a state the rules could not 
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from game.rules import IllegalAction, get_rules
 FORMAT = "dos-card-games-save"
 VERSION = 1
 DAMAGED = "the file is damaged"
+CARRIED = "-next-match"  # the file of what a finished match hands on: "<game>-next-match.json"
 
 
 class SaveStore:
@@ -55,6 +57,51 @@ class SaveStore:
                 path.unlink(missing_ok=True)
             except OSError:
                 self.notices.append(f"The finished match's save {path} could not be removed.")
+
+    def carry(self, game: str, options: dict[str, Any]) -> None:
+        """Keep what a finished match hands on to the next one (Jub Moo: its pig leads), for a
+        new match started later from the menu, not only by Enter under the result (a tester
+        started his next match from the menu, and the pig's lead was lost)."""
+        self.memory.pop(f"{game}{CARRIED}", None)
+        if options:
+            self.memory[f"{game}{CARRIED}"] = {"format": FORMAT, "version": VERSION, "carried": dict(options)}
+        path = self.carried_path(game)
+        if path is None:
+            return
+        try:
+            if options:
+                storage.atomic_write(path, json.dumps(self.memory[f"{game}{CARRIED}"]))
+            else:
+                path.unlink(missing_ok=True)
+        except (OSError, TypeError, ValueError):
+            pass  # only a first lead at stake: the next match draws it as usual
+
+    def take_carried(self, game: str) -> dict[str, Any]:
+        """What the last finished match handed on (``carry``), once: a new match takes it. A
+        file that cannot be read is moved aside with a notice, and hands on nothing: the first
+        lead is then the rules' own, as if there had been no match before."""
+        record: Any = self.memory.pop(f"{game}{CARRIED}", None)
+        path = self.carried_path(game)
+        if path is None or not _on_disk(path):
+            return _carried(record) or {}
+        if record is None:
+            try:
+                record = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+                record = None
+        carried = _carried(record)
+        if carried is None:
+            moved = storage.move_aside(path)
+            where = f" It was moved aside as {moved.name} (in {moved.parent})." if moved else ""
+            self.notices.append(f"What the last {get_rules(game).title} match hands on to the next (who "
+                                f"leads first) could not be read, so the new match starts without it.{where}")
+            return {}
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
+        return carried
+
+    def carried_path(self, game: str) -> Path | None:
+        return None if self.folder is None else self.folder / f"{game}{CARRIED}.json"
 
     def exists(self, game: str) -> bool:
         """Whether there is a save to offer: exactly when ``load`` either resumes a match or
@@ -102,6 +149,12 @@ class SaveStore:
         where = f"It was moved aside as {moved.name} (in {moved.parent}); a" if moved else "A"
         self.notices.append(f"The saved {get_rules(game).title} match could not be read: {why}. "
                             f"{where} new match starts.")
+
+
+def _carried(record: Any) -> dict[str, Any] | None:
+    """The options a ``carry`` record hands on; None if it is not such a record."""
+    carried = record.get("carried") if isinstance(record, dict) and record.get("format") == FORMAT else None
+    return dict(carried) if isinstance(carried, dict) else None
 
 
 def _on_disk(path: Path | None) -> bool:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from game.app.keys import Key
 from game.app.match import Match
-from game.rules.jubmoo import JubMooObservation, pig_seats, winner_seats
+from game.rules.jubmoo import RULES, JubMooObservation, pig_seats, winner_seats
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
 from game.scenes.table import (
     PANEL_LINE,
@@ -496,6 +496,15 @@ class JubMooTable(TableScene):
 
     def human_won(self) -> bool:
         return any(s in self.winners() for s in self.humans)
+
+    @classmethod
+    def carried_options(cls, options: dict[str, Any], carried: dict[str, Any]) -> dict[str, Any]:
+        """The pig's lead only while the lead options still ask for it (they may have changed
+        on the menu since the match that made the pig)."""
+        full = RULES.default_options() | options
+        if full.get("first_lead") == "random" and full.get("later_leads") == "pig-taker":
+            return {k: v for k, v in carried.items() if k == "first_leader"}
+        return {}
 
     def next_match_options(self) -> dict[str, Any]:
         """The last match's pig leads the next match's first deal (rules file §1.2), unless the

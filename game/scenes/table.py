@@ -278,15 +278,30 @@ class TableScene(Scene):
     def fresh_match(cls, app: App, attract: bool, carried: dict[str, Any] | None) -> Match:
         """A new match, its options from the settings (and ``carried``: what the last match
         hands on to the next, ``next_match_options``)."""
-        options = app.settings.game_options(cls.game_name) | (carried or {})
+        options = app.settings.game_options(cls.game_name)
         options["replay"] = False if attract else bool(app.settings.get("play", "replay"))
-        return Match(cls.game_name, app.new_seed(attract), options)
+        seed = app.new_seed(attract)
+        if carried:
+            try:
+                return Match(cls.game_name, seed, options | cls.carried_options(options, carried))
+            except ValueError:
+                pass  # a carried value these options refuse: the match starts as if none was handed on
+        return Match(cls.game_name, seed, options)
+
+    @classmethod
+    def carried_options(cls, options: dict[str, Any], carried: dict[str, Any]) -> dict[str, Any]:
+        """What of ``carried`` (``next_match_options`` of the last match) the new match takes,
+        its options being ``options`` (they may have changed on the menu since)."""
+        return carried
 
     @classmethod
     def new(cls, app: App, attract: bool = False, carried: dict[str, Any] | None = None) -> TableScene:
         """A table with a fresh match, saved at once: its cards are dealt, so quitting before
         the first move comes back to them (and to what a finished match carried on, such as
         Jub Moo's pig leading), not to a new deal (found by a tester)."""
+        if not attract:
+            kept = app.saves.take_carried(cls.game_name)  # taken by this match, whichever way it starts
+            carried = kept if carried is None else carried
         table = cls(app, cls.fresh_match(app, attract, carried), attract=attract, humans=cls.people(app, attract))
         table.save()
         return table
@@ -608,6 +623,7 @@ class TableScene(Scene):
             return
         if self.match.is_over:
             self.app.saves.delete(self.game_name)
+            self.app.saves.carry(self.game_name, self.next_match_options())
         else:
             state = {**self.table_state(), "computer_steps": sorted(self.computer_steps),  # for the review
                      "auto_steps": sorted(self.auto_steps),
@@ -1150,6 +1166,11 @@ class TableScene(Scene):
                     self.deal_end_steps = len(self.match.steps)
                 else:
                     self.match.set_option("replay", on)
+                    if on and self.match.is_over:
+                        # Said, not left silent (a tester's F6 under a match's last summary
+                        # seemed to do nothing): the rules offer a replay only before a deal.
+                        self.app.notice("The match is over, so there is no next deal to offer this one "
+                                        "again: F6 offers each deal again from the next match on.")
             except ValueError as exc:
                 self.app.notice(f"Replay option not changed: {exc}")
             self.obs = self.match.observation(self.viewer)

@@ -147,6 +147,47 @@ def test_a_whole_match_by_keys_names_the_pig(table_app):
     assert isinstance(app.top_scene(), MenuScene)
 
 
+def finished_with_one_pig(table_app):
+    """A match of Jub Moo played to its result by keys, with a single pig."""
+    for seed in range(3, 40):
+        app, table = table_app(seed, "[jubmoo]\ntarget = -100\n")
+        play_by_keys(app, table, lambda table=table: table.result_shown)
+        pigs = pig_seats(table.obs.scores)
+        if len(pigs) == 1:
+            return app, table, pigs[0]
+    pytest.fail("no match with a single pig")
+
+
+@pytest.mark.parametrize("change", ["none", "ruleset", "first lead", "damaged"])
+def test_the_pig_leads_a_new_match_started_from_the_menu(table_app, home, change):
+    """Found by a tester: the pig led the next match only when it was started by Enter under
+    the result; started from the menu (to change an option first), the lead was drawn. A lead
+    option changed on the menu since asks for another first lead, and a damaged record of the
+    pig leaves the lead to the rules, as if there had been no match before."""
+    app, table, pig = finished_with_one_pig(table_app)
+    app.press("ESC")
+    assert isinstance(app.top_scene(), MenuScene)
+    if change == "ruleset":
+        app.settings.set("jubmoo", "ruleset", "gongzhu")
+    elif change == "first lead":
+        app.settings.set("jubmoo", "first_lead", "two-of-clubs")
+    elif change == "damaged":
+        (home / "saves" / "jubmoo-next-match.json").write_text("{not json", encoding="utf-8")
+        app.saves.memory.clear()
+    app.tick(0.5)
+    app.press("2")
+    fresh = app.top_scene()
+    assert isinstance(fresh, JubMooTable) and fresh is not table and fresh.obs.deal_number == 1
+    if change in ("none", "ruleset"):
+        assert fresh.match.options["first_leader"] == pig and fresh.obs.leader == pig
+    else:
+        assert "first_leader" not in fresh.match.options
+    assert not (home / "saves" / "jubmoo-next-match.json").exists()  # the next match's, once
+    if change == "damaged":
+        assert any("could not be read" in text for text in app.notice_log)
+        assert list((home / "saves").glob("jubmoo-next-match.json.damaged-*"))
+
+
 def test_the_pig_of_a_finished_match_leads_the_next_ones_first_deal(table_app):
     """Rules file §1.2: the first deal of a new game is led by the previous game's pig."""
     for seed in range(3, 40):

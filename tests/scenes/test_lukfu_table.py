@@ -962,3 +962,13 @@ def test_a_computer_part_way_through_a_throw_is_throwing_not_thinking(table_app)
     play_by_keys(app, table, mid_throw)
     seat = table.match.current_player
     assert table.waiting_text(seat) == f"{table.seat_name(seat)} throws face down..."
+
+
+def test_f6_under_the_summary_of_a_matchs_last_deal_says_why_no_replay(table_app):
+    """The rules offer a replay before a deal; after the match's last deal there is none, and
+    F6 there had seemed to do nothing (a tester)."""
+    app, table = table_app(3, deals=1)
+    play_by_keys(app, table, lambda: table.panel is not None and table.match.is_over, seed=3, max_rounds=40000)
+    app.press("F6")
+    assert any("The match is over" in text for text in app.notice_log)
+    assert "replay" not in table.obs.legal_actions
