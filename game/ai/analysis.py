@@ -55,6 +55,9 @@ class Ranking:
     estimates: tuple[Estimate, ...]
     basis: str
     note: str = ""
+    #: The note's first clause changes what the numbers mean, so the hint and the review show it
+    #: before more choices (Klaberjass counts 1,000 for winning the match).
+    note_first: bool = False
 
     def __post_init__(self) -> None:
         if not self.estimates:

@@ -472,7 +472,9 @@ def rank(rules: Any, observation: KlaberjassObservation, level: str, rng: random
     if ranking.basis in (SAMPLED, EXACT) and match_in_reach(observation):
         # The search counts MATCH_BONUS for a deal that wins or loses the match: say so, or its
         # numbers read as points of the deal (a tester saw a Bella "cost" 363 points).
-        ranking = replace(ranking, note=f"{ranking.note}; {MATCH_NOTE}")
+        # First, and shown before more choices: a tester's hints at a match's end lost it for
+        # want of room and read -656 "points" for a card.
+        ranking = replace(ranking, note=f"{MATCH_NOTE}; {ranking.note}", note_first=True)
     return ranking
 
 
@@ -572,12 +574,19 @@ def _rank_bid(rules: Any, obs: KlaberjassObservation, rng: random.Random, level:
     first = max(candidates, key=lambda c: c[1])[0]
     if "pass" in legal:
         points["pass"] = take
-        points["schmeiss"] = min(0.0, max(x for a, x in candidates if a != "pass"))
+        bid = max(x for a, x in candidates if a != "pass")
         if obs.seat != obs.elder:
-            # The dealer's round-2 pass annuls the deal: exactly 0. Every value moves by the same
+            # The dealer's round-2 pass annuls the deal: exactly 0. Every bid moves by the same
             # amount (the choice stays), so a learner does not read the bar as a loss.
             points = {a: x - take for a, x in points.items()}
-            note += f"; a pass annuls the deal (0), a bid counts from the bar ({take:+g})"
+            bid -= take
+            # Said first, before more choices: cut off the row, the numbers read wrong (a tester).
+            annuls = f"a pass annuls the deal: 0; {note}; a bid counts from the bar ({take:+g})"
+        # Thrown in, nothing (0, never moved by the bar: a tester saw a schmeiss 12 above the
+        # pass that scores as it does), or played as the best bid: the worse for this hand.
+        points["schmeiss"] = min(0.0, bid)
+        if obs.seat != obs.elder:
+            return replace(_ranking(legal, points, first, MODEL, annuls, worlds), note_first=True)
     return _ranking(legal, points, first, MODEL, note, worlds)
 
 

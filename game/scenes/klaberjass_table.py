@@ -152,7 +152,14 @@ class KlaberjassTable(TableScene):
         return "The computer is thinking..."
 
     def table_key(self, key: Key) -> bool:
-        """While "with or without bella?" is asked, a key that is not its answer drops the question."""
+        """While "with or without bella?" is asked, a key that is not its answer drops the question.
+        In round two the suit offered in round one is not on the prompt, but its letter goes to
+        the rules, which say why it cannot be named (a tester's C did nothing, without a word)."""
+        legal = self.obs.legal_actions
+        naming = any(action.startswith("name ") for action in legal)
+        if naming and key.typed in SUIT_NAMES and f"name {key.typed}" not in legal and self.human_to_act:
+            self.human_act(f"name {key.typed}")  # refused by the rules, in their words
+            return True
         if self.bella_card is None or key.typed in ("B", "N") or key.is_confirm or key.is_left or key.is_right:
             return False
         self.bella_card = None

@@ -314,7 +314,8 @@ class ReviewScene(Scene):
             plural = "s" if self.by_computer > 1 else ""
             left.append(f"{self.by_computer} choice{plural} the computer made for you (F2)")
         if self.by_table:
-            left.append(f"{self.by_table} the table made for you (F3)")
+            plural = "s" if self.by_table > 1 else ""
+            left.append(f"{self.by_table} choice{plural} the table made for you (F3)")
         return left
 
     def whose(self) -> str:

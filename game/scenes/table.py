@@ -169,8 +169,8 @@ def outranked(ranking: Ranking) -> bool:
 def basis_first(view: Any, ranking: Ranking) -> bool:
     """What the numbers rest on (the note's first clause: "the true deal", "own cards only")
     goes before more numbers: with open hands a learner who sees every hand would otherwise
-    read them wrong."""
-    return ranking.basis == EXACT or bool(dict(getattr(view, "options", ())).get("open_hands"))
+    read them wrong. So does a clause that changes what the numbers mean (``note_first``)."""
+    return ranking.note_first or ranking.basis == EXACT or bool(dict(getattr(view, "options", ())).get("open_hands"))
 
 
 def reason_note(view: Any, ranking: Ranking, room: int) -> str:

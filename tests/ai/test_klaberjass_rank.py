@@ -135,7 +135,7 @@ def test_the_dealers_round_two_pass_annuls_the_deal_and_is_worth_0(level: str) -
     o = obs_of(state)
     assert o.seat == o.dealer and o.bid_round == 2 and "pass" in o.legal_actions
     r = ranked(o, level)
-    assert points(r, "pass") == 0.0 and "a pass annuls the deal (0)" in r.note
+    assert points(r, "pass") == 0.0 and r.note.startswith("a pass annuls the deal: 0;") and r.note_first
     hand = mask_of(o.hand)
     for action in r.actions:
         if action.startswith("name "):
@@ -143,6 +143,19 @@ def test_the_dealers_round_two_pass_annuls_the_deal_and_is_worth_0(level: str) -
             model = bid_value(hand, suit, False, CARD_ID["7H"], False)
             assert points(r, action) == pytest.approx(model - TAKE[level]), "the margin over the bar"
     blind(o, level)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_dealers_round_two_schmeiss_is_never_worth_more_than_the_pass(level: str) -> None:
+    """Thrown in, a schmeiss scores nothing, as the dealer's pass does (a tester saw "schmeiss
+    +12; pass +0"); made to play, it is worth the best bid."""
+    for dealer_hand, elder_hand in (("JS 9S AS 7D 8D AC QD TD 9C", "8H 9H JH 8S KD 8C TH KC KS"),
+                                    ("8H 9H JH 8S KD 8C TH KC KS", "JS 9S AS 7D 8D AC QD TD 9C")):
+        o = obs_of(play(new(elder_hand, dealer_hand, turn_up="7H"), "pass", "pass", "pass"))
+        assert o.seat == o.dealer and o.bid_round == 2
+        r = ranked(o, level)
+        best_bid = max(points(r, a) for a in r.actions if a not in ("pass", "schmeiss"))
+        assert points(r, "schmeiss") == min(0.0, best_bid) <= points(r, "pass") == 0.0
 
 
 # Elder's six cards: three aces, two of them with their tens; nothing to make trump.

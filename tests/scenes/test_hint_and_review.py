@@ -516,6 +516,24 @@ def test_with_open_hands_the_hint_says_it_rests_on_the_true_deal(make_app) -> No
     assert "; 5♣ +55" in hint, "the other values still fill the row"
 
 
+def test_a_klaberjass_hint_at_a_match_deciding_deal_always_says_the_match_counts(make_app) -> None:
+    """Found by a tester: with many choices the row ran out before the note, and "9♦ -656"
+    read as points of one deal; the match's 1,000 is said before more choices."""
+    import dataclasses
+
+    from game.ai.klaberjass import MATCH_NOTE
+
+    app = make_app("--game", "klaberjass", "--seed", "3")
+    table = app.top_scene()
+    cards = ["9D", "TC", "AC", "QH", "8S", "7S", "KH"]
+    plain = Ranking.of([Estimate(c, -183.0 - 90 * i, 60) for i, c in enumerate(cards)], "9D", SAMPLED,
+                       "60 imagined deals")
+    ranking = dataclasses.replace(plain, note=f"{MATCH_NOTE}; 60 imagined deals", note_first=True)
+    hint = table.hint_text(ranking)
+    assert hint == f"Hint: lead the 9♦ (-183 points); ... [{MATCH_NOTE}]"  # the note before more choices
+    assert MATCH_NOTE not in table.hint_text(plain)
+
+
 def test_with_open_hands_mus_says_its_numbers_rest_on_its_own_cards(make_app, home) -> None:
     """Found by a tester: with open hands Mus's betting hints and the review's values line
     left out "own cards only" (the row was full of values), though a rival's king could be seen
@@ -728,7 +746,8 @@ def test_what_the_table_took_for_the_player_is_left_out_of_the_review(make_app) 
     assert table.auto_steps, "a declaration was taken for the player in this deal"
     review = open_review(app)
     assert review.by_table >= 1 and not {d.step for d in review.decisions} & table.auto_steps
-    assert "the table made for you (F3)" in app.screen_text()
+    plural = "s" if review.by_table > 1 else ""
+    assert f"{review.by_table} choice{plural} the table made for you (F3)" in app.screen_text()
 
 
 def test_the_review_label_replaces_the_whole_score_on_the_title_row(make_app) -> None:

@@ -10,7 +10,7 @@ import dataclasses
 
 import pytest
 
-from game.scenes.klaberjass_table import KlaberjassTable
+from game.scenes.klaberjass_table import SUIT_NAMES, KlaberjassTable
 from game.scenes.menu import MenuScene
 from game.scenes.table import MIN_TRICK_HOLD
 from game.screen.canvas import COLS, ROWS
@@ -300,3 +300,25 @@ def test_raised_cards_in_the_review_stay_off_the_labels(table_app, on_top):
     assert set("┌╔") & set(lines[cards_row - 1]), "the cards are raised, into the free row"
     bottoms = lines[cards_row + 3]  # a raised card's bottom edge, a row above the others'
     assert table.hand_geometry().row == cards_row and bottoms.count("┘") + bottoms.count("╝") == len(obs.hand)
+
+
+def test_the_suit_offered_in_round_one_named_in_round_two_is_refused_in_words(table_app):
+    """Found by a tester: C for the turned-up clubs in round two did nothing, without a word."""
+    app, table = table_app(1)  # the computer is elder and passes; you pass too, then it passes again
+
+    def wait_for_your_turn() -> None:
+        for _ in range(400):
+            if table.human_to_act and not table.guarded:
+                return
+            app.tick(0.05)
+        raise AssertionError("your turn never came")
+
+    wait_for_your_turn()
+    app.press("P")
+    wait_for_your_turn()
+    assert table.obs.bid_round == 2
+    offered = table.obs.proposed_suit
+    steps = len(table.match.steps)
+    app.press(offered)
+    assert len(table.match.steps) == steps
+    assert table.message == f"You cannot name {SUIT_NAMES[offered]}: that suit was offered in round one."
