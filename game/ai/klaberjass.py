@@ -482,12 +482,26 @@ def rank(rules: Any, observation: KlaberjassObservation, level: str, rng: random
 MATCH_NOTE = f"winning the match counts {MATCH_BONUS:,.0f}"
 #: More than one deal can add to a score (every card point, the last trick, melds and bellas).
 DEAL_REACH = 400
+#: The most a deal in play can add to one side (a bete gives it everything): the trick points of
+#: the best 18 cards with the last trick's 10 (§1.14-1.15) and every bella, by contract...
+PLAY_REACH = {"NT": 126, "AT": 238 + 4 * 20}
+SUIT_REACH = 156 + 20  # ...a suit game's
+#: ...and the melds: those counted once the top meld is known, else the most nine cards hold
+#: (two runs of four, 50 each).
+MELD_REACH = 100
 
 
 def match_in_reach(obs: KlaberjassObservation) -> bool:
-    """This deal may end the match: a score could reach the game point."""
+    """This deal may end the match: a score could reach the game point. In play, by what this
+    deal can still add at most (a tester saw the note at 166 of 500, out of any deal's reach);
+    before it, by ``DEAL_REACH`` (those rankings come from the bidding model, which counts no
+    match bonus)."""
     game_point = int(dict(obs.options)["game_point"])
-    return max(obs.scores) + DEAL_REACH >= game_point
+    reach = DEAL_REACH
+    if obs.phase == "play" and obs.contract is not None:
+        melds = obs.meld_value if obs.top_meld is not None else MELD_REACH
+        reach = PLAY_REACH.get(obs.contract, SUIT_REACH) + melds
+    return max(obs.scores) + reach >= game_point
 
 
 def rank_strong(rules: Any, obs: KlaberjassObservation, rng: random.Random, level: Level) -> Ranking:

@@ -419,7 +419,7 @@ def test_a_deal_that_may_decide_the_match_says_its_numbers_weigh_the_match() -> 
     from game.rules import get_rules
 
     rules = get_rules("klaberjass")
-    for game_point, said in ((300, True), (1000, False)):
+    for game_point, said in ((250, True), (300, False), (1000, False)):  # from 0 a deal adds at most 276
         state = rules.new_match(3, {"game_point": game_point})
         rng = _random.Random(3)
         while rules.observation(state, rules.current_player(state)).phase != "play":
@@ -429,3 +429,34 @@ def test_a_deal_that_may_decide_the_match_says_its_numbers_weigh_the_match() -> 
         obs = rules.observation(state, rules.current_player(state))
         ranking = rank_actions(rules, obs, "hard", _random.Random(1))
         assert (MATCH_NOTE in ranking.note) == said, ranking.note
+
+
+def test_no_deal_adds_more_than_the_reach_that_decides_the_match_note() -> None:
+    """``match_in_reach`` says when the search's numbers may count the match bonus: what a deal
+    adds to a score never passes the reach it reckons at any moment of play, in random deals of
+    every contract."""
+    from game.ai.klaberjass import MELD_REACH, PLAY_REACH, SUIT_REACH
+
+    rules = RULES
+    checked = set()
+    for seed in range(300):
+        state = rules.new_match(seed, {"game_point": 9999, "tout_atout": seed % 2 == 0})
+        rng = random.Random(seed)
+        reach, before = None, None
+        while not rules.is_over(state):
+            seat = rules.current_player(state)
+            obs = rules.observation(state, seat)
+            if obs.phase == "play" and obs.contract is not None:
+                melds = obs.meld_value if obs.top_meld is not None else MELD_REACH
+                now = PLAY_REACH.get(obs.contract, SUIT_REACH) + melds
+                reach = now if reach is None else min(reach, now)
+                before = before or obs.scores
+            state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+            after = rules.observation(state, 0)
+            if before is not None and after.deal_number != obs.deal_number:
+                assert reach is not None
+                gained = max(after.scores[i] - before[i] for i in range(2))
+                assert gained <= reach, (seed, obs.contract, gained, reach)
+                checked.add(obs.contract if obs.contract in PLAY_REACH else "suit")
+                break
+    assert checked == {"NT", "AT", "suit"}
