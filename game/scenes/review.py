@@ -446,8 +446,9 @@ class ReviewScene(Scene):
             # (Your own choice, when it is the better-looking one, is what the reason explains.)
             if not yours_better and estimates[1].action != decision.action:
                 needed += len(part(estimates[1])) + 2
-            note = (reason_note(decision.observation, ranking, width - needed - more)
-                    or reason_note(decision.observation, ranking, width - needed))
+            explained = ranking.estimate(decision.action) if yours_better else estimates[1]
+            note = (reason_note(decision.observation, ranking, width - needed - more, explained, not yours_better)
+                    or reason_note(decision.observation, ranking, width - needed, explained, not yours_better))
         elif basis_first(decision.observation, ranking):
             first = ranking.note.split("; ")[0]  # what the numbers rest on, with open hands
             note = note_text(first, width - needed - more) or note_text(first, width - needed)

@@ -173,17 +173,29 @@ def basis_first(view: Any, ranking: Ranking) -> bool:
     return ranking.note_first or ranking.basis == EXACT or bool(dict(getattr(view, "options", ())).get("open_hands"))
 
 
-def reason_note(view: Any, ranking: Ranking, room: int) -> str:
-    """The note beside a choice that a better-looking number outranks: the reason (its last
-    clause, or its last clauses as room allows), after what the numbers rest on where that
-    must come first (``basis_first``)."""
+def reason_note(view: Any, ranking: Ranking, room: int, shown: Estimate | None = None,
+                basis_kept: bool = True) -> str:
+    """The note beside a choice that a better-looking number (``shown``) outranks: the reason
+    (its last clause, or its last clauses as room allows), after what the numbers rest on where
+    that must come first (``basis_first``). "chance decides" explains only a number with the
+    same written chance as the choice's (a tester saw it beside a higher chance, in place of
+    "it bets only 2 or 5"). Where the basis must come first and both do not fit, nothing: the
+    better number is then left out, not the basis (with open hands a learner read a hint
+    without "own cards only"), unless ``basis_kept`` is False (the review's own choice, which
+    is always shown, must keep its reason)."""
     clauses = ranking.note.split("; ") if ranking.note else []
-    if chance_decides(ranking):
+    best = ranking.best
+    same_chance = chance_decides(ranking) if shown is None else (
+        shown.win_chance is not None and best.win_chance is not None and shown.win_chance <= best.win_chance
+        and percent(shown.win_chance) == percent(best.win_chance))
+    if same_chance:
         clauses.append(CHANCE_DECIDES)
     if basis_first(view, ranking) and len(clauses) > 1:
         both = f" [{clauses[0]}; {clauses[-1]}]"
         if len(both) <= room:
             return both
+        if basis_kept:
+            return ""
     return note_text("; ".join(clauses), room, reasons_first=True)
 
 
@@ -778,7 +790,7 @@ class TableScene(Scene):
             heads = (text, text.replace(f" to win the {self.WIN_GOAL})", " to win)"),
                      f"Hint: {words} ({points_text(best)})")
             for head in heads:
-                reason = reason_note(view, ranking, width - len(head) - len(part(others[0])))
+                reason = reason_note(view, ranking, width - len(head) - len(part(others[0])), others[0])
                 if reason:
                     text, note = head, reason
                     break
@@ -786,11 +798,21 @@ class TableScene(Scene):
         # not fit are marked "; ..." (a tester could not tell that choices were left out); what
         # the numbers rest on follows where there is room.
         parts = [part(e) for e in others if reason or not shows_more(e, best)]
-        count = len(parts)
         least = 1 if reason else 0  # the better number the reason explains always stays
-        while count > least and len(text + "".join(parts[:count]) + (LEFT_OUT if count < len(others) else "")
-                                    + note) > width:
-            count -= 1
+
+        def fitting(head: str) -> int:
+            count = len(parts)
+            while count > least and len(head + "".join(parts[:count]) + (LEFT_OUT if count < len(others) else "")
+                                        + note) > width:
+                count -= 1
+            return count
+
+        count = fitting(text)
+        short = text.replace(f" to win the {self.WIN_GOAL})", " to win)")
+        if parts and not count and fitting(short):
+            # One other choice at least, for comparison: a tester's call-or-pass hint showed
+            # none, where "to win" left room for the pass.
+            text, count = short, fitting(short)
         if count < len(others) and len(text + "".join(parts[:count]) + LEFT_OUT + note) > width:
             text = text.replace(f" to win the {self.WIN_GOAL})", " to win)")  # room for the mark
         text += "".join(parts[:count])

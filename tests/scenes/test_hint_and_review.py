@@ -493,6 +493,18 @@ def test_choices_left_out_of_the_hint_are_marked(make_app) -> None:
     assert "..." not in table.hint_text(whole)
 
 
+def test_the_hint_shortens_its_chance_to_show_one_other_choice(make_app) -> None:
+    """Found by a tester: "Hint: call (be the Caller) (-0.1 points, 26% to win the match); ..."
+    at a call-or-pass, where "to win" left room for the pass."""
+    app = make_app("--game", "lukfu", "--seed", "3")
+    table = app.top_scene()
+    ranking = Ranking.of([Estimate("call", -0.1, 100, 0.26), Estimate("pass", -0.6, 100, 0.22)], "call", SAMPLED,
+                         "100 imagined deals; chosen by the chance of winning the match")
+    hint = table.hint_text(ranking)
+    assert hint.startswith("Hint: call (be the Caller) (-0.1 points, 26% to win); pass -0.6, 22%"), hint
+    assert len(hint) <= 76
+
+
 def test_a_number_written_alike_is_not_better(make_app) -> None:
     """Found by a tester: Mus's seña hint left out "none -3, 43%" beside "ciego (-3 points,
     43%)", as if it were a better number whose reason did not fit."""
@@ -810,7 +822,10 @@ def test_a_near_tie_played_the_other_way_says_why(make_app, home) -> None:
                           Estimate("raise 2", -3.8, 40, 0.31)], "quiero", SAMPLED,
                          "own cards only; 40 imagined deals; near ties mixed at random")
     hint = table.hint_text(ranking)
-    assert hint.endswith("[near ties mixed at random]") and len(hint) <= 76, hint
+    # With open hands what the numbers rest on comes first: where the reason does not fit
+    # beside it, the better number it explains is left out (a later tester read a hint without
+    # "own cards only" while he could see every hand).
+    assert hint == "Hint: Quiero (-2 points, 35% to win the game); ... [own cards only]", hint
     review = ReviewScene(app, table, 0)
     line = review._values_line(Decision(0, observation, "no-quiero", 0), ranking)
     assert "*No quiero -1.6, 36%" in line and line.endswith("]") and len(line) <= 76, line
@@ -840,6 +855,24 @@ def test_the_same_chance_with_more_points_says_the_chance_decides(make_app) -> N
     noisy = Ranking.of([Estimate("envido 5", 2.24, 500, 0.6962), Estimate("envido 6", 2.47, 500, 0.6967)],
                        "envido 5", SAMPLED, "500 imagined deals; near ties mixed at random")
     assert table.hint_text(noisy).endswith("[near ties mixed at random]")
+
+
+def test_chance_decides_explains_only_a_number_at_the_same_chance(make_app) -> None:
+    """Found by a tester: "pass (Paso) (+0.1, 23%); Envido 10 +1, 26%; ... [chance decides]":
+    the number shown has a higher chance, so its reason is the note's, not the chance."""
+    app = make_app("--game", "mus", "--seed", "5")
+    table = app.top_scene()
+    ranking = Ranking.of([Estimate("paso", 0.1, 500, 0.231), Estimate("envido 10", 1.0, 500, 0.26),
+                          Estimate("envido 2", 0.5, 500, 0.229)], "paso", SAMPLED,
+                         "500 imagined deals; it bets only 2 or 5")
+    hint = table.hint_text(ranking)
+    assert "Envido 10 +1, 26%" in hint and hint.endswith("[it bets only 2 or 5]"), hint
+    review = ReviewScene(app, table, 0)
+    line = review._values_line(Decision(0, table.match.observation(0), "paso", 0), ranking)
+    assert "Envido 10 +1, 26%" in line and line.endswith("[it bets only 2 or 5]"), line
+    # Your own choice at the same chance with more points is what "chance decides" explains.
+    line = review._values_line(Decision(0, table.match.observation(0), "envido 2", 0), ranking)
+    assert "*Envido 2 +0.5, 23%" in line and line.endswith(f"[{CHANCE_DECIDES}]"), line
 
 
 def test_a_reason_comes_with_the_number_it_explains_or_not_at_all(make_app) -> None:
