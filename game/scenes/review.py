@@ -373,7 +373,7 @@ class ReviewScene(Scene):
             if value and width + len(hard) + len(value) + 3 <= COLS - 4:
                 hard += f" ({value})"  # whole, or not at all: the table view shows every value
         lost = self.chance_lost(decision)
-        game = "" if ranking.chance_cost(decision.action) is None else f"{-lost:.0%}" if lost else "0%"
+        game = "" if ranking.chance_cost(decision.action) is None else f"{lost:.0%}"
         return self._row(f"{self.cost(decision) or 0.0:.1f}", game if chance else None, where, you, hard)
 
     def _draw_table(self, canvas: TextCanvas, decision: Decision) -> None:

@@ -687,7 +687,7 @@ def test_the_review_lists_the_win_chance_only_where_hard_reckons_it(make_app, ga
         end = header.index("Win chance") + len("Win chance")
         for row, decision in zip(lines[5:], review.ordered()[:14], strict=False):
             value = lost[decision.step]
-            text = "" if value is None else f"{-written[decision.step]:.0%}" if written[decision.step] else "0%"
+            text = "" if value is None else f"{written[decision.step]:.0%}"  # a loss, as the legend says
             assert row[end - len("Win chance") : end].strip() == text, row
             assert row[end : end + 2] == "  ", row
 
@@ -797,6 +797,9 @@ def test_a_choice_that_lowers_the_chance_of_winning_is_not_as_good_as_hards(make
     assert review.cost(chosen) == 0.0 and not review.as_good(chosen) and review.as_good(later)
     assert review.ordered()[0] is chosen, "the choice that lost some chance comes first"
     assert review.progress() == "Done: 1 of 2 as good as Hard's; the rest cost 0.0 points, 1% of the match."
+    # A loss, written as the Cost column beside it is and as the legend reads ("how much less
+    # likely"): a later tester read "-2%" as a gain.
+    assert review._list_line(chosen, chance=True).split()[:2] == ["0.0", "1%"]
     review.rankings[0] = Ranking.of([Estimate("call", -0.1, 30, 0.254), Estimate("pass", -0.1, 30, 0.251)], "call",
                                     SAMPLED)
     assert review.as_good(chosen), "a chance lost that shows as 0% is none"
