@@ -249,3 +249,21 @@ def test_a_pass_in_the_last_deal_is_valued_as_the_redeal_it_may_bring() -> None:
     passing = next(e for e in rank(RULES, obs, "hard", random.Random(1)).estimates if e.action == "pass")
     assert passing.points == 0
     assert passing.win_chance is not None and 0.05 < passing.win_chance < 0.5
+
+
+def test_at_a_certain_match_hard_takes_the_most_points() -> None:
+    """Found by a tester: in the last deal, leading with six Old cards and the match won in every
+    world, hard claimed for +2 before a sure lead for +6 (ties in the chance went to the likelier
+    action); at the same chance the points decide."""
+    from game.rules import lukfu as lf
+
+    mine = ["C1", "C8", "C9", "S1", "S2", "S7", "M1", "M8", "M9", "T1", "T2", "T6"]
+    rest = [c for c in (f"{s}{v}" for s in "CSMT" for v in range(1, 10)) if c not in mine]
+    random.Random(1).shuffle(rest)
+    hands = (lf.cards_to_mask(mine), lf.cards_to_mask(rest[:12]), lf.cards_to_mask(rest[12:]))
+    state = dataclasses.replace(RULES.new_match(7, {"deals": 3}), deal_number=3, master=0, turn=0, leader=0,
+                                hands=hands, scores=(10, -4, -6))
+    state = RULES.apply(state, "call")
+    ranking = rank(RULES, to_act(state), "hard", random.Random(0))
+    assert ranking.best.win_chance == 1.0 and ranking.estimate("claim").win_chance == 1.0
+    assert ranking.best.action != "claim" and ranking.best.points == max(e.points or 0 for e in ranking.estimates)
