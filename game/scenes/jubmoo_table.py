@@ -55,6 +55,9 @@ LEFT_COL, RIGHT_COL = 2, 52
 HAND_ROW, KEYS_ROW = 16, 20
 # Where each position's trick card lies: 0 bottom, 1 right, 2 top, 3 left.
 TRICK_AT = {0: (37, 10), 1: (44, 7), 2: (37, 4), 3: (30, 7)}
+#: Seconds the hot seat's "pass the keyboard" ignores keys: longer than a prompt's guard, as
+#: the last player's next key came 0.4 s later and showed the next player's hand (a tester).
+HAND_OVER_GUARD = 1.5
 COMPASS = {1: "East", 2: "North", 3: "West"}
 RULESET_TITLES = {"hearts": "HEARTS", "all-suits": "ALL SUITS", "gongzhu": "GONG ZHU"}
 SORTED_SUITS = "SHCD"  # F3's sort: suits in alternating colours, each from the ace down
@@ -204,7 +207,7 @@ class JubMooTable(TableScene):
     # ---- the hot seat ----
     def hand_over(self, seat: int) -> None:
         """Hide every hand, then show ``seat``'s view once its player presses Enter. The panel
-        comes up under the last player's fingers: it ignores keys for a moment."""
+        comes up under the last player's fingers: it ignores keys for ``HAND_OVER_GUARD``."""
         self.set_viewer(seat)
         self.passing = True
         name = self.seat_name(seat)
@@ -221,7 +224,7 @@ class JubMooTable(TableScene):
 
         self.show_panel(Panel("Pass the keyboard", lines, f"{name}: press Enter when ready", on_key=key,
                               on_close=done))
-        self.guard_keys()
+        self.guard_keys(HAND_OVER_GUARD)
 
     def set_viewer(self, seat: int) -> None:
         """Turn to ``seat``: his own order of his cards (F3 off) comes back with him."""

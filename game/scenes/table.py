@@ -520,11 +520,11 @@ class TableScene(Scene):
         self.hold = ATTRACT_TRICK_HOLD if self.attract else max(MIN_TRICK_HOLD, self.app.delay)
         self.hold_for_key = until_key
 
-    def guard_keys(self) -> None:
-        """Ignore keys for ``PROMPT_GUARD`` from now: for a panel that comes up by itself under
-        the player's fingers (a deal's summary, the match result, the hot seat's "pass the
+    def guard_keys(self, seconds: float = PROMPT_GUARD) -> None:
+        """Ignore keys for ``seconds`` from now: for a panel that comes up by itself under the
+        player's fingers (a deal's summary, the match result, the hot seat's "pass the
         keyboard", whose ``on_key`` reads ``guarded``)."""
-        self._guard = PROMPT_GUARD
+        self._guard = seconds
 
     def _sync(self, guard: bool = True) -> None:
         """After every input and every update: when a new decision of the player's starts, the

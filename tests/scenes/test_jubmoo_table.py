@@ -18,7 +18,7 @@ from game.app.keys import Key
 from game.rules.jubmoo import CARDS, RULES, DealSummary, pig_seats, score_breakdown, stack_score
 from game.scenes.attract import AttractScene
 from game.scenes.help import HelpScene
-from game.scenes.jubmoo_table import HAND_ROW, TRICK_AT, JubMooTable, point_tokens
+from game.scenes.jubmoo_table import HAND_OVER_GUARD, HAND_ROW, TRICK_AT, JubMooTable, point_tokens
 from game.scenes.menu import MenuScene
 from game.scenes.score_tester import ScoreTesterScene
 from game.scenes.table import PROMPT_GUARD
@@ -353,7 +353,7 @@ def test_hot_seat_hides_every_hand_while_the_keyboard_is_passed(table_app):
         assert "Pass the keyboard" in text and f"Hand the keyboard to Player {seat + 1}" in text
         for card in hidden_cards(table, (0, 1)):
             assert card_name(card) not in text  # nobody's hand shows while the keyboard is passed
-        app.tick(PROMPT_GUARD)
+        app.tick(HAND_OVER_GUARD)
         app.press("SPACE")  # Enter or Space: the next player is ready
         assert not table.passing and table.viewer == seat
         lines = assert_grid(app)
@@ -439,7 +439,7 @@ def test_four_humans_pass_after_every_card(table_app):
             assert not table.passing
         else:
             assert table.passing and table.viewer == table.match.current_player
-            app.tick(PROMPT_GUARD)
+            app.tick(HAND_OVER_GUARD)
             app.press("ENTER")
 
 
@@ -676,7 +676,10 @@ def test_hot_seat_the_pass_panel_and_the_new_prompt_ignore_keys_for_a_moment(tab
             app.press(key)
         assert table.passing and "Pass the keyboard" in app.screen_text()
         assert not any(card_name(c) in app.screen_text() for c in hidden_cards(table, (0, 1)))
-        app.tick(PROMPT_GUARD + 0.01)
+        app.tick(0.4)
+        app.press("ENTER")  # the last player's next key, 0.4 s on (a tester): still his, not the next's
+        assert table.passing and not any(card_name(c) in app.screen_text() for c in hidden_cards(table, (0, 1)))
+        app.tick(HAND_OVER_GUARD)
         steps = len(table.match.steps)
         app.press("ENTER")
         assert not table.passing and table.viewer == seat and table.guarded
@@ -694,7 +697,7 @@ def test_hot_seat_a_key_refused_behind_the_pass_panel_leaves_no_message_after_it
     before = table.message
     app.press("F4")
     assert "F4 gives a hint when it is your turn" in table.message
-    app.tick(PROMPT_GUARD + 0.01)
+    app.tick(HAND_OVER_GUARD)
     app.press("ENTER")
     assert not table.passing and table.message == before
     assert "F4 gives a hint" not in app.screen_text()
