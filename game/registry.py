@@ -45,6 +45,15 @@ class GameEntry:
     table_defaults: tuple[tuple[str, Any], ...] = ()
     speed_target: float = 0.0  # rules throughput goal, as a fraction of the bench's reference engine
 
+    def menu_blurb(self, people: int = 1) -> str:
+        """The words beside the title on the menu; with more than one person at the keyboard
+        (a game with the "humans" option), who sits at the table (a tester read "you and 3
+        computers" with two people set to play)."""
+        if people <= 1:
+            return self.blurb
+        computers = self.sides - people
+        return f"hot seat: {people} people" + (f", {computers} computer{'s' * (computers > 1)}" if computers else "")
+
 
 GAMES: tuple[GameEntry, ...] = (
     GameEntry(

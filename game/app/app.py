@@ -377,6 +377,7 @@ class App:
             nxt = cycle[(cycle.index(current) + 1) % len(cycle)] if current in cycle else cycle[0]
             self.settings.set("display", "border", nxt)
             self._needs_present = True
+            self._setting_changed("display", "border")
         elif number == 4 and (top is None or not top.on_hint()):
             # The one F-key the manual leaves free: Hard's advice at the player's turn.
             self.notice("F4 gives a hint at your turn in a game: what the strongest computer player would do.")

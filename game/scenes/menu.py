@@ -121,7 +121,10 @@ class MenuScene(Scene):
             canvas.text(9, row, key, palette.RED if selected else palette.YELLOW, bg)
             canvas.text(12, row, label, fg, bg)
             if action.startswith("game:"):
-                blurb = registry.entry(action[5:]).blurb if playable else "(not playable yet)"
+                game = registry.entry(action[5:])
+                people = int(self.app.settings.get(game.name, "humans")) if any(
+                    key == "humans" for key, _ in game.options) else 1
+                blurb = game.menu_blurb(people) if playable else "(not playable yet)"
                 if playable and self.app.saves.exists(action[5:]):
                     blurb = "(unfinished match saved)"
                 canvas.text(36, row, blurb[:35], fg, bg)

@@ -127,6 +127,16 @@ class OptionsScene(Scene):
     def shown(self, option: Option) -> str:
         return option.spec.name_of(self.value(option))
 
+    def on_setting_changed(self, section: str, key: str) -> None:
+        """An F-key changed a setting (F1 sound, F8/F9 delay, F10 border...): a row of this page
+        shows its new value, and so does the message line, which had kept the old one under it
+        (a tester read "Border colour: Brown" under a Light Grey row)."""
+        if self.typing is not None:
+            return  # the message says what Enter does with the number being typed
+        for option in self.options:
+            if (option.section, option.key) == (section, key):
+                self.message = f"{option.label}: {self.shown(option)}"
+
     def on_help(self) -> bool:
         """F5 explains the option under the cursor (F5 again closes the explanation)."""
         self.explaining = not self.explaining

@@ -254,6 +254,20 @@ def test_a_number_can_be_typed_for_a_list_of_numbers(make_app):
     assert "Match must be 1 or 3. F5 names each number." in app.screen_text()
 
 
+def test_an_f_key_that_changes_a_row_says_its_new_value(make_app):
+    """Found by a tester: F10 and F9 changed the Border colour and Computer delay rows, and the
+    message line under them kept the value before ("Border colour: Brown" under Light Grey)."""
+    app = make_app("*")
+    app.press("o", *["DOWN"] * 7)  # General: Computer delay
+    scene = app.top_scene()
+    app.press("RIGHT")
+    app.press("F9")
+    assert f"Computer delay (seconds): {Settings.load().get('play', 'delay'):.1f}" in app.screen_text()
+    app.press("F10")
+    border = scene.options[[o.key for o in scene.options].index("border")]
+    assert f"Border colour: {scene.shown(border)}" in app.screen_text()
+
+
 def test_no_typed_key_is_ignored_without_a_word(make_app):
     """Found by a tester: a digit typed on a row that took no typed number did nothing at all.
     On every row of every page a digit starts a number or says why it cannot, and so does a

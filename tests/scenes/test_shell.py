@@ -296,3 +296,15 @@ def test_f2_on_a_screen_with_no_seat_says_where_it_works(make_app):
     assert isinstance(app.top_scene(), QuitDialog)
     app.press("F2")
     assert not app.demo
+
+
+def test_the_menu_says_who_sits_at_a_hot_seat_table(make_app):
+    """Found by a tester: with two people set to play Jub Moo, the menu still read "you and 3
+    computers"."""
+    app = make_app("*")
+    assert "catch the pig: you and 3 computers" in app.screen_text()
+    for people, words in ((2, "hot seat: 2 people, 2 computers"), (3, "hot seat: 3 people, 1 computer"),
+                          (4, "hot seat: 4 people")):
+        app.settings.set("jubmoo", "humans", people)
+        line = next(row for row in app.screen_text().splitlines() if "Jub Moo" in row)
+        assert line.split("Jub Moo", 1)[1].strip().rstrip("║ ").strip() == words, line
