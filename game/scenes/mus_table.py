@@ -612,7 +612,16 @@ class MusTable(TableScene):
                 who = "You catch" if catcher == self.viewer else ("y" if parts else "Y") + "our partner catches"
                 faces = " and ".join(SENA_FACES[s] for s in names)
                 parts.append(f"{who} {name} {faces}: {self.meanings(names, glossed)}")
-        return "; ".join(parts) + "." if parts else f"{name}'s señas: nothing caught."
+        if parts:
+            return "; ".join(parts) + "."
+        return f"{self.verb(seat, 'pass', 'passes')} no seña." if self.every_sena_caught else \
+            f"{name}'s señas: nothing caught."
+
+    @property
+    def every_sena_caught(self) -> bool:
+        """With the rivals catching every seña (100%), nothing caught means none was passed, and
+        the table says so (a tester read "nothing caught" as a seña perhaps missed)."""
+        return int(dict(self.now.options).get("sena_catch", 0)) >= 100
 
     @staticmethod
     def meanings(senas: list[str], glossed: bool = True) -> str:
@@ -671,7 +680,7 @@ class MusTable(TableScene):
                 continue
             if not obs.senas_passed[seat]:
                 lines.append((f"{name:<9}still to pass", colour))
-            elif ours:
+            elif ours or self.every_sena_caught:
                 lines.append((f"{name:<9}passed no seña", colour))
             else:
                 lines.append((f"{name:<9}nothing caught", colour))

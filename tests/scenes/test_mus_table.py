@@ -932,3 +932,15 @@ def test_the_review_says_a_call_was_said(table_app):
     assert table.choice_words("envido 5", view) == "said Envido 5"
     assert table.choice_words("paso", view) == "chose to pass (Paso)"
     assert table.choice_words("paso", view, short=True) == "chose Paso"
+
+
+def test_when_every_sena_is_caught_a_rival_without_one_passed_none(table_app):
+    """Found by a tester: at "Rival catches 100" a rival with no seña read "nothing caught",
+    as if one might have been missed; every seña is caught then, so he passed none."""
+    _app, table = table_app(33, senas=True)
+    senas_match(table, lambda allowed: True, first_mano=1, catch=100)
+    others(table, "cut", "senas none")  # East, the mano
+    assert table.message == "East passes no seña."
+    senas_match(table, lambda allowed: True, first_mano=1, catch=50)
+    others(table, "cut", "senas none")
+    assert table.message == "East's señas: nothing caught."
