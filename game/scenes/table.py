@@ -691,6 +691,11 @@ class TableScene(Scene):
             self._cancel_hint()
             self.message = "Hint cancelled."
             return True
+        if self.holding_for_key and self.match.current_player == self.viewer:
+            # "Any key: go on." before your own turn: F4 goes on and asks (a tester was told it
+            # was not his turn).
+            self.hold = 0.0
+            self._sync()
         if not self.human_to_act:
             self.message = "F4 gives a hint when it is your turn to decide."
             return True

@@ -477,6 +477,19 @@ def test_when_you_play_next_the_trick_waits_for_your_key(start, case):
     assert table.hold == 0 and len(table.match.steps) == steps
 
 
+def test_f4_while_the_trick_waits_for_your_key_goes_on_and_gives_the_hint(start, case):
+    """Found by a tester: F4 under "Any key: go on." before his own lead said "F4 gives a hint
+    when it is your turn"; it goes on, as any key does, and asks."""
+    if not case.tricks:
+        pytest.skip(f"{case.game} holds no trick")
+    app, table = start(7)
+    play(app, table, case, lambda: table.holding_for_key and table.match.current_player == table.viewer)
+    steps = len(table.match.steps)
+    app.press("F4")
+    assert table.hold == 0 and len(table.match.steps) == steps
+    assert "your turn" not in table.message and table.message.startswith("Hint")
+
+
 def test_a_prompt_that_just_appeared_ignores_keys_for_a_moment(start, case):
     app, table = start(7)
     if case.tricks:
