@@ -11,7 +11,7 @@ tests/scenes/test_help_pages.py checks that it does.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -60,6 +60,24 @@ def help_pages(game: str | None) -> list[list[str]]:
     return pages
 
 
+def options_page(game: str, options: dict[str, Any]) -> list[str]:
+    """A first page naming the rules options of the match on screen that differ from the usual
+    ones, since the pages after it describe the usual game (a tester read "every 3 plays as a
+    king" at a table of four kings); nothing when the match has the usual options."""
+    specs = registry.rules_option_specs(game)
+    usual = {key: spec.default for key, spec in specs.items()} | registry.table_defaults(game)
+    changed = [(spec.label, spec.name_of(options[key])) for key, spec in specs.items()
+               if spec.shown and key in options and options[key] != usual.get(key)]
+    if not changed:
+        return []
+    return ["THIS TABLE'S OPTIONS", "",
+            "The pages that follow describe the game with its usual options. This",
+            "match is played with:", "",
+            *(f"  {label:<34}{value}" for label, value in changed), "",
+            "Where an option changes a rule, its explanation says how: O on the",
+            "menu, then F5 on the option's row."]
+
+
 def is_heading(line: str) -> bool:
     """A heading is written in capitals from the first column ("  J♦  +100" is a table row)."""
     return line.isupper() and not line.startswith(" ")
@@ -74,6 +92,11 @@ class HelpScene(Scene):
         super().__init__(app)
         self.game = game
         self.pages = help_pages(game)
+        tables = [scene for scene in app.stack.scenes if scene.is_table and scene.game_name == game]
+        match = getattr(tables[-1], "match", None) if tables else None
+        if game and match is not None:
+            first = options_page(game, dict(match.options))
+            self.pages = [first, *self.pages] if first else self.pages
         self.page = 0
 
     def on_key(self, key: Key) -> None:

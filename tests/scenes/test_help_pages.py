@@ -154,3 +154,32 @@ def test_the_pause_after_a_trick_is_told_as_the_table_holds_it(make_app, game):
     assert table.holding_for_key and "Any key: go on." in app.screen_text()
     app.press("SPACE")
     assert table.hold <= 0 and len(table.match.steps) == steps and "Any key: go on." not in app.screen_text()
+
+
+@pytest.mark.parametrize(("game", "setting", "label"), [
+    ("klaberjass", "game_point = 300", "Game point"),
+    ("jubmoo", 'ruleset = "gongzhu"', "Scoring"),
+    ("mus", "kings = 4", "Kings"),
+    ("lukfu", "deals = 3", "Deals"),
+])
+def test_at_a_table_with_unusual_options_f5_first_names_them(make_app, home, game, setting, label):
+    """Found by a tester: at a Mus table of four kings the pages still read "every 3 plays as a
+    king", with no word of the options in play; a first page names those that differ."""
+    from game import registry
+
+    app = make_app("--game", game, "--seed", "3")
+    app.press("F5")
+    assert "THIS TABLE'S OPTIONS" not in app.screen_text()  # the usual options: the usual pages
+    app.press("ESC")
+    (home / "settings.toml").write_text(f"[{game}]\n{setting}\n", encoding="utf-8")
+    app.saves.delete(game)
+    other = make_app("--game", game, "--seed", "3")
+    other.press("F5")
+    text = other.screen_text()
+    key = setting.split(" = ")[0]
+    spec = registry.rules_option_specs(game)[key]
+    assert "THIS TABLE'S OPTIONS" in text and spec.label in text, text
+    assert label in spec.label
+    pager = other.top_scene()
+    assert isinstance(pager, HelpScene) and len(pager.pages[0]) <= LINES_PER_PAGE
+    assert all(len(line) <= TEXT_W for line in pager.pages[0])
