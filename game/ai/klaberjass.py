@@ -482,25 +482,40 @@ def rank(rules: Any, observation: KlaberjassObservation, level: str, rng: random
 MATCH_NOTE = f"winning the match counts {MATCH_BONUS:,.0f}"
 #: More than one deal can add to a score (every card point, the last trick, melds and bellas).
 DEAL_REACH = 400
-#: The most a deal in play can add to one side (a bete gives it everything): the trick points of
-#: the best 18 cards with the last trick's 10 (§1.14-1.15) and every bella, by contract...
-PLAY_REACH = {"NT": 126, "AT": 238 + 4 * 20}
-SUIT_REACH = 156 + 20  # ...a suit game's
-#: ...and the melds: those counted once the top meld is known, else the most nine cards hold
+#: The most a deal in play can add to one side (a bete gives it everything, both sides' points):
+#: the trick points of the best 18 cards with the last trick's 10 (§1.14-1.15), by contract...
+CARD_REACH = {"NT": 126, "AT": 238}
+SUIT_CARDS = 156
+#: ...of which one trick holds at most its two best cards, and the last trick 10 more...
+TRICK_REACH = {"NT": 22, "AT": 40}
+SUIT_TRICK = 34
+LAST_TRICK = 10
+#: ...every bella (20 each: one in a suit game, none in Sans Tout, four in Tout Atout)...
+BELLAS = {"NT": 0, "AT": 4}
+#: ...and the melds: those scored, public after trick 1, or before it the most nine cards hold
 #: (two runs of four, 50 each).
 MELD_REACH = 100
 
 
+def deal_reach(obs: KlaberjassObservation) -> int:
+    """The most this deal, in play, can add to one side: the card points won so far and at most
+    what the tricks still to play hold, every bella, and the melds."""
+    contract = obs.contract or ""
+    won = sum(obs.card_points)
+    tricks_left = 9 - len(obs.tricks)
+    cards = won + min(CARD_REACH.get(contract, SUIT_CARDS) - won,
+                      tricks_left * TRICK_REACH.get(contract, SUIT_TRICK) + LAST_TRICK)
+    melds = obs.meld_value if obs.tricks else MELD_REACH
+    return cards + 20 * BELLAS.get(contract, 1) + melds
+
+
 def match_in_reach(obs: KlaberjassObservation) -> bool:
     """This deal may end the match: a score could reach the game point. In play, by what this
-    deal can still add at most (a tester saw the note at 166 of 500, out of any deal's reach);
-    before it, by ``DEAL_REACH`` (those rankings come from the bidding model, which counts no
-    match bonus)."""
+    deal can still add at most (testers saw the note at 166 of 500, and with two tricks left
+    where no score could reach the game point any more); before it, by ``DEAL_REACH`` (those
+    rankings come from the bidding model, which counts no match bonus)."""
     game_point = int(dict(obs.options)["game_point"])
-    reach = DEAL_REACH
-    if obs.phase == "play" and obs.contract is not None:
-        melds = obs.meld_value if obs.top_meld is not None else MELD_REACH
-        reach = PLAY_REACH.get(obs.contract, SUIT_REACH) + melds
+    reach = deal_reach(obs) if obs.phase == "play" and obs.contract is not None else DEAL_REACH
     return max(obs.scores) + reach >= game_point
 
 

@@ -247,10 +247,14 @@ class KlaberjassTable(TableScene):
                     "tout-atout": "call Tout Atout", "exchange": "exchange the dix", "keep": "keep the dix"}
             return fixed[head] if short else long.get(head, fixed[head])
         card = card_name(head)
-        bella = " bella" if "bella" in words else ""
+        bella = "bella" in words
+        # The same card played without calling bella, where calling it is a choice too, says so
+        # (a tester read "K♠ and call Bella (+1086 points); K♠ +1066" as one card twice).
+        silently = not bella and f"{head} bella" in getattr(view, "legal_actions", ())
         if short:
-            return card + bella
-        return f"{'lead' if not view.trick else 'play'} the {card}" + (" and call Bella" if bella else "")
+            return card + (" bella" if bella else " silently" if silently else "")
+        return f"{'lead' if not view.trick else 'play'} the {card}" + (
+            " and call Bella" if bella else " silently" if silently else "")
 
     def decision_words(self, view: Any) -> str:
         return {"bid": f"bid, round {view.bid_round}", "schmeiss": "schmeiss", "dix": "the dix",

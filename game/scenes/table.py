@@ -780,6 +780,11 @@ class TableScene(Scene):
         width = COLS - 4
         text = f"Hint: {words} ({points_text(best, unit=True, goal=self.WIN_GOAL)})"
         note = note_text(ranking.note.split("; ")[0], width - len(text)) if basis_first(view, ranking) else ""
+        if ranking.note_first and not note:
+            # What changes every number's meaning is said, Hard's own numbers written short to
+            # make room (a tester's "+1086 points" for a bella had no word of the match).
+            text = f"Hint: {words} ({points_text(best)})"
+            note = note_text(ranking.note.split("; ")[0], width - len(text))
         # The better-looking numbers first, beside the reason that explains them.
         others = sorted((e for e in ranking.estimates[1:] if e.action not in move),
                         key=lambda e: not shows_more(e, best))
@@ -813,11 +818,15 @@ class TableScene(Scene):
             return count
 
         count = fitting(text)
-        short = text.replace(f" to win the {self.WIN_GOAL})", " to win)")
-        if parts and not count and fitting(short):
-            # One other choice at least, for comparison: a tester's call-or-pass hint showed
-            # none, where "to win" left room for the pass.
-            text, count = short, fitting(short)
+        if parts and not count:
+            # One other choice at least, for comparison, Hard's own numbers written shorter to
+            # make room: a tester's call-or-pass hint showed none where "to win" left room for
+            # the pass, and Klaberjass's last deals none beside "winning the match counts 1,000".
+            for short in (text.replace(f" to win the {self.WIN_GOAL})", " to win)"),
+                          f"Hint: {words} ({points_text(best)})"):
+                if fitting(short):
+                    text, count = short, fitting(short)
+                    break
         if count < len(others) and len(text + "".join(parts[:count]) + LEFT_OUT + note) > width:
             text = text.replace(f" to win the {self.WIN_GOAL})", " to win)")  # room for the mark
         text += "".join(parts[:count])

@@ -433,9 +433,9 @@ def test_a_deal_that_may_decide_the_match_says_its_numbers_weigh_the_match() -> 
 
 def test_no_deal_adds_more_than_the_reach_that_decides_the_match_note() -> None:
     """``match_in_reach`` says when the search's numbers may count the match bonus: what a deal
-    adds to a score never passes the reach it reckons at any moment of play, in random deals of
-    every contract."""
-    from game.ai.klaberjass import MELD_REACH, PLAY_REACH, SUIT_REACH
+    adds to a score never passes the reach (``deal_reach``) reckoned at any moment of its play,
+    in random deals of every contract."""
+    from game.ai.klaberjass import CARD_REACH, deal_reach
 
     rules = RULES
     checked = set()
@@ -444,12 +444,9 @@ def test_no_deal_adds_more_than_the_reach_that_decides_the_match_note() -> None:
         rng = random.Random(seed)
         reach, before = None, None
         while not rules.is_over(state):
-            seat = rules.current_player(state)
-            obs = rules.observation(state, seat)
+            obs = rules.observation(state, rules.current_player(state))
             if obs.phase == "play" and obs.contract is not None:
-                melds = obs.meld_value if obs.top_meld is not None else MELD_REACH
-                now = PLAY_REACH.get(obs.contract, SUIT_REACH) + melds
-                reach = now if reach is None else min(reach, now)
+                reach = deal_reach(obs) if reach is None else min(reach, deal_reach(obs))
                 before = before or obs.scores
             state = rules.apply(state, rng.choice(rules.legal_actions(state)))
             after = rules.observation(state, 0)
@@ -457,6 +454,6 @@ def test_no_deal_adds_more_than_the_reach_that_decides_the_match_note() -> None:
                 assert reach is not None
                 gained = max(after.scores[i] - before[i] for i in range(2))
                 assert gained <= reach, (seed, obs.contract, gained, reach)
-                checked.add(obs.contract if obs.contract in PLAY_REACH else "suit")
+                checked.add(obs.contract if obs.contract in CARD_REACH else "suit")
                 break
     assert checked == {"NT", "AT", "suit"}

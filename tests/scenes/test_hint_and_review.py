@@ -542,8 +542,14 @@ def test_a_klaberjass_hint_at_a_match_deciding_deal_always_says_the_match_counts
                        "60 imagined deals")
     ranking = dataclasses.replace(plain, note=f"{MATCH_NOTE}; 60 imagined deals", note_first=True)
     hint = table.hint_text(ranking)
-    assert hint == f"Hint: lead the 9♦ (-183 points); ... [{MATCH_NOTE}]"  # the note before more choices
+    # The note before more choices, and one choice at least, Hard's numbers written short for it.
+    assert hint == f"Hint: lead the 9♦ (-183); T♣ -273; ... [{MATCH_NOTE}]"
     assert MATCH_NOTE not in table.hint_text(plain)
+    # A long choice writes its own numbers short rather than lose the note (a tester's bella).
+    bella = Ranking.of([Estimate("KS bella", 1086.0, 60), Estimate("KS", 1066.0, 60)], "KS bella", SAMPLED,
+                       f"{MATCH_NOTE}; 60 imagined deals")
+    hint = table.hint_text(dataclasses.replace(bella, note_first=True))
+    assert hint.endswith(f" [{MATCH_NOTE}]") and "(+1086)" in hint and len(hint) <= 76, hint
 
 
 def test_with_open_hands_mus_says_its_numbers_rest_on_its_own_cards(make_app, home) -> None:
@@ -828,7 +834,7 @@ def test_a_near_tie_played_the_other_way_says_why(make_app, home) -> None:
     # With open hands what the numbers rest on comes first: where the reason does not fit
     # beside it, the better number it explains is left out (a later tester read a hint without
     # "own cards only" while he could see every hand).
-    assert hint == "Hint: Quiero (-2 points, 35% to win the game); ... [own cards only]", hint
+    assert hint == "Hint: Quiero (-2, 35%); Raise 2 -3.8, 31%; ... [own cards only]", hint
     review = ReviewScene(app, table, 0)
     line = review._values_line(Decision(0, observation, "no-quiero", 0), ranking)
     assert "*No quiero -1.6, 36%" in line and line.endswith("]") and len(line) <= 76, line

@@ -396,6 +396,8 @@ def test_every_f_key_at_the_table(table_app):
     app.press("F3")
     app.press("F5")
     assert isinstance(app.top_scene(), HelpScene) and "Instructions: Mus" in app.screen_text()
+    assert "THIS TABLE'S OPTIONS" in app.screen_text() and "Señas (signals)" in app.screen_text()  # off here
+    app.press("PAGEDOWN")
     assert "MUS" in app.screen_text()
     app.press("ESC")
     app.press("F6")
