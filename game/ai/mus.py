@@ -827,6 +827,7 @@ def _strong_mus(view: _View, budget: Budget, rng: random.Random) -> Ranking:
     tab = view.tab
     h = view.hand
     rounds = len(obs.discard_counts)
+    said_mus = 0
     stay = tab.value[h][d]
     score = tab.value[h][d] - tab.best[h][d] + tab.gain[d] - CUT_THETA + CUT_FATIGUE * rounds
     if rounds >= MAX_STRONG_MUS_ROUNDS:
@@ -844,7 +845,8 @@ def _strong_mus(view: _View, budget: Budget, rng: random.Random) -> Ranking:
     if rounds >= MAX_STRONG_MUS_ROUNDS:
         go = min(go, stay)
     values = {"cut": stay, "mus": go}
-    note = "the hand tables and the mus calls" if budget.reads == "deal" else "the hand tables"
+    # The calls are named only where some were heard (a tester saw them named before anybody spoke).
+    note = "the hand tables and the mus calls" if said_mus else "the hand tables"
     return Ranking.of((Estimate(a, values[a]) for a in obs.legal_actions), choice, MODEL, note)
 
 

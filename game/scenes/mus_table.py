@@ -801,7 +801,13 @@ class MusTable(TableScene):
             parts = []
             if count.outcome == "rejected":
                 parts.append(f"{count.stake} deje")
-            if count.points:
+            if count.points and count.lance == "punto" and count.outcome in ("accepted", "rejected"):
+                # The Punto point comes on top of the stake or the deje (R2.11.4, A-11), named: a
+                # tester read "5 accepted ... +6" with nothing to say why.
+                if count.points > 1:
+                    parts.append(str(count.points - 1))
+                parts.append("1 punto")
+            elif count.points:
                 parts.append(str(count.points))
             if bonus:
                 parts.append(f"{bonus} bonus")
@@ -1100,6 +1106,10 @@ class MusTable(TableScene):
             lines.append((f"{lance}: no bet yet", palette.WHITE))
         if obs.bettor_team is not None:
             lines.append((f"No quiero pays {max(1, obs.stake_seen)}", palette.WHITE))
+            if obs.lance in ("pares", "juego"):
+                # The bettors' own bonuses count at the count all the same (R2.11, A-9): a
+                # tester read "pays 1" and lost 3.
+                lines.append(("and their bonuses", palette.WHITE))
         if obs.to_speak:
             lines.append(("to answer:" if obs.bettor_team is not None else "to speak:", palette.LIGHT_CYAN))
             width = COLS - 2 - col

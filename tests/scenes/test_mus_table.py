@@ -6,6 +6,7 @@ test_tables_common.py; this file holds what only Mus has.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 import shutil
@@ -946,3 +947,37 @@ def test_when_every_sena_is_caught_a_rival_without_one_passed_none(table_app):
     senas_match(table, lambda allowed: True, first_mano=1, catch=50)
     others(table, "cut", "senas none")
     assert table.message == "East's señas: nothing caught."
+
+
+def test_the_punto_point_and_the_bettors_bonuses_are_named(table_app):
+    """Found by a tester: "Punto 5 accepted ... THEM +6" with nothing to say why, and "No quiero
+    pays 1" on a Pares bet whose refusal also let the bettors' bonuses count."""
+    from game.rules.mus import DealSummary, LanceCount
+
+    app, table = table_app(17)
+    us = table.my_team
+    none = (0, 0, 0, 0)
+    last = DealSummary(
+        deal_number=4, mano=0, hands=None,
+        lances=(LanceCount("grande", "passed", 0, 0, us, 1, none, True),
+                LanceCount("chica", "passed", 0, 1, 1 - us, 1, none, True),
+                LanceCount("pares", "nobody", 0, None, None, 0, none, True),
+                LanceCount("punto", "accepted", 5, 1, 1 - us, 6, none, True)),
+        points_before=(0, 0), points_after=(1, 7) if us == 0 else (7, 1), games_won_before=(0, 0),
+        games_won_after=(0, 0), ended_by="count", stopped_at_target=False, game_winner=None)
+    text = "\n".join(line for line, _ in table.summary_lines(last))
+    assert "THEM +5 +1 punto" in text
+    refused = dataclasses.replace(last, lances=(*last.lances[:3], LanceCount("punto", "rejected", 1, None, us, 1,
+                                                                             none, True)))
+    assert "US +1 deje +1 punto" in "\n".join(line for line, _ in table.summary_lines(refused))
+    for seed in range(200):  # a Pares bet waiting for an answer
+        match = Match("mus", seed, {"senas": False})
+        rng = random.Random(seed)
+        while not match.is_over and not (match.observation(0).phase == "bet" and match.observation(0).lance == "pares"
+                                         and match.observation(0).bettor_team is not None):
+            match.apply(rng.choice(match.rules.legal_actions(match.state)))
+        if not match.is_over:
+            break
+    table.match = match
+    table.refresh()
+    assert "No quiero pays" in app.screen_text() and "and their bonuses" in app.screen_text()
