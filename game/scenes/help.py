@@ -18,6 +18,7 @@ import pygame
 from game import registry
 from game.app.keys import Key
 from game.app.scene import Scene
+from game.scenes.table import TableScene
 from game.scenes.widgets import dialog
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
@@ -60,14 +61,17 @@ def help_pages(game: str | None) -> list[list[str]]:
     return pages
 
 
-def options_page(game: str, options: dict[str, Any]) -> list[str]:
-    """A first page naming the rules options of the match on screen that differ from the usual
-    ones, since the pages after it describe the usual game (a tester read "every 3 plays as a
-    king" at a table of four kings); nothing when the match has the usual options."""
+def options_page(game: str, options: dict[str, Any], own: dict[str, Any] | None = None) -> list[str]:
+    """A first page naming the options of the match on screen that differ from the usual ones,
+    its rules ``options`` and the game's ``own`` options at its table (Jub Moo's way round),
+    since the pages after it describe the usual game (a tester read "every 3 plays as a king"
+    at a table of four kings); nothing when the match has the usual options."""
     specs = registry.rules_option_specs(game)
     usual = {key: spec.default for key, spec in specs.items()} | registry.table_defaults(game)
     changed = [(spec.label, spec.name_of(options[key])) for key, spec in specs.items()
                if spec.shown and key in options and options[key] != usual.get(key)]
+    changed += [(spec.label, spec.name_of((own or {})[key])) for key, spec in registry.entry(game).options
+                if key in (own or {}) and (own or {})[key] != spec.default]
     if not changed:
         return []
     return ["THIS TABLE'S OPTIONS", "",
@@ -92,10 +96,9 @@ class HelpScene(Scene):
         super().__init__(app)
         self.game = game
         self.pages = help_pages(game)
-        tables = [scene for scene in app.stack.scenes if scene.is_table and scene.game_name == game]
-        match = getattr(tables[-1], "match", None) if tables else None
-        if game and match is not None:
-            first = options_page(game, dict(match.options))
+        tables = [scene for scene in app.stack.scenes if isinstance(scene, TableScene) and scene.game_name == game]
+        if game and tables:
+            first = options_page(game, dict(tables[-1].match.options), tables[-1].table_options())
             self.pages = [first, *self.pages] if first else self.pages
         self.page = 0
 

@@ -155,15 +155,29 @@ class JubMooTable(TableScene):
         self.arrangements: dict[int, list[str]] = {}  # each person's own order when F3 (sort) is off
         self.passing = False  # the keyboard is being passed: every hand is hidden
         self.show_last = False  # L: the last trick is shown in the middle
+        # The way round is the match's, kept with its save: changed on the menu during a match, it
+        # had swapped East and West mid-deal on resuming (a tester). The next match takes the new one.
+        self._clockwise = bool(app.settings.get(self.game_name, "clockwise"))
         super().__init__(app, match, attract, humans)
-        seat = match.current_player
-        if self.hot_seat and seat is not None and not self.attract:
-            # A new or resumed match: nobody sees a hand before its player is ready (the keyboard
-            # may still be with whoever played last), the first person to play after the computers
-            # that play before him.
+        self.pass_to_first_person()  # a new or resumed match
+
+    def pass_to_first_person(self) -> None:
+        """In hot seat, nobody sees a hand before its player is ready (the keyboard may still be
+        with whoever played last): the first person to play after the computers that play
+        before him gets the keyboard first."""
+        seat = self.match.current_player
+        if self.hot_seat and seat is not None and not self.attract and not self.match.is_over:
             first = next(((seat + i) % 4 for i in range(4) if not self.computer_plays((seat + i) % 4)), None)
             if first is not None:
                 self.hand_over(first)
+
+    def show_summary(self, last_deal: Any) -> None:
+        """A deal's summary, read by everybody at a hot-seat table: the next deal starts as a new
+        match does, behind "pass the keyboard" (a tester saw the last player's new hand face up
+        after the summary, while the computers led)."""
+        super().show_summary(last_deal)
+        if self.panel is not None and self.hot_seat:
+            self.panel.on_close = self.pass_to_first_person
 
     @property
     def view(self) -> JubMooObservation:
@@ -176,7 +190,11 @@ class JubMooTable(TableScene):
 
     @property
     def clockwise(self) -> bool:
-        return bool(self.app.settings.get(self.game_name, "clockwise"))
+        return self._clockwise
+
+    def table_options(self) -> dict[str, Any]:
+        """This match's own options: its people and its way round, whatever the menu says now."""
+        return {**super().table_options(), "humans": len(self.humans), "clockwise": self.clockwise}
 
     def position(self, seat: int) -> int:
         """0 bottom, 1 right, 2 top, 3 left: the viewer at the bottom, play going round."""
@@ -236,9 +254,11 @@ class JubMooTable(TableScene):
     def table_state(self) -> dict[str, Any]:
         """Every person's own order of his hand (hot seat), not only the one on screen."""
         orders = {**self.arrangements, self.viewer: list(self.hand.arrangement)}
-        return {"arrangements": {str(seat): cards for seat, cards in orders.items()}}
+        return {"arrangements": {str(seat): cards for seat, cards in orders.items()}, "clockwise": self.clockwise}
 
     def restore_state(self, state: dict[str, Any]) -> None:
+        if isinstance(state.get("clockwise"), bool):
+            self._clockwise = state["clockwise"]
         orders = state.get("arrangements")
         if not isinstance(orders, dict):
             return

@@ -65,7 +65,11 @@ class StatisticsScene(Scene):
                 canvas.text(first + i * width, row, shown(self.app.stats.games[game.name][key]).rjust(width - 2),
                             palette.LIGHT_GREEN, palette.BLUE)
                 row += 1
-        canvas.text(2, 22, "Demo, F2-played and replayed deals do not count; hinted deals count apart.",
+        # Every reason a match or deal is left out, so that zeros are never unexplained (a tester
+        # found his hot-seat matches uncounted, with no word of why).
+        canvas.text(2, 22, "Not counted: the demo, play by F2, replayed deals and hot-seat matches.",
+                    palette.LIGHT_CYAN, palette.BLUE)
+        canvas.text(2, 23, "A deal with a hint (F4) counts apart; a match with one is not counted.",
                     palette.LIGHT_CYAN, palette.BLUE)
         canvas.text(2, 21, "R: reset all statistics   Esc: back", palette.LIGHT_CYAN, palette.BLUE)
         if self.confirm_reset:

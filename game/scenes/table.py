@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game import registry
 from game.ai.analysis import EXACT, FORCED, PREFERENCE, RULE, Estimate, Ranking
 from game.app.keys import Key
 from game.app.match import Match, decision_seed
@@ -317,6 +318,11 @@ class TableScene(Scene):
         table = cls(app, cls.fresh_match(app, attract, carried), attract=attract, humans=cls.people(app, attract))
         table.save()
         return table
+
+    def table_options(self) -> dict[str, Any]:
+        """The game's own options (the program's, not the rules') in effect at this table, for
+        F5's page of the options in play; a table that keeps one with its match says so."""
+        return {key: self.app.settings.get(self.game_name, key) for key, _ in registry.entry(self.game_name).options}
 
     @classmethod
     def people(cls, app: App, attract: bool) -> tuple[int, ...]:

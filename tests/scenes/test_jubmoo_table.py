@@ -447,6 +447,25 @@ def test_clockwise_draws_the_next_player_on_the_left(table_app):
     assert col < 40  # the left of the table
 
 
+def test_the_way_round_is_kept_with_the_match(table_app, make_app):
+    """Found by a tester: "Play clockwise" changed on the menu during a match swapped East and
+    West mid-deal once the match was resumed. The match keeps its own way round; the next one
+    takes the new setting, and F5's first page names it."""
+    app, table = table_app(2)
+    play_by_keys(app, table, lambda: len(table.match.steps) >= 2 and table.human_to_act)
+    app.settings.set("jubmoo", "clockwise", True)
+    resumed = make_app("--game", "jubmoo", "--seed", "2")
+    resumed.press("Y")  # resume the saved match
+    again = resumed.top_scene()
+    assert isinstance(again, JubMooTable) and len(again.match.steps) >= 2
+    assert not again.clockwise and again.seat_name(1) == "East" and "GOES ANTICLOCKWISE" in resumed.screen_text()
+    fresh = JubMooTable.new(resumed)
+    assert fresh.clockwise and fresh.seat_name(1) == "West"
+    resumed.stack.push(fresh)
+    resumed.press("F5")
+    assert "THIS TABLE'S OPTIONS" in resumed.screen_text() and "Play clockwise" in resumed.screen_text()
+
+
 def test_open_hands_shows_the_others_cards(table_app):
     app, table = table_app(4, "[jubmoo]\nopen_hands = true\n")
     text = "\n".join(assert_grid(app))
@@ -680,6 +699,17 @@ def test_hot_seat_the_pass_panel_and_the_new_prompt_ignore_keys_for_a_moment(tab
         assert len(table.match.steps) == steps
         app.tick(PROMPT_GUARD + 0.01)
         assert ready(table)
+
+
+def test_hot_seat_after_a_deal_summary_the_keyboard_is_passed_again(table_app):
+    """Found by a tester: after a summary everybody had read, the last player's new hand lay face
+    up while the computers led. The next deal starts behind "pass the keyboard", as a match does."""
+    app, table = table_app(7, "[jubmoo]\nhumans = 2\n")
+    play_by_keys(app, table, lambda: table.panel is not None and "summary" in table.panel.title)
+    app.tick(HAND_OVER_GUARD)
+    app.press("SPACE")  # the summary closes
+    assert table.passing and "Pass the keyboard" in app.screen_text()
+    assert not any(card_name(c) in app.screen_text() for c in hidden_cards(table, (0, 1)))
 
 
 def test_hot_seat_a_key_refused_behind_the_pass_panel_leaves_no_message_after_it(table_app):

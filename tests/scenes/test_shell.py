@@ -308,3 +308,12 @@ def test_the_menu_says_who_sits_at_a_hot_seat_table(make_app):
         app.settings.set("jubmoo", "humans", people)
         line = next(row for row in app.screen_text().splitlines() if "Jub Moo" in row)
         assert line.split("Jub Moo", 1)[1].strip().rstrip("║ ").strip() == words, line
+
+
+def test_the_statistics_say_every_kind_of_play_left_out(make_app):
+    """Found by a tester: two finished hot-seat matches left "Matches played 0" with no word why."""
+    app = make_app("*")
+    app.press("t")
+    text = app.screen_text()
+    for words in ("the demo", "F2", "replayed", "hot-seat", "hint"):
+        assert words in text, words
