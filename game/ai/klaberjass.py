@@ -480,7 +480,7 @@ def rank(rules: Any, observation: KlaberjassObservation, level: str, rng: random
 
 #: The note's clause when the deal may decide the match (its numbers then include the bonus).
 MATCH_NOTE = f"winning the match counts {MATCH_BONUS:,.0f}"
-#: More than one deal can add to a score (every card point, the last trick, melds and bellas).
+#: More than any one deal can add to a score (every card point, the last trick, melds and bellas).
 DEAL_REACH = 400
 #: The most a deal in play can add to one side (a bete gives it everything, both sides' points):
 #: the trick points of the best 18 cards with the last trick's 10 (§1.14-1.15), by contract...
@@ -604,18 +604,18 @@ def _rank_bid(rules: Any, obs: KlaberjassObservation, rng: random.Random, level:
     if "pass" in legal:
         points["pass"] = take
         bid = max(x for a, x in candidates if a != "pass")
-        if obs.seat != obs.elder:
+        dealer = obs.seat != obs.elder
+        if dealer:
             # The dealer's round-2 pass annuls the deal: exactly 0. Every bid moves by the same
-            # amount (the choice stays), so a learner does not read the bar as a loss.
+            # amount (the choice stays), so a learner does not read the bar as a loss; said
+            # first, before more choices (cut off the row, the numbers read wrong: a tester).
             points = {a: x - take for a, x in points.items()}
             bid -= take
-            # Said first, before more choices: cut off the row, the numbers read wrong (a tester).
-            annuls = f"a pass annuls the deal: 0; {note}; a bid counts from the bar ({take:+g})"
+            note = f"a pass annuls the deal: 0; {note}; a bid counts from the bar ({take:+g})"
         # Thrown in, nothing (0, never moved by the bar: a tester saw a schmeiss 12 above the
         # pass that scores as it does), or played as the best bid: the worse for this hand.
         points["schmeiss"] = min(0.0, bid)
-        if obs.seat != obs.elder:
-            return replace(_ranking(legal, points, first, MODEL, annuls, worlds), note_first=True)
+        return replace(_ranking(legal, points, first, MODEL, note, worlds), note_first=dealer)
     return _ranking(legal, points, first, MODEL, note, worlds)
 
 

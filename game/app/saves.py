@@ -30,6 +30,7 @@ class SaveStore:
         self.memory: dict[str, dict[str, Any]] = {}
         self.notices: list[str] = []
         self.table_state: dict[str, Any] = {}  # the table's own part of the last save loaded
+        self.carried: dict[str, dict[str, Any]] = {}  # what finished matches hand on (``carry``), by game
 
     def path(self, game: str) -> Path | None:
         return None if self.folder is None else self.folder / f"{game}.json"
@@ -62,34 +63,34 @@ class SaveStore:
         """Keep what a finished match hands on to the next one (Jub Moo: its pig leads), for a
         new match started later from the menu, not only by Enter under the result (a tester
         started his next match from the menu, and the pig's lead was lost)."""
-        self.memory.pop(f"{game}{CARRIED}", None)
+        self.carried.pop(game, None)
         if options:
-            self.memory[f"{game}{CARRIED}"] = {"format": FORMAT, "version": VERSION, "carried": dict(options)}
+            self.carried[game] = dict(options)
         path = self.carried_path(game)
         if path is None:
             return
         try:
             if options:
-                storage.atomic_write(path, json.dumps(self.memory[f"{game}{CARRIED}"]))
+                record = {"format": FORMAT, "version": VERSION, "carried": dict(options)}
+                storage.atomic_write(path, json.dumps(record))
             else:
                 path.unlink(missing_ok=True)
         except (OSError, TypeError, ValueError):
-            pass  # only a first lead at stake: the next match draws it as usual
+            pass  # only a first lead at stake, and it is still kept in memory
 
     def take_carried(self, game: str) -> dict[str, Any]:
         """What the last finished match handed on (``carry``), once: a new match takes it. A
         file that cannot be read is moved aside with a notice, and hands on nothing: the first
         lead is then the rules' own, as if there had been no match before."""
-        record: Any = self.memory.pop(f"{game}{CARRIED}", None)
+        carried = self.carried.pop(game, None)
         path = self.carried_path(game)
         if path is None or not _on_disk(path):
-            return _carried(record) or {}
-        if record is None:
+            return carried or {}
+        if carried is None:
             try:
-                record = json.loads(path.read_text(encoding="utf-8"))
+                carried = _carried(json.loads(path.read_text(encoding="utf-8")))
             except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-                record = None
-        carried = _carried(record)
+                carried = None
         if carried is None:
             moved = storage.move_aside(path)
             where = f" It was moved aside as {moved.name} (in {moved.parent})." if moved else ""

@@ -173,7 +173,7 @@ def test_the_pig_leads_a_new_match_started_from_the_menu(table_app, home, change
         app.settings.set("jubmoo", "first_lead", "two-of-clubs")
     elif change == "damaged":
         (home / "saves" / "jubmoo-next-match.json").write_text("{not json", encoding="utf-8")
-        app.saves.memory.clear()
+        app.saves.carried.clear()  # as after a restart: only the damaged file is left
     app.tick(0.5)
     app.press("2")
     fresh = app.top_scene()
