@@ -512,7 +512,9 @@ class LanceCount:
     deje paid. ``winner_seat``: the seat whose cards won (None when won by a rejection or
     nobody won). ``points``: the lance points added at the count (1 en paso, the stake, the
     Punto point...), ``bonuses``: the pares/juego bonuses added per seat. ``counted`` is False
-    when the count had already stopped at the target before this lance.
+    when the count had already stopped at the target before this lance. ``uncounted``: what
+    the count left out of this lance when it stopped part way through it (R2.12.2), so the
+    summary can say why a bonus the hands show was not added.
     """
 
     lance: str
@@ -523,6 +525,7 @@ class LanceCount:
     points: int
     bonuses: tuple[int, int, int, int]
     counted: bool
+    uncounted: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -1681,9 +1684,11 @@ def _final_count(new: MusState) -> MusState:
         got_base = 0
         bonuses = [0, 0, 0, 0]
         began = not stopped
+        left_out = 0
         for who, value in items:
             if stopped:
-                break
+                left_out += value if began else 0
+                continue
             pts[win_team] += value
             if who < 0:
                 got_base = value
@@ -1693,7 +1698,7 @@ def _final_count(new: MusState) -> MusState:
                 pts[win_team] = target
                 stopped = reached = True
         counts.append(LanceCount(name, outcome, amount, seat, win_team, got_base,
-                                 (bonuses[0], bonuses[1], bonuses[2], bonuses[3]), began))
+                                 (bonuses[0], bonuses[1], bonuses[2], bonuses[3]), began, left_out))
     new.points = (pts[0], pts[1])
     new.queue = ()
     new.lance = -1

@@ -812,6 +812,8 @@ class MusTable(TableScene):
             if bonus:
                 parts.append(f"{bonus} bonus")
             points = f"{self.team_name(count.winner_team)} +" + " +".join(parts) if parts else "0"
+            if count.uncounted:  # the count stopped inside this lance (R2.12.2)
+                points += f", {count.uncounted} bonus not counted"
         colour = palette.LIGHT_GREEN if count.winner_team == self.my_team else palette.WHITE
         return f"{title:<8}{outcome:<24}{won:<9}{points}", colour
 

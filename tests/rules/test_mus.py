@@ -787,6 +787,18 @@ def test_count_stops_at_target_r2_12_2():
     assert s.winner == 0
 
 
+def test_count_stopped_inside_a_lance_says_what_it_left_out_r2_12_2():
+    """Team 1 reaches 40 on seat 1's juego bonus; seat 3's bonus of 3 is never added, and the
+    lance says so (the summary had nothing to say why a bonus the hands show was missing)."""
+    s = play(deal(B), "cut")
+    s = dataclasses.replace(s, points=(20, 37), start_points=(20, 37))
+    s = pass_all(s)
+    juego = lance_of(s, "juego")
+    assert s.last_deal.points_after == (21, 40)
+    assert juego.counted and juego.bonuses == (0, 2, 0, 0) and juego.uncounted == 3
+    assert all(lc.uncounted == 0 for lc in s.last_deal.lances if lc.lance != "juego")
+
+
 def test_score_capped_at_target_r2_12_1():
     s = play(deal(D), "cut")
     s = dataclasses.replace(s, points=(38, 0), start_points=(38, 0))

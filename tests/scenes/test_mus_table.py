@@ -504,6 +504,19 @@ def test_a_count_stopped_at_the_target_says_which_points_it_left_out(table_app):
     assert "Points   US 37 + 3 = 40" in text
 
 
+def test_a_bonus_the_stopped_count_left_out_is_named_in_its_row(table_app):
+    """The count stops on one partner's juego bonus: the row says the other's was not
+    counted, so a player who sees two juegos in the hands knows why one is missing."""
+    from game.rules.mus import LanceCount
+
+    _app, table = table_app(19)
+    them = 1 - table.my_team
+    row, _colour = table.count_line(LanceCount("juego", "no-bet", 0, them, them, 0,
+                                               (0, 2, 0, 0) if them else (2, 0, 0, 0), True, 3))
+    assert row.endswith("THEM +2 bonus, 3 bonus not counted")
+    assert len(row) <= 78
+
+
 def test_hand_words_follow_the_kings_option(table_app):
     app, table = table_app(18)
     hand = ("3o", "3c", "Ro", "Ab")
