@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from collections import Counter
 from itertools import combinations, combinations_with_replacement
 
@@ -481,6 +482,13 @@ PIN_FIELDS = (
     "results", "declarations", "speech", "events", "last_deal", "winner")
 # The fingerprint below computed by the engine before señas existed (16 random matches).
 PINNED = "9e29d44a68ec47fce893bbac8f937969ae5751f6e6f8a7ced9f03bb86fad463a"
+# Fields added to the pinned records since, left out of their text (LanceCount.uncounted
+# says what a count stopped at the target left out; it changes no state).
+LATER_FIELDS = re.compile(r", uncounted=\d+")
+
+
+def pinned_text(value: object) -> bytes:
+    return LATER_FIELDS.sub("", repr(value)).encode()
 
 
 def test_senas_off_is_todays_game_exactly():
@@ -496,10 +504,10 @@ def test_senas_off_is_todays_game_exactly():
                 break
             legal = RULES.legal_actions(state)
             action = "mus" if state.phase == "mus" and rng.random() < 0.5 else rng.choice(legal)
-            digest.update(repr((action, legal, [getattr(state, n) for n in PIN_FIELDS])).encode())
+            digest.update(pinned_text((action, legal, [getattr(state, n) for n in PIN_FIELDS])))
             if step % 7 == 0:
                 seat = rng.randrange(4)
                 world = RULES.determinize(RULES.observation(state, seat), random.Random(step))
-                digest.update(repr([getattr(world, n) for n in PIN_FIELDS]).encode())
+                digest.update(pinned_text([getattr(world, n) for n in PIN_FIELDS]))
             state = RULES.apply(state, action)
     assert digest.hexdigest() == PINNED
