@@ -124,8 +124,15 @@ class Hand:
         self.arrangement = []
         self.cursor = 0
 
+    # F3 off is an order of its own (Luk Fu's by value) rather than "where the cards are now".
+    off_is_an_order = False
+
     def reorder(self, cards: Sequence[str], sort: bool) -> None:
-        """F3 was pressed: the hand in its new order (F3 off starts from the sorted order)."""
+        """F3 was pressed: on, the hand in F3's order; off, the cards stay where they are on
+        screen, ready to be moved (Mus's hand had jumped back to the order it was dealt in),
+        unless ``off_is_an_order``."""
+        if not sort and self.can_arrange and not self.off_is_an_order:
+            cards = [c for c in self.cards if c in cards] + [c for c in cards if c not in self.cards]
         self.arrangement = list(cards)
         self.show(cards, sort)
         self.cursor = 0

@@ -217,7 +217,10 @@ def draw_mini_backs(canvas: TextCanvas, col: int, row: int, count: int) -> int:
 
 class LukFuHand(Hand):
     """The kit's hand, whose highlight starts where ``suggest`` says (the card to throw face
-    down when you cannot beat) instead of on the first card it may play."""
+    down when you cannot beat) instead of on the first card it may play. F3 off sorts by
+    value (sets side by side), so it is an order of its own."""
+
+    off_is_an_order = True
 
     def __init__(self, face: Callable[[str], Face], *, arrange: bool = False, decorate: Decorate | None = None,
                  suggest: Callable[[], str | None]) -> None:

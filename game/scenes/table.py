@@ -703,7 +703,7 @@ class TableScene(Scene):
             self.hold = 0.0
             self._sync()
         if not self.human_to_act:
-            self.message = "F4 gives a hint when it is your turn to decide."
+            self.say("F4 gives a hint when it is your turn to decide.")
             return True
         obs = self.match.observation(self.viewer)
         if len(obs.legal_actions) == 1:
@@ -1279,11 +1279,29 @@ class TableScene(Scene):
         if prompt.choices:
             self.draw_choices(canvas, col, PROMPT_ROW, list(prompt.choices), highlight=prompt.hand is None)
 
+    @staticmethod
+    def panel_height(panel: Panel) -> int:
+        return min(len(panel.lines) + 5, PLAY_ROWS - 1)
+
+    @classmethod
+    def covers_message(cls, panel: Panel) -> bool:
+        """The panel reaches the message row (its last row, or its shadow)."""
+        height = cls.panel_height(panel)
+        return (PLAY_ROWS - height) // 2 + height >= MESSAGE_ROW
+
+    def say(self, text: str) -> None:
+        """A message for the player: on the message row, or as a notice on the bottom row when
+        a panel covers the message row (F4 under a Mus or Jub Moo summary said nothing)."""
+        if self.panel is not None and self.covers_message(self.panel):
+            self.app.notice(text)
+        else:
+            self.message = text
+
     def draw_panel(self, canvas: TextCanvas, panel: Panel) -> None:
         width = panel.width or max([len(t) for t, _ in panel.lines] + [len(panel.prompt), len(panel.title) + 4]) + 6
         width = min(width, COLS - 2)
-        height = min(len(panel.lines) + 5, PLAY_ROWS - 1)
-        if (PLAY_ROWS - height) // 2 + height >= MESSAGE_ROW:  # its last row, or its shadow
+        height = self.panel_height(panel)
+        if self.covers_message(panel):
             # A tall panel reaches the message and prompt rows: clear them, so no words of the
             # table's peek out beside its frame ("East: No╚════", seen under a Mus summary).
             canvas.fill(1, MESSAGE_ROW, COLS - 2, PROMPT_ROW - MESSAGE_ROW + 1, " ", palette.WHITE, TABLE_BG)

@@ -393,7 +393,9 @@ def test_every_f_key_at_the_table(table_app):
     before = table.hand.cards.copy()
     app.press("F3")
     assert app.settings.get("play", "hand_sort") is False
-    assert table.hand.cards == list(table.obs.hand) and sorted(before) == sorted(table.obs.hand)
+    # Off, the cards stay where they are (help: "off, they stay where you put them"); they had
+    # jumped back to the order they were dealt in (a tester).
+    assert table.hand.cards == before and list(table.obs.hand) != before
     app.press("F3")
     app.press("F5")
     assert isinstance(app.top_scene(), HelpScene) and "Instructions: Mus" in app.screen_text()
@@ -534,6 +536,20 @@ def play_a_deal_to_its_summary(table: MusTable) -> None:
         legal = table.match.observation(table.match.current_player).legal_actions
         action = next(a for a in ("cut", "paso", "no-quiero", *legal) if a in legal)
         table.perform(table.match.current_player, action)
+
+
+def test_f4_under_a_summary_answers_on_the_bottom_row(table_app):
+    """The count's panel covers the message row, so F4's answer there went unseen (a tester:
+    Klaberjass answered on the same screen)."""
+    app, table = table_app(19)
+    set_match(table, 19, first_mano=3)
+    play_a_deal_to_its_summary(table)
+    settle(app, table)
+    assert table.panel is not None and table.covers_message(table.panel)
+    app.press("F4")
+    assert app.notice_log[-1] == "F4 gives a hint when it is your turn to decide."
+    assert "F4 gives a hint when it is your turn" in app.screen_text().splitlines()[-1]
+    assert table.panel is not None  # the summary stays up
 
 
 @pytest.mark.parametrize("replay", [False, True])
