@@ -391,6 +391,7 @@ class TableScene(Scene):
         self.deal_counts = not attract  # False once the deal is replayed or the computer played for you
         self.human_decided = False  # the human made a decision in this match (statistics)
         self.computer_helped = False  # F2 played a decision of the human's: the match is not his (statistics)
+        self.match_counted = False  # the finished match is in the statistics
         self.computer_steps: set[int] = set()  # the match's steps F2 played for a person (the review leaves them out)
         self.auto_steps: set[int] = set()  # ... and those the table took for him (``auto_action``: F3's declarations)
         self.hint_ticket: int | None = None  # F4's ranking being worked out
@@ -598,11 +599,14 @@ class TableScene(Scene):
         if action == "replay":
             self.deal_counts = False
         self.obs = self.match.observation(self.viewer)
-        self.save()
         last = getattr(self.obs, "last_deal", None)
-        # A new last_deal means a deal just ended; after "replay" it only means the replayed
-        # deal's result was taken back (engines differ in that), which is no new summary.
-        ended = action != "replay" and last is not None and last != getattr(before, "last_deal", None)
+        # A new last_deal object means a deal just ended; after "replay" it only means the
+        # replayed deal's result was taken back (engines differ in that), which is no new
+        # summary. The engines make a summary only at a deal's end, so a new one is told by
+        # identity: a replayed deal played the same way (Mus keeps the last summary through the
+        # replay), or a second Klaberjass throw-in, ends with a summary equal to the one before,
+        # and an equality test had missed its summary and its statistics (found by a tester).
+        ended = action != "replay" and last is not None and last is not getattr(before, "last_deal", None)
         if ended:
             self.frozen_obs = self.deal_end_view(before, seat, action, self.obs)
             self.deal_end_steps = len(self.match.steps)
@@ -611,6 +615,12 @@ class TableScene(Scene):
         if ended:
             self.deals_seen += 1
             self.count_deal(last)
+        if self.match.is_over:
+            self.count_match()  # now, not when its box opens: a player may leave at the summary
+        # Saved after the deal is counted, so a match left at a summary and resumed does not
+        # carry the finished deal's marks (a hint, a replay) into the next one.
+        self.save()
+        if ended:
             if self.hold > 0:
                 self.summary_due = last  # the deal's last trick first, then its summary
             else:
@@ -1126,9 +1136,11 @@ class TableScene(Scene):
         self.deal_hinted = False
 
     def count_match(self) -> None:
-        """Add the finished match to the statistics, if the human played it himself."""
-        if self.attract or not self.human_decided or self.computer_helped or not self.one_player:
+        """Add the finished match to the statistics (once), if the human played it himself."""
+        if self.match_counted or self.attract or not self.human_decided or self.computer_helped \
+                or not self.one_player:
             return
+        self.match_counted = True
         self.app.stats.record_match(self.game_name, self.human_won(), self.human_score(), self.match_extra())
         self.app.flush_notices()
 
@@ -1150,7 +1162,6 @@ class TableScene(Scene):
 
     def show_result(self) -> None:
         self.result_shown = True
-        self.count_match()
         self.app.sound("won" if self.human_won() else "lost")
 
         def key(key: Key) -> bool:

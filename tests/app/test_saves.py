@@ -164,6 +164,46 @@ def test_statistics_count_real_deals_and_matches(make_app, home):
     assert stats["best_score"] == stats["worst_score"] == table.human_score()
 
 
+def test_a_match_left_at_its_last_summary_is_counted(make_app, home):
+    """Found by a tester: the match was counted when its result box opened, but its save is
+    gone with the last card, so leaving at the last deal's summary lost it for good."""
+    from game.app.stats import StatsStore
+    from tests.scenes.test_klaberjass_table import play_by_keys
+
+    app = make_app("--game", "klaberjass", "--seed", "3")
+    app.settings.values["play"]["delay"] = 0.0
+    table = app.top_scene()
+    table.match = Match("klaberjass", 3, {"game_point": 100})
+    table.obs = table.match.observation(0)
+    play_by_keys(app, table, lambda: table.match.is_over and table.panel is not None, max_rounds=40000)
+    assert not table.result_shown and not (home / "saves" / "klaberjass.json").exists()
+    app.quit()
+    assert StatsStore(home).games["klaberjass"]["matches_played"] == 1
+
+
+def test_a_deal_left_at_its_summary_hands_none_of_its_marks_to_the_next(make_app, home):
+    """Found by a tester: the save written by a deal's last action kept that deal's hint mark,
+    so the next deal, resumed, was counted as hinted too."""
+    from tests.scenes.test_hint_and_review import at_summary
+    from tests.scenes.test_hint_and_review import play as play_hinting
+
+    (home / "settings.toml").write_text("[play]\ndelay = 0.0\n", encoding="utf-8")
+    app = make_app("S*", "--game", "jubmoo", "--seed", "5")
+    table = app.top_scene()
+    hinted: list[str] = []
+
+    def hint_once() -> bool:
+        if not hinted:
+            hinted.append(hint_now(app, table))
+        return False
+
+    play_hinting(app, table, "jubmoo", at_turn=hint_once, until=at_summary(table))
+    assert hinted and app.stats.games["jubmoo"]["deals_hinted"] == 1
+    saved = json.loads((home / "saves" / "jubmoo.json").read_text(encoding="utf-8"))
+    assert saved["table"]["counting"]["deal_hinted"] is False
+    assert saved["table"]["counting"]["deal_counts"] is True
+
+
 def test_demo_and_attract_do_not_count(make_app, home):
     from game.app.stats import StatsStore
 

@@ -532,10 +532,29 @@ def test_hand_words_follow_the_kings_option(table_app):
 
 def play_a_deal_to_its_summary(table: MusTable) -> None:
     """Everyone cuts or passes (refusing any bet) until the deal's summary is up."""
+    deal = table.obs.deal_number
     while table.panel is None:
+        assert table.obs.deal_number <= deal + 1, "the deal ended without its summary"
         legal = table.match.observation(table.match.current_player).legal_actions
-        action = next(a for a in ("cut", "paso", "no-quiero", *legal) if a in legal)
+        action = next(a for a in ("cut", "paso", "no-quiero", "continue", *legal) if a in legal)
         table.perform(table.match.current_player, action)
+
+
+def test_a_deal_replayed_the_same_way_ends_in_its_summary(table_app):
+    """Found by a tester: Mus keeps the last summary through a replay, so a replayed deal played
+    the same way ended with an equal summary, taken for no deal's end (no count, no review)."""
+    app, table = table_app(19)
+    set_match(table, 19, first_mano=3)
+    play_a_deal_to_its_summary(table)
+    first = table.obs.last_deal
+    settle(app, table)
+    app.press("F6")  # under the count: that deal is offered again
+    app.press("SPACE")
+    table.perform(table.match.current_player, "replay")
+    assert table.obs.last_deal == first  # kept through the replay
+    play_a_deal_to_its_summary(table)
+    assert table.obs.last_deal == first and table.obs.last_deal is not first
+    assert table.panel is not None and "Deal 1" in table.panel.title and table.deals_seen == 2
 
 
 def test_f4_under_a_summary_answers_on_the_bottom_row(table_app):

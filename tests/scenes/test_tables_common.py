@@ -238,6 +238,27 @@ def test_f6_turned_on_under_a_deal_summary_offers_that_deal_again(start, case):
     assert table.match.record()["steps"][-1] == "replay"
 
 
+def test_a_replayed_deal_ends_in_its_summary_and_the_deal_after_it_counts(start, case):
+    """Found by a tester in Mus: a deal replayed with F6 (turned on under its summary) and played
+    the same way ended with a summary equal to the first, which the table took for no deal's
+    end: no summary, no review, and the next deal left out of the statistics too."""
+    app, table = start(12)
+    play(app, table, case, lambda: table.panel is not None and table.frozen_obs is not None)
+    app.press("F6")
+    app.press("ENTER")
+    play(app, table, case, lambda: table.human_to_act and not table.guarded)
+    app.press({c.action: c.key for c in table.prompt().choices}["replay"])
+    app.press("F6")  # off again: no more offers
+    seen = table.deals_seen
+    play(app, table, case, lambda: table.panel is not None and table.frozen_obs is not None)
+    assert table.deals_seen == seen + 1 and table.frozen_obs.deal_number == 1  # the replayed deal's summary
+    deals = app.stats.games[case.game]["deals_played"]
+    app.press("ENTER")
+    play(app, table, case, lambda: table.panel is not None and table.frozen_obs is not None)
+    assert table.frozen_obs.deal_number == 2
+    assert app.stats.games[case.game]["deals_played"] == deals + 1  # deal 2 counts; the replay did not
+
+
 def test_two_quick_keys_at_a_deals_end_never_skip_its_summary(start, case):
     """Found by a tester: Space twice, 50 ms apart, ended the last trick's pause and closed the
     summary before it could be read (it cannot be brought back)."""
