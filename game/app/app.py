@@ -242,6 +242,11 @@ class App:
         if key.alt and key.code in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.toggle_fullscreen()
             return
+        if key.alt and key.code == pygame.K_F4:
+            # Where no window manager takes Alt+F4 for itself it reached the table as F4 (a
+            # hint that marked the deal as hinted); it closes the window, as players expect.
+            self.quit()
+            return
         number = function_number(key)
         if number is not None:
             self.hotkey(number)

@@ -97,7 +97,7 @@ class Key:
 def function_number(key: Key) -> int | None:
     """1-10 for F1-F10, or for the second bindings Ctrl+1 .. Ctrl+9 and Ctrl+0 (= F10)."""
     for n in range(1, 11):
-        if key.code == getattr(pygame, f"K_F{n}"):
+        if key.code == getattr(pygame, f"K_F{n}") and not key.alt:
             return n
     if key.ctrl and not key.alt and pygame.K_0 <= key.code <= pygame.K_9:
         digit = key.code - pygame.K_0

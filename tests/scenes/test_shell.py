@@ -263,6 +263,15 @@ def test_alt_enter_toggles_fullscreen(make_app):
     assert app.settings.get("display", "fullscreen") is True
 
 
+def test_alt_f4_closes_the_window_and_is_no_hint(make_app):
+    """Found by a tester: with no window manager to take it, Alt+F4 reached the table as F4
+    and gave a hint (marking the deal as hinted)."""
+    app = make_app("--game", "klaberjass", "--seed", "5")
+    table = app.top_scene()
+    app.handle_key(Key.named("F4", alt=True))
+    assert not app.running and table.hint_ticket is None and not table.deal_hinted
+
+
 def test_odd_keys_everywhere_never_crash(make_app):
     app = make_app()
     for name in ["F4", "F11", "F12", "TAB", "HOME", "END", "BACKSPACE", "z", "!", "ENTER", "o", "F5", "ESC",
