@@ -294,7 +294,8 @@ class MusTable(TableScene):
         for verb in AMOUNT_CALLS:
             if self.amounts(verb):
                 n = self.picked_amount(verb)
-                out.append(self.offer(verb, f"{verb} {n}", f"{verb.capitalize()} {n} +/-"))
+                more = " +/-" if len(self.amounts(verb)) > 1 else ""  # none at the cap
+                out.append(self.offer(verb, f"{verb} {n}", f"{verb.capitalize()} {n}{more}"))
         if "ordago" in legal:
             out.append(self.offer("ordago", label="Órdago!"))
         return tuple(out)
@@ -446,6 +447,11 @@ class MusTable(TableScene):
             return False
         lo, hi = amounts[0], amounts[-1]
         current = self.picked_amount(verb)
+        asked = key.typed in ("+", "=", "-", "_") or key.is_up or key.is_down or key.typed.isdigit()
+        if lo == hi and asked:
+            # R2.8.5: "from 2 to 2" told a tester nothing.
+            self.refuse(f"{verb.capitalize()} {lo} only: no bet goes past what the team behind still needs to win.")
+            return True
         if key.typed in ("+", "=") or key.is_up:
             self.amount = min(hi, current + 1)
         elif key.typed in ("-", "_") or key.is_down:
@@ -1112,6 +1118,8 @@ class MusTable(TableScene):
                 # The bettors' own bonuses count at the count all the same (R2.11, A-9): a
                 # tester read "pays 1" and lost 3.
                 lines.append(("and their bonuses", palette.WHITE))
+            elif obs.lance == "punto":
+                lines.append(("and the punto point", palette.WHITE))  # A-11: paid after a deje too
         if obs.to_speak:
             lines.append(("to answer:" if obs.bettor_team is not None else "to speak:", palette.LIGHT_CYAN))
             width = COLS - 2 - col

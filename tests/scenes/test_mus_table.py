@@ -314,6 +314,21 @@ def test_an_accepted_ordago_is_said_in_plain_words(table_app):
     assert " seen" not in said + summary + app.screen_text()
 
 
+def test_at_the_cap_the_amount_says_why_it_cannot_change(table_app):
+    """Found by a tester: at 39-39 "+" did nothing under "Envido 2 +/-", and 5 said "Envido
+    from 2 to 2.": the label drops +/- and a key that asks for more says why (R2.8.5)."""
+    app, table = table_app(9)
+    set_match(table, 9, first_mano=0)
+    press(app, table, "C")
+    table.match.state = dataclasses.replace(table.match.state, points=(39, 39), start_points=(39, 39))
+    table.refresh()
+    assert "E Envido 2 " in app.screen_text() and "+/-" not in app.screen_text()
+    for key in ("+", "5"):
+        press(app, table, key)
+        assert table.message == "Envido 2 only: no bet goes past what the team behind still needs to win."
+    assert app.sounds[-1] == "buzz" and table.picked_amount("envido") == 2
+
+
 def test_amount_picker_keys(table_app):
     app, table = table_app(9)
     set_match(table, 9, first_mano=0)
@@ -1029,3 +1044,14 @@ def test_the_punto_point_and_the_bettors_bonuses_are_named(table_app):
     table.match = match
     table.refresh()
     assert "No quiero pays" in app.screen_text() and "and their bonuses" in app.screen_text()
+    for seed in range(200):  # a Punto bet waiting for an answer: the deje and the punto point
+        match = Match("mus", seed, {"senas": False})
+        rng = random.Random(seed)
+        while not match.is_over and not (match.observation(0).phase == "bet" and match.observation(0).lance == "punto"
+                                         and match.observation(0).bettor_team is not None):
+            match.apply(rng.choice(match.rules.legal_actions(match.state)))
+        if not match.is_over:
+            break
+    table.match = match
+    table.refresh()
+    assert "No quiero pays" in app.screen_text() and "and the punto point" in app.screen_text()
