@@ -166,9 +166,7 @@ class ReviewScene(Scene):
         if not lost:
             return 0.0
         ranking = self.rankings[decision.step]
-        best, mine = ranking.best.win_chance, ranking.estimate(decision.action).win_chance
-        assert best is not None and mine is not None  # a chance cost comes from two chances
-        return max(0, percent(best) - percent(mine)) / 100
+        return max(0, percent(ranking.best) - percent(ranking.estimate(decision.action))) / 100
 
     def as_good(self, decision: Decision) -> bool:
         """Hard values the choice as highly as its own, in the numbers shown: no points and no

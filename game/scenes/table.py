@@ -84,11 +84,15 @@ class Panel:
     review: bool = False  # a deal summary: R opens the review of the player's decisions in that deal
 
 
-def percent(chance: float) -> int:
-    """A chance as the screen writes it, in whole percents: 100 only when certain and 0 only
-    when hopeless (a tester read "100% to win the match" while a loss was still possible)."""
+def percent(estimate: Estimate) -> int:
+    """An estimate's chance of winning as the screen writes it, in whole percents: 100 only
+    when certain and 0 only when hopeless (a tester read "100% to win the match" while a loss
+    was still possible). A chance from imagined deals (``worlds``) is never certain: every one
+    of 30 won is not every deal there is (a tester lost a match Luk Fu's hint gave at 100%)."""
+    chance = estimate.win_chance
+    assert chance is not None
     shown = round(chance * 100)
-    return min(99, max(1, shown)) if 0.0 < chance < 1.0 else shown
+    return min(99, max(1, shown)) if 0.0 < chance < 1.0 or estimate.worlds else shown
 
 
 def points_text(estimate: Estimate, unit: bool = False, goal: str = "game") -> str:
@@ -100,7 +104,7 @@ def points_text(estimate: Estimate, unit: bool = False, goal: str = "game") -> s
     shown = shown_points(points)
     text = f"{shown:+g}" + ((" point" if abs(shown) == 1 else " points") if unit else "")
     if estimate.win_chance is not None:
-        text += f", {percent(estimate.win_chance)}%" + (f" to win the {goal}" if unit else "")
+        text += f", {percent(estimate)}%" + (f" to win the {goal}" if unit else "")
     return text
 
 
@@ -147,7 +151,7 @@ def shows_more(estimate: Estimate, than: Estimate) -> bool:
     more_points = (estimate.points is not None and than.points is not None
                    and shown_points(estimate.points) > shown_points(than.points))
     if estimate.win_chance is not None and than.win_chance is not None:
-        shown, other = percent(estimate.win_chance), percent(than.win_chance)
+        shown, other = percent(estimate), percent(than)
         return shown > other or (shown == other and more_points)
     return more_points
 
@@ -158,7 +162,7 @@ def chance_decides(ranking: Ranking) -> bool:
     best = ranking.best
     return best.win_chance is not None and any(
         shows_more(e, best) and e.win_chance is not None and e.win_chance <= best.win_chance
-        and percent(e.win_chance) == percent(best.win_chance) for e in ranking.estimates[1:])
+        and percent(e) == percent(best) for e in ranking.estimates[1:])
 
 
 def outranked(ranking: Ranking) -> bool:
@@ -188,7 +192,7 @@ def reason_note(view: Any, ranking: Ranking, room: int, shown: Estimate | None =
     best = ranking.best
     same_chance = chance_decides(ranking) if shown is None else (
         shown.win_chance is not None and best.win_chance is not None and shown.win_chance <= best.win_chance
-        and percent(shown.win_chance) == percent(best.win_chance))
+        and percent(shown) == percent(best))
     if same_chance:
         clauses.append(CHANCE_DECIDES)
     if basis_first(view, ranking) and len(clauses) > 1:

@@ -111,7 +111,7 @@ def shown_chance_lost(ranking: Ranking, action: str) -> float:
     best, mine = ranking.best.win_chance, ranking.estimate(action).win_chance
     if not ranking.chance_cost(action) or best is None or mine is None:
         return 0.0
-    return max(0, percent(best) - percent(mine)) / 100
+    return max(0, percent(ranking.best) - percent(ranking.estimate(action))) / 100
 
 
 def hint_start(table: TableScene, ranking: Ranking, obs: Any) -> str:
@@ -960,8 +960,11 @@ def test_a_long_hint_shortens_its_words_to_mark_the_choices_left_out(make_app) -
 
 def test_a_chance_is_never_written_certain_unless_it_is() -> None:
     """Found by a tester: "100% to win the match" while a loss was still possible."""
-    assert [percent(c) for c in (0.0, 0.001, 0.004, 0.5, 0.996, 0.9999, 1.0)] == [0, 1, 1, 50, 99, 99, 100]
+    exact = [Estimate("x", 0.0, 0, c) for c in (0.0, 0.001, 0.004, 0.5, 0.996, 0.9999, 1.0)]
+    assert [percent(e) for e in exact] == [0, 1, 1, 50, 99, 99, 100]
     assert points_text(Estimate("pass", -0.6, 30, 0.997)) == "-0.6, 99%"
+    # Every imagined deal won (or lost) is not certainty (a tester lost such a "100%" match).
+    assert [percent(Estimate("x", 0.0, 30, c)) for c in (0.0, 1.0)] == [1, 99]
 
 
 def test_mus_names_the_reason_when_noise_picks_a_near_tie() -> None:
