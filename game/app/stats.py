@@ -3,7 +3,8 @@
 Only real play counts: demo games, deals the computer played for you (F2) and replayed
 deals (F6) are left out; a deal in which you took a hint (F4) is counted apart, as hinted, and
 a match with one is not counted as yours. A damaged file is moved aside with a notice and counting starts
-again; an unwritable folder keeps the figures in memory for the session.
+again (a bad value costs only its own game's figures); an unwritable folder keeps the figures
+in memory for the session.
 """
 
 from __future__ import annotations
@@ -42,19 +43,43 @@ class StatsStore:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
                 raise ValueError("not a statistics file of this version")
-            for game in GAMES:
-                stored = data["games"].get(game, {})
-                for key, value in empty(game).items():
-                    got = stored.get(key, value)
-                    if got is not None and (not isinstance(got, int) or isinstance(got, bool)):
-                        raise ValueError(f"{game}.{key} is not a number")
-                    self.games[game][key] = got
-        except (OSError, UnicodeDecodeError, ValueError, KeyError, AttributeError, TypeError, RecursionError):
+            stored_games = data["games"]
+            if not isinstance(stored_games, dict):
+                raise ValueError("no table of games")
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, RecursionError):
             moved = storage.move_aside(self.path)
             where = f" It was moved aside as {moved.name}." if moved else ""
             self.notices.append(f"The statistics file is damaged and could not be read, so counting starts "
                                 f"afresh.{where}")
-            self.games = {game: empty(game) for game in GAMES}
+            return
+        # A bad value costs only its own game's figures (a tester's one "3" in quotes had wiped
+        # every game's): that game counts afresh, the others are kept, the file as it was is
+        # kept aside, and the notice names what was wrong.
+        bad = []
+        for game in GAMES:
+            problem = self._read_game(game, stored_games.get(game, {}))
+            if problem:
+                self.games[game] = empty(game)
+                bad.append(f"{registry.entry(game).short} ({problem})")
+        if bad:
+            moved = storage.move_aside(self.path)
+            where = f" The file as it was is kept as {moved.name}." if moved else ""
+            self.notices.append(f"The statistics file had values that are not counts, so these games count "
+                                f"afresh: {', '.join(bad)}. The other games' figures are kept.{where}")
+            self.save()
+
+    def _read_game(self, game: str, stored: Any) -> str:
+        """Take ``game``'s counters from the file; what was wrong with them ("" if nothing)."""
+        if not isinstance(stored, dict):
+            return "not a table of counts"
+        read = empty(game)
+        for key, value in read.items():
+            got = stored.get(key, value)
+            if got is not None and (not isinstance(got, int) or isinstance(got, bool)):
+                return f"{key} = {json.dumps(got)[:20]}"
+            read[key] = got
+        self.games[game] = read
+        return ""
 
     def save(self) -> None:
         if self.path is None:

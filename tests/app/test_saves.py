@@ -288,6 +288,25 @@ def test_the_choices_f2_made_stay_out_of_the_review_after_a_resume(make_app, hom
     assert resumed.game_name == "jubmoo" and resumed.computer_steps == played
 
 
+def test_a_bad_value_costs_only_its_own_games_statistics(home):
+    """Found by a tester: one count written "3" in quotes wiped every game's statistics."""
+    from game.app.stats import StatsStore
+
+    store = StatsStore(home)
+    store.record_deal("lukfu", True, {"claims": 1})
+    store.record_match("mus", True, 40)
+    data = json.loads((home / "statistics.json").read_text(encoding="utf-8"))
+    data["games"]["mus"]["games_won"] = "3"
+    (home / "statistics.json").write_text(json.dumps(data), encoding="utf-8")
+    again = StatsStore(home)
+    assert again.games["lukfu"]["deals_played"] == 1 and again.games["lukfu"]["claims"] == 1
+    assert again.games["mus"]["matches_played"] == 0
+    assert len(again.notices) == 1 and 'Mus (games_won = "3")' in again.notices[0]
+    assert "other games' figures are kept" in again.notices[0]
+    assert list(home.glob("statistics.json.damaged-*"))
+    assert StatsStore(home).games["lukfu"]["deals_played"] == 1 and not StatsStore(home).notices  # written back
+
+
 def test_a_hinted_or_f2_played_match_is_still_not_counted_after_a_resume(make_app, home):
     """Found by a tester: the statistics forgot a hint, F2 or a replay once the match was
     quit and resumed, and counted the deal and the match as the player's own."""
