@@ -244,6 +244,15 @@ class JubMooTable(TableScene):
                               on_close=done))
         self.guard_keys(HAND_OVER_GUARD)
 
+    def on_demo_changed(self) -> None:
+        """F2 behind "pass the keyboard": the hands stay hidden until the person named presses
+        Enter, so say that the demo waits for it (a tester saw F2 turned on and nothing move)."""
+        super().on_demo_changed()
+        if self.passing and self.app.demo and self.panel is not None:
+            name = self.seat_name(self.viewer)
+            self.app.notice(f"Demo on: the computer plays every seat once {name} presses Enter; "
+                            "the hands stay hidden until then.")
+
     def set_viewer(self, seat: int) -> None:
         """Turn to ``seat``: his own order of his cards (F3 off) comes back with him."""
         self.arrangements[self.viewer] = list(self.hand.arrangement)

@@ -128,6 +128,10 @@ def shown_points(points: float) -> float:
 
 
 #: The message line while the hint is worked out.
+#: The prompt of a panel that closes by itself while the demo plays (F2 hands the seat back).
+DEMO_PANEL_PROMPT = "Demo: goes on by itself    F2: stop the demo"
+#: The prompt of a deal's summary whose decisions can be reviewed.
+REVIEW_PROMPT = "R: review your decisions    Any other key: go on"
 HINT_THINKING = "Hint: the computer is thinking (F4 again: never mind)..."
 
 #: The hint's mark of the choices left out for want of room.
@@ -1086,9 +1090,15 @@ class TableScene(Scene):
         a key (the match result: a new match or the menu) waits for it."""
         if self.attract or (self.app.demo and panel.auto_seconds is None and panel.on_key is None):
             panel.auto_seconds = max(3.0, 2 * self.move_delay())
-        if panel.review:  # R is offered only while it works (not while the demo plays)
-            reviewable = self.can_review() and panel.auto_seconds is None
-            panel.prompt = "R: review your decisions    Any other key: go on" if reviewable else Panel.prompt
+        if panel.prompt in (Panel.prompt, DEMO_PANEL_PROMPT, REVIEW_PROMPT):
+            if panel.auto_seconds is not None:
+                # It goes on by itself, so it asks for no key (a tester read "Press any key to
+                # continue" under the demo, and it went on without one).
+                panel.prompt = DEMO_PANEL_PROMPT
+            elif panel.review and self.can_review():  # R is offered only while it works
+                panel.prompt = REVIEW_PROMPT
+            else:
+                panel.prompt = Panel.prompt
         if self.panel is None:
             self._message_under_panel = self.message
         self.panel = panel

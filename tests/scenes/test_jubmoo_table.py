@@ -712,6 +712,23 @@ def test_hot_seat_after_a_deal_summary_the_keyboard_is_passed_again(table_app):
     assert not any(card_name(c) in app.screen_text() for c in hidden_cards(table, (0, 1)))
 
 
+def test_hot_seat_f2_behind_the_pass_panel_says_the_demo_waits_for_enter(table_app):
+    """Found by a tester: F2 on "pass the keyboard" turned the demo on and nothing moved. The
+    hands stay hidden until the person named presses Enter, and the notice says so."""
+    app, table = table_app(7, "[jubmoo]\nhumans = 2\n")
+    hot_seat_pass(app, table)
+    app.press("F2")
+    assert table.passing and "presses Enter; the hands stay hidden until then" in app.notice_log[-1]
+    assert not any(card_name(c) in app.screen_text() for c in hidden_cards(table, (0, 1)))
+    app.tick(HAND_OVER_GUARD)
+    app.press("ENTER")
+    steps = len(table.match.steps)
+    for _ in range(200):
+        app.tick(0.05)
+    assert not table.passing and len(table.match.steps) > steps  # the computer plays on
+    app.press("F2")
+
+
 def test_hot_seat_a_key_refused_behind_the_pass_panel_leaves_no_message_after_it(table_app):
     """Found by a tester: F4 on the pass panel said "F4 gives a hint when it is your turn",
     and the words stayed on the message line after the next player pressed Enter."""

@@ -351,6 +351,9 @@ def test_f2_turned_on_under_a_summary_closes_it_as_the_demos_do(start, case):
     assert summary is not None and summary.auto_seconds is None and "R: review" in summary.prompt
     app.press("F2")
     assert summary.auto_seconds is not None and "R: review" not in summary.prompt
+    # It asks for no key, as it needs none (a tester read "Press any key to continue").
+    assert "Demo: goes on by itself    F2: stop the demo" in app.screen_text()
+    assert "Press any key" not in app.screen_text()
     for _ in range(200):
         if table.panel is not summary:
             break
