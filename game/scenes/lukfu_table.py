@@ -365,7 +365,15 @@ class LukFuTable(TableScene):
             return f"Throw {cards} face down: {' '.join(picked)} chosen; pick {owed - chosen} more."
         if chosen > owed:
             return f"Throw {cards} face down: {chosen} chosen, put {chosen - owed} back."
-        return f"Throw {cards} face down: {' '.join(picked)}. Enter throws {'it' if owed == 1 else 'them'}."
+        shown = " ".join(self.throw_order(picked))
+        return f"Throw {cards} face down: {shown}. Enter throws {'it' if owed == 1 else 'them'}."
+
+    def throw_order(self, cards: tuple[str, ...]) -> tuple[str, ...]:
+        """The order the chosen cards are thrown in: those the hint named go in its order, Hard's
+        own, so that the review of a throw that followed the hint finds Hard's choice at every
+        card (and the prompt lists them so: a tester re-raised them to "fix" the order)."""
+        hinted = tuple(a.split()[1] for a in self.hinted_move() if a.startswith("discard "))
+        return hinted if sorted(hinted) == sorted(cards) else cards
 
     def throw_first(self) -> str | None:
         """When you must throw face down, the card the highlight starts on: the lowest that is not
@@ -410,12 +418,7 @@ class LukFuTable(TableScene):
             self.refuse(f"You must throw {'a card' if owed == 1 else f'{owed} cards'} face down: "
                         f"you have chosen {len(cards) or 'none'}.")
             return None
-        # The cards go one action each; those the hint named go in its order, Hard's own, so
-        # that the review of a throw that followed the hint finds Hard's choice at every card.
-        hinted = tuple(a.split()[1] for a in self.hinted_move() if a.startswith("discard "))
-        if sorted(hinted) == sorted(cards):
-            cards = hinted
-        for card in cards:
+        for card in self.throw_order(cards):  # one action each
             if not self.human_act(f"discard {card}"):
                 break
         return None

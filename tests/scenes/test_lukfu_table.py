@@ -332,6 +332,22 @@ def test_a_throw_of_several_cards_is_chosen_then_thrown_with_enter(table_app):
     assert f"You throw {owed} cards face down: {' '.join(chosen)}." in table.message
 
 
+def test_a_throw_the_hint_named_is_listed_and_thrown_in_the_hints_order(table_app):
+    """Found by a tester: raised in another order, the hinted throw was listed in the hand's
+    order on the prompt, so he re-raised the cards to "fix" it; it is thrown in the hint's."""
+    app, table = table_app(SEED_EVERY_PLAY)
+    play_by_keys(app, table, to_act(table, lambda: table.discarding and table.owed > 1))
+    hint_now(app, table)
+    throw = [a.split()[1] for a in table.hinted_move()]
+    assert len(throw) == table.owed
+    steps = len(table.match.steps)
+    for card in sorted(throw, key=table.hand.cards.index, reverse=True):
+        app.press(hand_key(table.hand.cards.index(card)))
+    assert f"face down: {' '.join(throw)}. Enter throws them." in app.screen_text()
+    app.press("ENTER")
+    assert table.match.steps[steps:] == [f"discard {c}" for c in throw]
+
+
 def test_one_card_owed_is_thrown_by_enter_on_the_highlighted_card(table_app):
     for seed in (SEED_EVERY_PLAY, *range(1, 30)):
         app, table = table_app(seed)
