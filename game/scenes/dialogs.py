@@ -53,7 +53,7 @@ class QuitDialog(Scene):
         canvas.text(col + 1, row + 1, text, palette.WHITE, palette.RED)
 
 
-MESSAGE_TEXT_W = COLS - 6  # the widest text a message box holds inside the screen's edges
+MESSAGE_TEXT_W = COLS - 8  # the widest text a message box holds inside a frame, a column clear of it
 
 
 def fit_lines(lines: list[str], width: int) -> list[str]:
@@ -84,6 +84,7 @@ class MessageScene(Scene):
 
     def draw(self, canvas: TextCanvas) -> None:
         width = max([len(line) for line in self.lines] + [len(self.title) + 4, 30]) + 4
+        width += width % 2  # even, so it sits centred (an odd width came out a column to the left)
         col, row = dialog(canvas, width, len(self.lines) + 4, self.title)
         for i, line in enumerate(self.lines):
             canvas.text(col, row + 1 + i, line, palette.WHITE, palette.BLUE)

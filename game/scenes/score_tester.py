@@ -71,8 +71,8 @@ def scoring_table(ruleset: str, ten_clubs: str) -> list[str]:
     for suit in SUITS:
         cells = ["x2" if r + suit == "TC" else signed(card_value(r + suit, ruleset)) for r in order]
         lines.append(f"  {glyphs.FRENCH_SUIT_GLYPH[suit]} " + "".join(f"{c:>{TABLE_CELL}}" for c in cells))
-    lines += [f"  x2: the 10{glyphs.CLUB} {TEN_CLUBS_NAMES[ten_clubs]} the rest of the pile, or is +50 with no",
-              "  other point card (? explains it; D changes the rule).", "", "Piles:"]
+    lines += [f"  x2: the 10{glyphs.CLUB} {TEN_CLUBS_NAMES[ten_clubs]} the rest of the pile, or is +50",
+              "  with no other point card (? explains it; D changes the rule).", "", "Piles:"]
     cells = [f"  {label:<{TABLE_PILE_W - 8}}{signed(stack_score(pile, ruleset, options)):>6}"
              for label, pile in TABLE_PILES]
     half = (len(cells) + 1) // 2
@@ -120,7 +120,7 @@ def ten_clubs_rule(ruleset: str, ten_clubs: str) -> list[str]:
     ]
     if any(c not in POINT_CARDS and card_value(c, ruleset) for c in CARDS):  # every other card has a value
         lines += [f"  With no other card of value it scores {alone}; here every other card has",
-                  f"  one, so only the 10{club} by itself would, and no trick of four leaves that."]
+                  f"  one, so only the 10{club} by itself would: no trick of four leaves that."]
     else:
         lines.append(f"  With no other point card (no heart, no Q{spade}, no J{diamond}) it scores {alone}.")
     zero_hearts = [h for h in HEARTS if not card_value(h, ruleset)]

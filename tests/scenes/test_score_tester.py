@@ -193,6 +193,19 @@ def test_the_explanation_box_stays_inside_its_border(tester_app):
     assert "rest" in "".join(lines[top + 1:bottom])
 
 
+@pytest.mark.parametrize("keys", [("TAB", "?"), ("TAB", "TAB", "D", "V"), ("V",), ("?",), ("TAB", "D", "?")])
+def test_every_box_sits_centred_a_column_clear_of_the_frame(tester_app, keys):
+    """Found by a tester: the widest boxes (All suits "?", Gong Zhu with D then V) came out a
+    column to the left, over the Score Tester's own frame."""
+    app, _ = tester_app()
+    app.press(*keys)
+    assert isinstance(app.top_scene(), MessageScene)
+    lines = screen(app)
+    top = next(line for line in lines if line.count("═") > 10 and "╔" in line[1:-1])
+    left, right = top.index("╔", 1), top.rindex("╗")
+    assert left >= 2 and right <= COLS - 3 and left == COLS - 1 - right, top
+
+
 def test_the_side_figures_keep_a_blank_column_before_the_frame(tester_app):
     app, _ = tester_app()
     for keys in ((), ("RIGHT",) * 11, ("DOWN", "ENTER")):  # Q♠, then 10♠... and a card in the stack
