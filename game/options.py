@@ -49,7 +49,9 @@ class OptionSpec:
     means) or "seat" (None or a seat from 0 to ``hi``). ``names`` are how the options screen
     shows each of ``choices`` (for a bool: off, on). ``shown``: the option is on the options
     screen and in the settings file (False for the first-seat keys and replay, which the
-    table sets).
+    table sets). ``needs``: (option, values it must have) pairs without which this option has
+    no effect (the catch of señas needs señas on), so a table's list of its options leaves it
+    out.
     """
 
     kind: str
@@ -63,19 +65,24 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()
     names: tuple[str, ...] = ()
     aliases: tuple[tuple[Any, Any], ...] = ()
+    needs: tuple[tuple[str, tuple[Any, ...]], ...] = ()
 
     @classmethod
     def boolean(cls, default: bool, label: str, help: str, off: str = "Off", on: str = "On",
-                shown: bool = True) -> OptionSpec:
+                shown: bool = True, needs: tuple[tuple[str, tuple[Any, ...]], ...] = ()) -> OptionSpec:
         """An on/off option; ``off`` and ``on`` are what the options screen shows."""
-        return cls("bool", default, label, help, shown=shown, choices=(False, True), names=(off, on))
+        return cls("bool", default, label, help, shown=shown, choices=(False, True), names=(off, on), needs=needs)
 
     @classmethod
     def integer(cls, default: int, lo: int | None, hi: int | None, label: str, help: str,
-                step: int = 1) -> OptionSpec:
+                step: int = 1, needs: tuple[tuple[str, tuple[Any, ...]], ...] = ()) -> OptionSpec:
         """A whole number from ``lo`` to ``hi`` (None: no limit); the options screen steps it by
         ``step``, or takes it typed."""
-        return cls("int", default, label, help, lo=lo, hi=hi, step=step)
+        return cls("int", default, label, help, lo=lo, hi=hi, step=step, needs=needs)
+
+    def applies(self, options: Mapping[str, Any]) -> bool:
+        """Whether the option has an effect under ``options`` (see ``needs``)."""
+        return all(any(_same(options.get(key), v) for v in values) for key, values in self.needs)
 
     @classmethod
     def choice(cls, default: Any, choices: tuple[Any, ...], names: tuple[str, ...], label: str, help: str,

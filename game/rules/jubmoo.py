@@ -400,7 +400,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "big_chuan_others_minus_50": OptionSpec.boolean(
         True, "Big Chuan: others -50",
         "When one player wins every trick, the other three also lose 50 for winning none "
-        "(Gong Zhu has neither the Big Chuan nor the -50)."),
+        "(Gong Zhu has neither the Big Chuan nor the -50).",
+        needs=(("ruleset", tuple(r for r in RULESETS if r != "gongzhu")),)),
     "first_leader": OptionSpec.seat(4, "First leader", "The seat that leads the first deal; None follows First lead."),
     "open_hands": OptionSpec.boolean(
         False, "Open hands (learning)", "Every hand is shown face up, to learn from the computers' play."),

@@ -296,13 +296,16 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     # A15: tout atout only as an overcall of sans tout unless this is on (needs tout_atout).
     "tout_atout_direct": OptionSpec.boolean(
         False, "Tout Atout may be bid directly",
-        "With those bids on, all-trump may be bid at once, not only over a no-trump bid."),
+        "With those bids on, all-trump may be bid at once, not only over a no-trump bid.",
+        needs=(("tout_atout", (True,)),)),
     "all_trump_cross_suit": OptionSpec.boolean(
         True, "Tout Atout: any suit can win",
         "In all-trump, a card of another suit wins a trick by its rank (the old program). "
-        "No: only the suit led can win (Coinche).", off="No (Coinche)", on="Yes"),
+        "No: only the suit led can win (Coinche).", off="No (Coinche)", on="Yes",
+        needs=(("tout_atout", (True,)),)),
     "nt_melds": OptionSpec.boolean(
-        True, "Melds score in Sans Tout", "Runs are declared and scored in a no-trump deal too."),
+        True, "Melds score in Sans Tout", "Runs are declared and scored in a no-trump deal too.",
+        needs=(("tout_atout", (True,)),)),
     "first_dealer": OptionSpec.seat(2, "First dealer", "The seat that deals first; None draws it from the seed."),
     "open_hands": OptionSpec.boolean(
         False, "Open hands (learning)", "Both hands are shown face up, to learn from the computer's play."),

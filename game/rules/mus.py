@@ -471,7 +471,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         "rivals may catch them."),
     "sena_catch": OptionSpec.integer(
         20, 0, 100, "Rival catches a seña (%)",
-        "The chance that each rival catches each seña passed, in percent.", step=5),
+        "The chance that each rival catches each seña passed, in percent.", step=5,
+        needs=(("senas", (True,)),)),
     "first_mano": OptionSpec.seat(4, "First mano", "The seat that is mano in the first deal; None draws it."),
     "open_hands": OptionSpec.boolean(
         False, "Open hands (learning)",

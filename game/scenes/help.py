@@ -68,16 +68,19 @@ def options_page(game: str, options: dict[str, Any], own: dict[str, Any] | None 
     at a table of four kings); nothing when the match has the usual options."""
     specs = registry.rules_option_specs(game)
     usual = {key: spec.default for key, spec in specs.items()} | registry.table_defaults(game)
+    # An option with no effect under the others (the catch of señas with señas off) is left
+    # out: a tester read it as a rule in force.
     changed = [(spec.label, spec.name_of(options[key])) for key, spec in specs.items()
-               if spec.shown and key in options and options[key] != usual.get(key)]
+               if spec.shown and key in options and options[key] != usual.get(key) and spec.applies(options)]
     changed += [(spec.label, spec.name_of((own or {})[key])) for key, spec in registry.entry(game).options
                 if key in (own or {}) and (own or {})[key] != spec.default]
     if not changed:
         return []
+    width = max(34, *(len(label) + 2 for label, _ in changed))  # a long label keeps a gap before its value
     return ["THIS TABLE'S OPTIONS", "",
             "The pages that follow describe the game with its usual options. This",
             "match is played with:", "",
-            *(f"  {label:<34}{value}" for label, value in changed), "",
+            *(f"  {label:<{width}}{value}" for label, value in changed), "",
             "Where an option changes a rule, its explanation says how: O on the",
             "menu, then F5 on the option's row."]
 

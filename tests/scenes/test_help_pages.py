@@ -183,3 +183,19 @@ def test_at_a_table_with_unusual_options_f5_first_names_them(make_app, home, gam
     pager = other.top_scene()
     assert isinstance(pager, HelpScene) and len(pager.pages[0]) <= LINES_PER_PAGE
     assert all(len(line) <= TEXT_W for line in pager.pages[0])
+
+
+def test_the_options_page_leaves_out_what_has_no_effect_and_keeps_a_gap_before_values() -> None:
+    """Found by a tester: "Rival catches a seña (%) 100" listed with señas off, "Big Chuan:
+    others -50 Off" under Gong Zhu, and "No-Tie (a top-meld tie goes to elder)On"."""
+    from game.scenes.help import options_page
+
+    mus = "\n".join(options_page("mus", {"senas": False, "sena_catch": 100}))  # a table's usual: señas on
+    assert "Señas (signals)" in mus and "Rival catches" not in mus
+    assert "Rival catches a seña (%)" in "\n".join(options_page("mus", {"senas": True, "sena_catch": 100}))
+    jubmoo = "\n".join(options_page("jubmoo", {"ruleset": "gongzhu", "big_chuan_others_minus_50": False}))
+    assert "Gong Zhu" in jubmoo and "Big Chuan" not in jubmoo
+    assert "Big Chuan" in "\n".join(options_page("jubmoo", {"ruleset": "hearts", "big_chuan_others_minus_50": False}))
+    klaberjass = options_page("klaberjass", {"no_tie": True, "all_trump_cross_suit": False, "tout_atout": False})
+    row = next(line for line in klaberjass if line.strip().startswith("No-Tie"))
+    assert row.endswith(")  On") and not any("any suit can win" in line for line in klaberjass)
