@@ -1246,6 +1246,11 @@ class TableScene(Scene):
                 self.message = "Replay option off, so no replay: the next deal is dealt."
             if not self.match.is_over:
                 self.save()
+        if (section, key) == ("play", "delay") and not self.attract:
+            # A wait already running is cut to the new delay: at 9.5 s a tester pressed F8 to
+            # 0.0 and the computer still waited the 9.5 s under "thinking...".
+            self.wait = min(self.wait, self.move_delay())
+            self.hold = min(self.hold, max(MIN_TRICK_HOLD, self.move_delay()))
         if (section, key) == ("play", "hand_sort"):
             self.hand.reorder(self.hand_cards(self.view), self.sorted_hand)
             if self.human_to_act:

@@ -293,6 +293,25 @@ def test_f8_f9_change_the_delay_shown_on_the_bottom_row(start):
     assert "DLY 1.5" in bottom_row(app) and table.move_delay() == 1.5
 
 
+def test_f8_cuts_a_computer_wait_already_running(start, case):
+    """Found by a tester: at 9.5 s, F8 down to 0.0 while a computer "thought" still left the
+    whole 9.5 s to wait."""
+    app, table = start(5)
+    app.settings.values["play"]["delay"] = 9.5
+    for _ in range(2000):
+        if table.ticket is not None and table.wait > 5:
+            break
+        if table.panel is not None or table.hold > 0:
+            app.press("ENTER" if table.panel is not None else "SPACE")
+        elif table.human_to_act and not table.guarded:
+            decide(app, table, case)
+        else:
+            app.tick(0.05)
+    assert table.ticket is not None and table.wait > 5
+    app.press(*["F8"] * 19)
+    assert "DLY 0.0" in bottom_row(app) and table.wait <= 0.0
+
+
 def test_f10_changes_the_border_colour_of_the_picture(start, tmp_path):
     app, _ = start()
     app.save_png(tmp_path / "before.png")
