@@ -107,8 +107,11 @@ class App:
         self.active_seconds = 0.0
         self.running = True
         self.fullscreen = bool(settings.get("display", "fullscreen"))
+        self._started_fullscreen = self.fullscreen
         self.seed_source = random.Random(args.seed)
-        self.attract_seeds = random.Random(f"demo show {args.seed}")  # its own: --seed is the player's
+        # The demo show draws from a source of its own (--seed is the player's), fixed only by
+        # a --seed: without one, every start had shown the same demo deal (a tester).
+        self.attract_seeds = random.Random(None if args.seed is None else f"demo show {args.seed}")
         self._needs_present = True
         self._since_render = 0.0
         self._first_seed = args.seed
@@ -349,8 +352,9 @@ class App:
             self._setting_changed("play", "sound")
             self.sound("select")
         elif number == 2:
-            if self.shell.is_attract(top):
-                self.stack.pop()
+            attract = next((scene for scene in self.stack.scenes if self.shell.is_attract(scene)), None)
+            if attract is not None:
+                self.stack.remove(attract)  # with what is over it (its help): F2 ends the demo
             elif top is not None and top.allow_attract:
                 self.start_attract()
             elif self.demo or any(scene.is_table for scene in self.stack.scenes):
@@ -383,6 +387,8 @@ class App:
             self.settings.set("display", "border", nxt)
             self._needs_present = True
             self._setting_changed("display", "border")
+            if self.mode.mono:  # a mono monitor draws no border colour (a tester saw nothing change)
+                self.notice("F10: the border colour is kept for a colour monitor; a mono one shows none.")
         elif number == 4 and (top is None or not top.on_hint()):
             # The one F-key the manual leaves free: Hard's advice at the player's turn.
             self.notice("F4 gives a hint at your turn in a game: what the strongest computer player would do.")
@@ -413,7 +419,12 @@ class App:
         self.fullscreen = not self.fullscreen
         self.settings.set("display", "fullscreen", self.fullscreen)
         if self.window is not None:
+            # A window that started full screen has no windowed size to go back to (it stayed
+            # desktop-sized for a tester): it is given the size the options say.
+            windowed_size_known = self.fullscreen or not self._started_fullscreen
             try:
+                if not windowed_size_known:
+                    raise pygame.error("no windowed size to return to")
                 pygame.display.toggle_fullscreen()
             except pygame.error:
                 scale = fitting_scale(int(self.settings.get("display", "scale")), desktop_size())
@@ -421,6 +432,8 @@ class App:
                 size = (0, 0) if self.fullscreen else (FRAME_W * scale, FRAME_H * scale)
                 self.window = pygame.display.set_mode(size, flags)
                 keep_minimum_size()
+            if not self.fullscreen:
+                self._started_fullscreen = False
         self._needs_present = True
 
     def set_mono(self, mono: bool, phosphor: str | None = None) -> None:

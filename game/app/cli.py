@@ -73,7 +73,12 @@ def usage(prog: str | None = None) -> str:
 
 def parse(argv: list[str], prog: str | None = None) -> Args:
     """Parse the command line. Bad arguments print usage and exit with status 2 (argparse)."""
-    ns = _parser(prog).parse_args(expand_letters(argv))
+    parser, expanded = _parser(prog), expand_letters(argv)
+    if "--mono" in expanded and {"--color", "--colour"} & set(expanded):
+        # Said in the words typed: the letters M C had been refused as "--color/--colour: not
+        # allowed with argument --mono" (a tester).
+        parser.error("mono (M, --mono) and colour (C, --colour) cannot both be asked for: choose one")
+    ns = parser.parse_args(expanded)
     mono: bool | None = True if ns.mono else (False if ns.color else None)
     return Args(
         sound=False if ns.no_sound else None,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING
 
+import pygame
+
 from game.app.keys import Key
 from game.app.scene import Scene
 from game.scenes.widgets import dialog
@@ -100,17 +102,31 @@ class NoticeLogScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.lines: list[str] = []
+        # A notice given again and again in a row (F4 pressed on the menu) is listed once, with
+        # how many times: a tester found 14 copies of one line.
+        runs: list[tuple[str, int]] = []
         for text in app.notice_log:
-            self.lines.extend(textwrap.wrap(text, MESSAGE_TEXT_W, initial_indent="- ", subsequent_indent="  "))
+            if runs and runs[-1][0] == text:
+                runs[-1] = (text, runs[-1][1] + 1)
+            else:
+                runs.append((text, 1))
+        for text, times in runs:
+            said = f"{text} (x{times})" if times > 1 else text
+            self.lines.extend(textwrap.wrap(said, MESSAGE_TEXT_W, initial_indent="- ", subsequent_indent="  "))
         if not self.lines:
             self.lines = ["No notices so far in this session."]
         self.top = max(0, len(self.lines) - self.HEIGHT)  # open on the newest
 
     def on_key(self, key: Key) -> None:
+        last = max(0, len(self.lines) - self.HEIGHT)
         if key.is_up:
             self.top = max(0, self.top - 1)
         elif key.is_down:
-            self.top = min(max(0, len(self.lines) - self.HEIGHT), self.top + 1)
+            self.top = min(last, self.top + 1)
+        elif key.code == pygame.K_PAGEUP:  # pages turn here as they do in the instructions
+            self.top = max(0, self.top - self.HEIGHT)
+        elif key.code == pygame.K_PAGEDOWN:
+            self.top = min(last, self.top + self.HEIGHT)
         else:
             self.app.stack.pop()
 
@@ -119,8 +135,9 @@ class NoticeLogScene(Scene):
         col, row = dialog(canvas, COLS - 2, len(shown) + 5, "Notices of this session")  # a blank row, then the keys
         for i, line in enumerate(shown):
             canvas.text(col, row + 1 + i, line, palette.WHITE, palette.BLUE)
-        more = "Up/Down: scroll   " if len(self.lines) > self.HEIGHT else ""
-        canvas.text(col, row + len(shown) + 2, f"{more}Any other key: close", palette.LIGHT_CYAN, palette.BLUE)
+        scrolls = len(self.lines) > self.HEIGHT
+        keys = "Up/Down, PgUp/PgDn: scroll   Any other key: close" if scrolls else "Any key: close"
+        canvas.text(col, row + len(shown) + 2, keys, palette.LIGHT_CYAN, palette.BLUE)
 
 
 class ResumeDialog(Scene):

@@ -258,14 +258,16 @@ class OptionsScene(Scene):
                 self.app.sound("buzz")
                 return
         self.app.settings.set(option.section, option.key, value)
-        self.message = f"{option.label}: {self.shown(option)}"
-        self.app.sound("click")
         if (option.section, option.key) == ("play", "sound"):
             self.app.speaker.enabled = bool(value)
         if option.section == "display" and option.key in ("mono", "phosphor"):
             # A new phosphor keeps the monitor on screen (which the M or C letter may have chosen).
             mono = bool(value) if option.key == "mono" else self.app.mode.mono
             self.app.set_mono(mono, str(self.app.settings.get("display", "phosphor")))
+        # Said once the change is made: the monitor and sound rows read the program's state,
+        # and had named the old value (a tester read "Monitor: Mono" over a colour screen).
+        self.message = f"{option.label}: {self.shown(option)}"
+        self.app.sound("click")
         for notice in self.app.settings.notices:
             self.app.notice(notice)
         self.app.settings.notices.clear()

@@ -36,7 +36,8 @@ class Shell:
             app.stack.push(IntroScene(app))
         saved = [g.title for g in registry.GAMES if app.saves.exists(g.name) and g.name != app.args.game]
         if saved:
-            app.notice(f"Unfinished match saved: {', '.join(saved)}. Choose it on the menu to resume.")
+            which = "it" if len(saved) == 1 else "one"
+            app.notice(f"Unfinished match saved: {', '.join(saved)}. Choose {which} on the menu to resume.")
 
     def attract(self, app: App) -> Scene | None:
         """Demo games of every playable game in turn; None when no game is playable."""

@@ -46,8 +46,27 @@ def test_the_log_says_when_there_is_nothing_to_reread(make_app):
     app.press("N")
     assert "No notices so far" in app.screen_text()
     lines = app.screen_text().splitlines()
-    keys = next(i for i, line in enumerate(lines) if "Any other key: close" in line)
+    keys = next(i for i, line in enumerate(lines) if "Any key: close" in line)
     assert lines[keys + 1].strip().startswith("╚"), "the keys sit inside the box, above its frame"
+
+
+def test_a_notice_given_again_and_again_is_listed_once_and_pages_turn(make_app):
+    """Found by a tester: F4 pressed 14 times on the menu gave 14 copies of its line, and PgDn
+    closed the list where it turns pages everywhere else."""
+    app = make_app("S*")
+    for _ in range(14):
+        app.press("F4")
+    for i in range(30):
+        app.notice(f"Notice number {i}.")
+    app.press("N")
+    log = app.top_scene()
+    text = " ".join(log.lines)
+    assert text.count("F4 gives a hint at your turn") == 1 and "(x14)" in text
+    assert "PgUp/PgDn" in app.screen_text()
+    app.press("PAGEUP")
+    assert app.top_scene() is log and "Notice number 29." not in app.screen_text()
+    app.press("PAGEDOWN")
+    assert app.top_scene() is log and "Notice number 29." in app.screen_text()
 
 
 def test_an_unwritable_user_folder_is_announced_at_start(tmp_path, monkeypatch):

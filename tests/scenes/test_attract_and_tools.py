@@ -29,6 +29,25 @@ def test_demo_flag_starts_in_attract(make_app):
     assert isinstance(app.top_scene(), MenuScene)
 
 
+def test_f2_over_the_demos_help_ends_the_demo(make_app):
+    """Found by a tester: F5 then F2 during the demo only said where F2 works, and the demo went on."""
+    from game.scenes.help import HelpScene
+
+    app = make_app("--demo")
+    app.press("F5")
+    assert isinstance(app.top_scene(), HelpScene)
+    app.press("F2")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_without_a_seed_each_start_shows_other_demo_deals(make_app):
+    """Found by a tester: every start opened the demo on the same Klaberjass hand."""
+    draws = {make_app("--demo").attract_seeds.random() for _ in range(3)}
+    assert len(draws) == 3
+    seeded = {make_app("--demo", "--seed", "5").attract_seeds.random() for _ in range(2)}
+    assert len(seeded) == 1  # a --seed still fixes it
+
+
 def test_after_the_demo_show_a_game_is_the_players_own(make_app):
     app = make_app("--demo", "S*", "--seed", "5")
     assert isinstance(app.top_scene(), AttractScene)

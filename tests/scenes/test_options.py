@@ -268,6 +268,19 @@ def test_an_f_key_that_changes_a_row_says_its_new_value(make_app):
     assert f"Border colour: {scene.shown(border)}" in app.screen_text()
 
 
+def test_every_row_changed_says_its_new_value(make_app):
+    """Found by a tester: Right on Monitor showed "< Colour >" over "Monitor: Mono", and on
+    Sound effects "< Off >" over "Sound effects: On"; every row's message now names the row."""
+    app = make_app("*")
+    app.press("o")
+    scene = app.top_scene()
+    for index, option in enumerate(scene.options):
+        scene.cursor = index
+        app.press("RIGHT")
+        if scene.message.startswith(f"{option.label}: "):
+            assert scene.message == f"{option.label}: {scene.shown(option)}", option.key
+
+
 def test_no_typed_key_is_ignored_without_a_word(make_app):
     """Found by a tester: a digit typed on a row that took no typed number did nothing at all.
     On every row of every page a digit starts a number or says why it cannot, and so does a

@@ -272,6 +272,23 @@ def test_alt_f4_closes_the_window_and_is_no_hint(make_app):
     assert not app.running and table.hint_ticket is None and not table.deal_hinted
 
 
+def test_f10_on_a_mono_monitor_says_why_nothing_changes(make_app):
+    """Found by a tester: F10 in mono changed an invisible setting with no word."""
+    app = make_app("M*")
+    app.press("F10")
+    assert "a mono one shows none" in app.notice_log[-1]
+    colour = make_app("C*")
+    colour.press("F10")
+    assert not any("mono one" in text for text in colour.notice_log)
+
+
+def test_two_saved_matches_are_announced_in_the_plural(make_app, home):
+    for game in ("mus", "lukfu"):
+        make_app("S*", "--game", game, "--seed", "3").quit()
+    app = make_app("S*")
+    assert any("Mus, Luk Fu. Choose one on the menu" in text for text in app.notice_log), app.notice_log
+
+
 def test_odd_keys_everywhere_never_crash(make_app):
     app = make_app()
     for name in ["F4", "F11", "F12", "TAB", "HOME", "END", "BACKSPACE", "z", "!", "ENTER", "o", "F5", "ESC",
