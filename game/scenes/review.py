@@ -35,6 +35,7 @@ from game.scenes.table import (
     percent,
     points_text,
     reason_note,
+    shown_points,
     shows_more,
 )
 from game.scenes.widgets import title_bar
@@ -150,12 +151,18 @@ class ReviewScene(Scene):
                                         or ranking.best.action in self.table.same_move(decision, self.decisions))
 
     def cost(self, decision: Decision) -> float | None:
-        """What Hard reckons the choice cost, to the tenth of a point the list shows: a choice
-        shown at 0.0 counts as good, and the total is the sum of the costs on screen."""
+        """What Hard reckons the choice cost: the difference of the two values as the values
+        line writes them (whole from 10 up), to the tenth of a point the list shows. A choice
+        shown at 0.0 counts as good, and the total is the sum of the costs on screen (a tester
+        was charged 0.2 beside "J♠ +113; ... *8♥ +113")."""
         ranking = self.rankings.get(decision.step)
         if ranking is None:
             return None
-        return 0.0 if self.agrees(decision) else round(ranking.cost(decision.action), 1)
+        if self.agrees(decision) or not ranking.cost(decision.action):
+            return 0.0
+        best, mine = ranking.best.points, ranking.estimate(decision.action).points
+        assert best is not None and mine is not None  # a cost comes from two values
+        return round(max(0.0, shown_points(best) - shown_points(mine)), 1)
 
     def chance_lost(self, decision: Decision) -> float:
         """The chance of winning your choice gave away, to the whole percent the list shows (0

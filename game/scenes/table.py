@@ -127,11 +127,11 @@ def shown_points(points: float) -> float:
     return (round(points) if abs(points) >= 10 else round(points, 1)) or 0.0
 
 
-#: The message line while the hint is worked out.
 #: The prompt of a panel that closes by itself while the demo plays (F2 hands the seat back).
 DEMO_PANEL_PROMPT = "Demo: goes on by itself    F2: stop the demo"
 #: The prompt of a deal's summary whose decisions can be reviewed.
 REVIEW_PROMPT = "R: review your decisions    Any other key: go on"
+#: The message line while the hint is worked out.
 HINT_THINKING = "Hint: the computer is thinking (F4 again: never mind)..."
 
 #: The hint's mark of the choices left out for want of room.

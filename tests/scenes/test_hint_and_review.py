@@ -34,6 +34,7 @@ from game.scenes.table import (
     TableScene,
     percent,
     points_text,
+    shown_points,
 )
 from game.screen.cards import card_name
 from tests.scenes.test_tables_common import TABLES, decide, settle
@@ -103,6 +104,15 @@ def hint_now(app: Any, table: TableScene) -> str:
             break
         app.tick(0.02)
     return table.message
+
+
+def shown_cost(ranking: Ranking, action: str) -> float:
+    """The points ``action`` lost against Hard's choice, as the two values are written (whole
+    from 10 up, else to the tenth): what the review's list shows."""
+    best, mine = ranking.best.points, ranking.estimate(action).points
+    if not ranking.cost(action) or ranking.best.action == action or best is None or mine is None:
+        return 0.0
+    return round(max(0.0, shown_points(best) - shown_points(mine)), 1)
 
 
 def shown_chance_lost(ranking: Ranking, action: str) -> float:
@@ -295,7 +305,7 @@ def test_the_review_steps_through_the_whole_deal(make_app, game: str) -> None:
         ranking = review.rankings[d.step]
         again = rank_actions(rules, d.observation, "hard", random.Random(d.seed))
         assert ranking == again, "the review is Hard's ranking with the decision's own seed"
-        costs.append(round(ranking.cost(d.action), 1))  # to the tenth the list shows (0.0 counts as good)
+        costs.append(shown_cost(ranking, d.action))  # as the two values are written (0.0 counts as good)
         assert costs[-1] >= 0 and (costs[-1] == 0 if ranking.best.action == d.action else True)
         chances.append(shown_chance_lost(ranking, d.action))  # as the two chances are written
     # Costliest first: the chance of winning lost (Mus, Luk Fu), then the points.
@@ -784,6 +794,22 @@ def test_the_review_label_replaces_the_whole_score_on_the_title_row(make_app) ->
     app.tick(0.01)
     row = app.screen_text().splitlines()[0]
     assert row.endswith(label) and row[: -len(label)].rstrip().endswith("DEAL 5 OF 8"), row
+
+
+def test_a_choice_whose_value_is_written_as_hards_costs_nothing(make_app) -> None:
+    """Found by a tester: "Cost 0.2 points" over "Values: J♠ +113; 3♥ +113; 7♥ +113; *8♥ +113"
+    (values from 10 up are written whole); the cost is that of the values as written."""
+    app = make_app("--game", "jubmoo", "--seed", "3")
+    table = app.top_scene()
+    review = ReviewScene(app, table, 0)
+    observation = table.match.observation(0)
+    review.decisions = [Decision(0, observation, "8H", 0), Decision(1, observation, "3H", 0)]
+    review.rankings[0] = Ranking.of([Estimate("JS", 113.3, 250), Estimate("8H", 113.1, 250)], "JS", SAMPLED)
+    review.rankings[1] = Ranking.of([Estimate("JS", 116.4, 250), Estimate("3H", 113.6, 250)], "JS", SAMPLED)
+    shown, cheaper = review.decisions
+    assert review.cost(shown) == 0.0 and review.as_good(shown)
+    assert review.cost(cheaper) == 2.0  # +116 against +114, as written
+    assert review.progress() == "Done: 1 of your 2 choices as good as Hard's; the rest cost 2.0 points."
 
 
 def test_a_choice_that_lowers_the_chance_of_winning_is_not_as_good_as_hards(make_app) -> None:
