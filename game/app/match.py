@@ -22,6 +22,17 @@ def decision_seed(match_seed: int, steps: int) -> int:
     return (match_seed * 1_000_003 + steps * 7919) & 0x7FFFFFFF
 
 
+def deal_ended(before: Any, after: Any, action: str) -> bool:
+    """``action`` took the view from ``before`` to ``after`` and ended a deal: a new summary
+    object (``last_deal``) appeared. The engines make one only at a deal's end, so it is told
+    by identity: a deal replayed the same way (Mus keeps the last summary through a replay),
+    or a second Klaberjass throw-in, ends with a summary equal to the one before, which an
+    equality test had missed (no summary, no review, the next deal uncounted: a tester). After
+    "replay" a new one only means the replayed deal's result was taken back (engines differ)."""
+    last = getattr(after, "last_deal", None)
+    return action != "replay" and last is not None and last is not getattr(before, "last_deal", None)
+
+
 @dataclass
 class Match:
     game: str

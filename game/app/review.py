@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.app.match import Step, decision_seed
+from game.app.match import Step, deal_ended, decision_seed
 from game.rules import Observation, Rules, get_rules
 
 # Choices about the session, not the deal: the review leaves them out.
@@ -30,12 +30,6 @@ class Decision:
     observation: Observation
     action: str
     seed: int
-
-
-def _deal_ended(before: Observation, after: Observation, action: str) -> bool:
-    """A deal ended with this step (as the table sees it: a replay only takes a result back)."""
-    last = getattr(after, "last_deal", None)
-    return action != "replay" and last is not None and last != getattr(before, "last_deal", None)
 
 
 @dataclass
@@ -78,7 +72,7 @@ class DealReplay:
                 if acting == self.seat and len(before.legal_actions) > 1 and action not in NOT_DEAL_DECISIONS:
                     self._current.append(Decision(i, before, action, decision_seed(self.seed, i)))
                 self.state = rules.apply(self.state, action)
-                if _deal_ended(before, rules.observation(self.state, self.seat), action):
+                if deal_ended(before, rules.observation(self.state, self.seat), action):
                     self.decisions, self._current = self._current, []
                     self.deal_number = getattr(before, "deal_number", None)
             self.done_steps += 1

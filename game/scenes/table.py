@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from game import registry
 from game.ai.analysis import EXACT, FORCED, PREFERENCE, RULE, Estimate, Ranking
 from game.app.keys import Key
-from game.app.match import Match, decision_seed
+from game.app.match import Match, deal_ended, decision_seed
 from game.app.scene import Scene
 from game.rules import IllegalAction
 from game.scenes.hand import NO_CURSOR, Hand, HandGeometry, HandInput, HandMode
@@ -608,13 +608,7 @@ class TableScene(Scene):
             self.deal_counts = False
         self.obs = self.match.observation(self.viewer)
         last = getattr(self.obs, "last_deal", None)
-        # A new last_deal object means a deal just ended; after "replay" it only means the
-        # replayed deal's result was taken back (engines differ in that), which is no new
-        # summary. The engines make a summary only at a deal's end, so a new one is told by
-        # identity: a replayed deal played the same way (Mus keeps the last summary through the
-        # replay), or a second Klaberjass throw-in, ends with a summary equal to the one before,
-        # and an equality test had missed its summary and its statistics (found by a tester).
-        ended = action != "replay" and last is not None and last is not getattr(before, "last_deal", None)
+        ended = deal_ended(before, self.obs, action)
         if ended:
             self.frozen_obs = self.deal_end_view(before, seat, action, self.obs)
             self.deal_end_steps = len(self.match.steps)

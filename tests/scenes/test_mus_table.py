@@ -570,6 +570,12 @@ def test_a_deal_replayed_the_same_way_ends_in_its_summary(table_app):
     play_a_deal_to_its_summary(table)
     assert table.obs.last_deal == first and table.obs.last_deal is not first
     assert table.panel is not None and "Deal 1" in table.panel.title and table.deals_seen == 2
+    # The review takes the replayed deal's decisions, not the first playing's.
+    from game.app.review import DealReplay
+
+    replay_at = table.match.steps.index("replay")
+    decisions = DealReplay("mus", table.match.seed, table.match.options, table.match.steps, table.viewer).run()
+    assert decisions and all(d.step > replay_at for d in decisions)
 
 
 def test_f4_under_a_summary_answers_on_the_bottom_row(table_app):
