@@ -469,8 +469,10 @@ def rank(rules: Any, observation: KlaberjassObservation, level: str, rng: random
     if observation.phase == "replay":
         return Ranking.preference(legal, "continue")
     ranking = rank_strong(rules, observation, rng, LEVEL_SETTINGS[level])
-    if ranking.basis in (SAMPLED, EXACT) and match_in_reach(observation):
-        # The search counts MATCH_BONUS for a deal that wins or loses the match: say so, or its
+    if observation.phase == "play" and ranking.basis in (SAMPLED, EXACT) and match_in_reach(observation):
+        # The card play's search counts MATCH_BONUS for a deal that wins or loses the match (the
+        # bidding model and the declarations' meld margins do not: a tester read the clause
+        # beside a declaration's +36 at 0-0): say so, or its
         # numbers read as points of the deal (a tester saw a Bella "cost" 363 points).
         # First, and shown before more choices: a tester's hints at a match's end lost it for
         # want of room and read -656 "points" for a card.
@@ -480,8 +482,6 @@ def rank(rules: Any, observation: KlaberjassObservation, level: str, rng: random
 
 #: The note's clause when the deal may decide the match (its numbers then include the bonus).
 MATCH_NOTE = f"winning the match counts {MATCH_BONUS:,.0f}"
-#: More than any one deal can add to a score (every card point, the last trick, melds and bellas).
-DEAL_REACH = 400
 #: The most a deal in play can add to one side (a bete gives it everything, both sides' points):
 #: the trick points of the best 18 cards with the last trick's 10 (§1.14-1.15), by contract...
 CARD_REACH = {"NT": 126, "AT": 238}
@@ -510,13 +510,11 @@ def deal_reach(obs: KlaberjassObservation) -> int:
 
 
 def match_in_reach(obs: KlaberjassObservation) -> bool:
-    """This deal may end the match: a score could reach the game point. In play, by what this
+    """This deal, in play, may end the match: a score could reach the game point by what the
     deal can still add at most (testers saw the note at 166 of 500, and with two tricks left
-    where no score could reach the game point any more); before it, by ``DEAL_REACH`` (those
-    rankings come from the bidding model, which counts no match bonus)."""
+    where no score could reach the game point any more)."""
     game_point = int(dict(obs.options)["game_point"])
-    reach = deal_reach(obs) if obs.phase == "play" and obs.contract is not None else DEAL_REACH
-    return max(obs.scores) + reach >= game_point
+    return max(obs.scores) + deal_reach(obs) >= game_point
 
 
 def rank_strong(rules: Any, obs: KlaberjassObservation, rng: random.Random, level: Level) -> Ranking:

@@ -447,7 +447,9 @@ class KlaberjassTable(TableScene):
         obs = self.view
         lines = [(f"BIDDING, ROUND {obs.bid_round}", palette.YELLOW)]
         for seat, bid in obs.bids[-(INFO_ROWS - 1):]:
-            lines.append((f"{'You' if seat == self.viewer else 'Comp'}: {bid}", palette.WHITE))
+            # In the table's words, not the record's ("Comp: make-play" read a tester).
+            said = self.action_words(bid, obs, short=True)
+            lines.append((f"{'You' if seat == self.viewer else 'Comp'}: {said}", palette.WHITE))
         return lines
 
     def deal_lines(self) -> list[tuple[str, int]]:

@@ -431,6 +431,29 @@ def test_a_deal_that_may_decide_the_match_says_its_numbers_weigh_the_match() -> 
         assert (MATCH_NOTE in ranking.note) == said, ranking.note
 
 
+def test_only_the_card_play_says_its_numbers_weigh_the_match() -> None:
+    """Found by a tester: a declaration's hint read "+36 ... [winning the match counts 1,000]" at
+    0-0 of 300; its numbers are meld margins, and the bids' come from the bidding model: neither
+    counts the match, so neither says it does, however near the game point."""
+    from game.ai import rank_actions
+    from game.ai.klaberjass import MATCH_NOTE
+
+    rules, seen = RULES, set()
+    for seed in range(60):
+        state = rules.new_match(seed, {"game_point": 100})
+        rng = random.Random(seed)
+        while not rules.is_over(state) and len(seen) < 3:
+            obs = rules.observation(state, rules.current_player(state))
+            if obs.phase in ("bid", "declare", "dix") and len(obs.legal_actions) > 1 and obs.phase not in seen:
+                ranking = rank_actions(rules, obs, "hard", random.Random(1))
+                assert MATCH_NOTE not in ranking.note, (obs.phase, ranking.note)
+                seen.add(obs.phase)
+            state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+        if len(seen) == 3:
+            break
+    assert seen == {"bid", "declare", "dix"}
+
+
 def test_no_deal_adds_more_than_the_reach_that_decides_the_match_note() -> None:
     """``match_in_reach`` says when the search's numbers may count the match bonus: what a deal
     adds to a score never passes the reach (``deal_reach``) reckoned at any moment of its play,

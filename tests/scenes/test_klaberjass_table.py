@@ -322,3 +322,16 @@ def test_the_suit_offered_in_round_one_named_in_round_two_is_refused_in_words(ta
     app.press(offered)
     assert len(table.match.steps) == steps
     assert table.message == f"You cannot name {SUIT_NAMES[offered]}: that suit was offered in round one."
+
+
+def test_the_bidding_panel_speaks_the_tables_words(table_app):
+    """Found by a tester: the panel read "Comp: make-play", the record's name for a bid."""
+    import dataclasses
+
+    _app, table = table_app(53)
+    bids = ((table.viewer, "pass"), (1 - table.viewer, "schmeiss"), (table.viewer, "make-play"),
+            (1 - table.viewer, "name S"), (table.viewer, "throw-in"))
+    table.frozen_obs = dataclasses.replace(table.obs, phase="bid", bids=bids)
+    text = [line for line, _ in table.bidding_lines()]
+    assert text[1:] == ["You: pass", "Comp: schmeiss", "You: make play", "Comp: name spades", "You: throw in"]
+    table.frozen_obs = None
