@@ -165,6 +165,14 @@ class KlaberjassTable(TableScene):
         self.bella_card = None
         return True
 
+    def on_hint(self) -> bool:
+        """F4 under "with or without bella?" drops the question, as other keys do: the hint is
+        Hard's choice of card (bella or not among them), so the card's keys must be back on the
+        prompt (a tester's hint named a lead with only B and N on screen)."""
+        if self.bella_card is not None and self.human_to_act:
+            self.bella_card = None
+        return super().on_hint()
+
     def cards_action(self, cards: tuple[str, ...]) -> str | None:
         """The card's play; the second of K+Q of trumps first asks about bella. A card that
         cannot be played goes to the rules, which say why."""

@@ -152,6 +152,24 @@ def test_the_bella_question_and_the_trick_it_completes_is_held(table_app):
     assert table.match.current_player == 1 and not table.holding_for_key and "Any key: go on." not in text
 
 
+def test_f4_under_the_bella_question_drops_it_for_the_hint_of_the_card(table_app):
+    """Found by a tester: F4 at "B Play Q♥ and call Bella!  N Play Q♥ silently" named a lead
+    while only B and N were on the prompt; the question goes, as with any other key, and the
+    hint answers the choice of card the prompt then asks for."""
+    app, table = table_app(5)
+    bella_to_follow(table)
+    app.tick(0.5)
+    app.press(str(table.hand.cards.index("KH") + 1))
+    assert table.bella_card == "KH"
+    app.press("F4")
+    assert table.bella_card is None and "N Play K♥ silently" not in app.screen_text()
+    for _ in range(100):
+        if table.hint_ticket is None:
+            break
+        app.tick(0.02)
+    assert table.message.startswith("Hint: ")
+
+
 def test_any_other_key_drops_the_bella_question(table_app):
     app, table = table_app(5)
     bella_to_follow(table)
