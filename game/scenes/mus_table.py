@@ -448,14 +448,21 @@ class MusTable(TableScene):
         lo, hi = amounts[0], amounts[-1]
         current = self.picked_amount(verb)
         asked = key.typed in ("+", "=", "-", "_") or key.is_up or key.is_down or key.typed.isdigit()
+        cap = "no bet goes past what the team behind still needs to win"  # R2.8.5
         if lo == hi and asked:
-            # R2.8.5: "from 2 to 2" told a tester nothing.
-            self.refuse(f"{verb.capitalize()} {lo} only: no bet goes past what the team behind still needs to win.")
+            self.refuse(f"{verb.capitalize()} {lo} only: {cap}.")  # "from 2 to 2" told a tester nothing
             return True
-        if key.typed in ("+", "=") or key.is_up:
-            self.amount = min(hi, current + 1)
-        elif key.typed in ("-", "_") or key.is_down:
-            self.amount = max(lo, current - 1)
+        more, less = key.typed in ("+", "=") or key.is_up, key.typed in ("-", "_") or key.is_down
+        if (more and current == hi) or (less and current == lo):
+            # Said, not silently ignored (a tester's + at 10 did nothing).
+            why = f"{lo} is the least" if less else f"{hi} is the most: " + (
+                "one envido or raise is at most 10" if hi == 10 else cap)
+            self.refuse(f"{verb.capitalize()} {why}.")
+            return True
+        if more:
+            self.amount = current + 1
+        elif less:
+            self.amount = current - 1
         elif key.typed.isdigit():
             wanted = int(key.typed) or 10
             if not lo <= wanted <= hi:

@@ -337,6 +337,10 @@ def test_amount_picker_keys(table_app):
                        ("DOWN", "Envido 2"), ("7", "Envido 7"), ("0", "Envido 10"), ("+", "Envido 10")):
         press(app, table, key)
         assert f"E {label} +/-" in app.screen_text(), key
+    # At either end the key says why the amount stays (a tester's + at 10 did nothing).
+    assert table.message == "Envido 10 is the most: one envido or raise is at most 10." and app.sounds[-1] == "buzz"
+    press(app, table, "2", "DOWN")
+    assert table.message == "Envido 2 is the least."
     press(app, table, "1")
     assert "Envido from 2 to 10." in table.message and app.sounds[-1] == "buzz"
     press(app, table, "5", "E")
