@@ -306,6 +306,13 @@ class OptionsScene(Scene):
         """The option's help line and its values, in a panel below its row."""
         lines = [*wrap(option.spec.help, EXPLAIN_W - 4), "",
                  *wrap(f"Values: {values_in_words(option.spec)}.", EXPLAIN_W - 4)]
+        if option.spec.needs and option.section in registry.GAME_NAMES:
+            # What it needs to have an effect (the same fact that keeps it off a table's F5
+            # list of its options when it has none).
+            specs = registry.rules_option_specs(option.section)
+            needed = " and ".join(f"{specs[key].label} {' or '.join(specs[key].name_of(v) for v in values)}"
+                                  for key, values in option.spec.needs)
+            lines += ["", *wrap(f"It has an effect only with {needed}.", EXPLAIN_W - 4)]
         top = min(4 + self.cursor + 1, PLAY_ROWS - len(lines) - 3)
         col, row = dialog(canvas, EXPLAIN_W, len(lines) + 3, option.label, fg=palette.WHITE, bg=palette.CYAN,
                           row=top)

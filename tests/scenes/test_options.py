@@ -300,3 +300,16 @@ def test_no_typed_key_is_ignored_without_a_word(make_app):
         assert scene.options[scene.cursor] is option
     app.press("TAB", "DOWN", "1", "2", "3", "4", "5", "6", "7")  # Klaberjass: Game point; six at most
     assert scene.typing == "123456" and "Six characters at most" in scene.message
+
+
+def test_f5_on_an_option_says_what_it_needs_to_have_an_effect(make_app):
+    """The seña catch does nothing with señas off; its explanation says so, from the same fact
+    (``OptionSpec.needs``) that keeps it off a table's list of its options."""
+    app = make_app("*")
+    app.press("o")
+    scene = app.top_scene()
+    while not any(o.key == "sena_catch" for o in scene.options):
+        app.press("TAB")
+    scene.cursor = [o.key for o in scene.options].index("sena_catch")
+    app.press("F5")
+    assert "It has an effect only with Señas (signals) On." in app.screen_text()
