@@ -67,9 +67,9 @@ class StatisticsScene(Scene):
                 row += 1
         # Every reason a match or deal is left out, so that zeros are never unexplained (a tester
         # found his hot-seat matches uncounted, with no word of why).
-        canvas.text(2, 22, "Not counted: the demo, play by F2, replayed deals and hot-seat matches.",
+        canvas.text(2, 22, "Not counted: demo, F2 play, replayed or thrown-in deals, hot-seat matches.",
                     palette.LIGHT_CYAN, palette.BLUE)
-        canvas.text(2, 23, "A deal with a hint (F4) counts apart; a match with one is not counted.",
+        canvas.text(2, 23, "A deal with a hint (F4) counts apart; a match with a hint or replay is not.",
                     palette.LIGHT_CYAN, palette.BLUE)
         canvas.text(2, 21, "R: reset all statistics   Esc: back", palette.LIGHT_CYAN, palette.BLUE)
         if self.confirm_reset:

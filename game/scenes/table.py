@@ -142,7 +142,7 @@ ORDERS_KEPT = 400
 
 #: What the statistics need to know of the match so far, saved with it (a tester found a hinted
 #: or F2-played match counted as the player's own once resumed).
-COUNTING = ("deal_counts", "deal_hinted", "human_decided", "computer_helped")
+COUNTING = ("deal_counts", "deal_hinted", "human_decided", "computer_helped", "match_replayed")
 
 #: Why a choice with the same chance of winning as written, but fewer points, was Hard's.
 CHANCE_DECIDES = "chance decides"
@@ -400,6 +400,7 @@ class TableScene(Scene):
         self.human_decided = False  # the human made a decision in this match (statistics)
         self.computer_helped = False  # F2 played a decision of the human's: the match is not his (statistics)
         self.match_counted = False  # the finished match is in the statistics
+        self.match_replayed = False  # a deal was played again (F6): its first result undone, the match is not counted
         self.computer_steps: set[int] = set()  # the match's steps F2 played for a person (the review leaves them out)
         self.auto_steps: set[int] = set()  # ... and those the table took for him (``auto_action``: F3's declarations)
         self.hint_ticket: int | None = None  # F4's ranking being worked out
@@ -606,6 +607,7 @@ class TableScene(Scene):
                 self.human_decided = True
         if action == "replay":
             self.deal_counts = False
+            self.match_replayed = not self.attract  # a lost deal undone: the match is not the player's record
         self.obs = self.match.observation(self.viewer)
         last = getattr(self.obs, "last_deal", None)
         ended = deal_ended(before, self.obs, action)
@@ -1146,7 +1148,7 @@ class TableScene(Scene):
     def count_match(self) -> None:
         """Add the finished match to the statistics (once), if the human played it himself."""
         if self.match_counted or self.attract or not self.human_decided or self.computer_helped \
-                or not self.one_player:
+                or self.match_replayed or not self.one_player:
             return
         self.match_counted = True
         self.app.stats.record_match(self.game_name, self.human_won(), self.human_score(), self.match_extra())

@@ -204,6 +204,28 @@ def test_a_deal_left_at_its_summary_hands_none_of_its_marks_to_the_next(make_app
     assert saved["table"]["counting"]["deal_counts"] is True
 
 
+def test_a_match_with_a_replayed_deal_is_not_counted(make_app, home):
+    """Found by a tester: F6 let a lost deal be played again and the match still counted, its
+    best score too; a replay undoes a result, so the match is not the player's record."""
+    from game.app.stats import StatsStore
+    from tests.scenes.test_klaberjass_table import play_by_keys
+
+    app = make_app("--game", "klaberjass", "--seed", "3")
+    app.settings.values["play"]["delay"] = 0.0
+    app.settings.values["play"]["replay"] = True
+    table = app.top_scene()
+    table.match = Match("klaberjass", 3, {"game_point": 300, "replay": True})
+    table.obs = table.match.observation(0)
+    play_by_keys(app, table, lambda: "replay" in table.obs.legal_actions and table.human_to_act and not table.guarded,
+                 max_rounds=40000)
+    app.press("R")
+    app.press("F6")  # no more offers
+    assert table.match_replayed
+    play_by_keys(app, table, lambda: table.result_shown, max_rounds=40000)
+    stats = StatsStore(home).games["klaberjass"]
+    assert stats["matches_played"] == 0 and stats["deals_played"] >= 1
+
+
 def test_demo_and_attract_do_not_count(make_app, home):
     from game.app.stats import StatsStore
 
