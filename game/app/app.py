@@ -455,8 +455,14 @@ class App:
         whole, a row at a time; every notice stays in the log (N on the menu rereads it)."""
         self.notice_log.append(text)
         pages = textwrap.wrap(text, COLS - 3) or [text]
-        for i, page in enumerate(pages):  # " »": the notice goes on in the next row
-            self.notices.append((page + (" »" if i < len(pages) - 1 else ""), seconds))
+        rows = [page + (" »" if i < len(pages) - 1 else "") for i, page in enumerate(pages)]  # " »": goes on
+        if [row for row, _ in self.notices][-len(rows):] == rows:
+            # The same notice again (a key pressed over and over) is not queued behind itself,
+            # which held the bottom row for a minute (a tester): on the row, it starts again.
+            if len(self.notices) == len(rows):
+                self.notice_left = self.notices[0][1]
+            return
+        self.notices.extend((row, seconds) for row in rows)
         if self.notice_left <= 0:
             self.notice_left = self.notices[0][1]
 

@@ -77,7 +77,9 @@ def parse(argv: list[str], prog: str | None = None) -> Args:
     if "--mono" in expanded and {"--color", "--colour"} & set(expanded):
         # Said in the words typed: the letters M C had been refused as "--color/--colour: not
         # allowed with argument --mono" (a tester).
-        parser.error("mono (M, --mono) and colour (C, --colour) cannot both be asked for: choose one")
+        typed_mono = "--mono" if "--mono" in argv else "M"
+        typed_colour = next((word for word in argv if word in ("--color", "--colour")), "C")
+        parser.error(f"{typed_mono} (mono) and {typed_colour} (colour) cannot both be asked for: choose one")
     ns = parser.parse_args(expanded)
     mono: bool | None = True if ns.mono else (False if ns.color else None)
     return Args(

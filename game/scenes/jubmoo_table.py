@@ -23,7 +23,7 @@ import re
 from typing import TYPE_CHECKING, Any, cast
 
 from game.app.keys import Key
-from game.app.match import Match
+from game.app.match import Match, deal_ended
 from game.rules.jubmoo import RULES, JubMooObservation, pig_seats, winner_seats
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
 from game.scenes.table import (
@@ -341,7 +341,7 @@ class JubMooTable(TableScene):
             self.hold_trick(until_key=True)
             self.app.sound("trick")
         elif not same_deal:
-            if after.last_deal is not None and after.last_deal != before.last_deal:
+            if deal_ended(before, after, action):
                 self.hold_trick()  # the thirteenth trick, then the deal's summary
             self.app.sound("trick")
         else:

@@ -13,6 +13,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from game.app.keys import Key
+from game.app.match import deal_ended
 from game.scenes.hand import Hand, HandGeometry, HandMode
 from game.scenes.table import REPLAY_KEYS, TABLE_BG, Choice, Prompt, TableScene, deal_choice_words, deal_of
 from game.screen import glyphs, palette
@@ -310,7 +311,7 @@ class KlaberjassTable(TableScene):
             text += "."
         if after.deal_number == before.deal_number and len(after.tricks) > len(before.tricks):
             text += f" {self.verb(after.last_trick_winner, 'take', 'takes')} the trick."
-        elif after.last_deal is not None and after.last_deal != before.last_deal:
+        elif deal_ended(before, after, action):
             winner = 0 if after.last_deal.last_trick[0] else 1
             text += f" {self.verb(winner, 'take', 'takes')} the last trick."
         return text

@@ -25,6 +25,7 @@ from typing import Any, cast
 
 from game.ai.analysis import Ranking
 from game.app.keys import Key
+from game.app.match import deal_ended
 from game.app.review import Decision
 from game.rules.lukfu import (
     ANCIENT,
@@ -429,7 +430,7 @@ class LukFuTable(TableScene):
         if after.redeals != before.redeals:
             self.hand.restart()  # new cards, the same deal for the kit (its message stays)
         new_deal = deal_of(after) != deal_of(before)
-        if new_deal and after.last_deal is not None and after.last_deal != before.last_deal:
+        if new_deal and deal_ended(before, after, action):
             if self.trick_taker(seat, action, before, after) is not None:
                 self.hold_trick()  # the deal's last trick, then its summary
             self.app.sound("trick")
@@ -618,7 +619,7 @@ class LukFuTable(TableScene):
         if before.phase != "play" or not before.trick or action in ("claim", "call", "pass"):
             return None
         same_deal = deal_of(after) == deal_of(before)
-        ended = len(after.tricks) > len(before.tricks) if same_deal else after.last_deal != before.last_deal
+        ended = len(after.tricks) > len(before.tricks) if same_deal else deal_ended(before, after, action)
         if not ended:
             return None
         return before.best_seat if action.startswith("discard") else seat

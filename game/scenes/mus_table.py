@@ -27,6 +27,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any, cast
 
 from game.app.keys import Key
+from game.app.match import deal_ended
 from game.rules.mus import (
     SENA_FACES,
     SENA_MEANINGS,
@@ -488,7 +489,7 @@ class MusTable(TableScene):
             self.amount = 2
             self.asking_ordago = False
         head = action.split()[0]
-        new_deal = after.last_deal != before.last_deal
+        new_deal = deal_ended(before, after, action)
         if head == "senas":
             self.show_face(seat, self.senas_shown(seat, before, after))
             return

@@ -1219,10 +1219,12 @@ class TableScene(Scene):
             on = bool(self.app.settings.get("play", "replay"))
             offered = "replay" in self.obs.legal_actions  # turning it off answers the offer: go on
             try:
-                if on and self.frozen_obs is not None and len(self.match.steps) == self.deal_end_steps \
+                if self.frozen_obs is not None and len(self.match.steps) == self.deal_end_steps \
                         and not self.match.is_over:
-                    # Under the summary of a deal just ended (not the match's last): offer to replay it.
-                    self.match.set_option_before_last_step("replay", True)
+                    # Under the summary of a deal just ended (not the match's last): on, offer to
+                    # replay it; off, as if it had been off (so on again offers it again: a
+                    # tester's F6 on, off, on under a summary offered nothing).
+                    self.match.set_option_before_last_step("replay", on)
                     last = self.deal_end_steps - 1  # that step moved one on
                     self.computer_steps = {i + (i >= last) for i in self.computer_steps}
                     self.auto_steps = {i + (i >= last) for i in self.auto_steps}
@@ -1240,6 +1242,8 @@ class TableScene(Scene):
             self._view_changed()
             if offered and not on:
                 self.message = "Replay option off, so no replay: the next deal is dealt."
+            elif on and self.message.startswith("Replay option off"):
+                self.message = ""  # it no longer holds
             if not self.match.is_over:
                 self.save()
         if (section, key) == ("play", "delay") and not self.attract:

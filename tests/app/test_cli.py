@@ -43,12 +43,14 @@ def test_bad_arguments_exit_2(argv, capsys):
     assert "usage" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("argv", [["M", "C"], ["MC"], ["--mono", "--colour"]])
-def test_mono_and_colour_together_are_refused_in_the_words_typed(argv, capsys):
+@pytest.mark.parametrize("argv, said", [(["M", "C"], "M (mono) and C (colour)"), (["MC"], "M (mono) and C (colour)"),
+                                        (["--mono", "--color"], "--mono (mono) and --color (colour)"),
+                                        (["m", "--colour"], "M (mono) and --colour (colour)")])
+def test_mono_and_colour_together_are_refused_in_the_words_typed(argv, said, capsys):
     with pytest.raises(SystemExit) as exc:
         cli.parse(argv)
     assert exc.value.code == 2
-    assert "mono (M, --mono) and colour (C, --colour) cannot both be asked for" in capsys.readouterr().err
+    assert f"{said} cannot both be asked for" in capsys.readouterr().err
 
 
 def test_help_exits_0(capsys):

@@ -69,6 +69,20 @@ def test_a_notice_given_again_and_again_is_listed_once_and_pages_turn(make_app):
     assert app.top_scene() is log and "Notice number 29." in app.screen_text()
 
 
+def test_a_notice_given_again_is_not_queued_behind_itself(make_app):
+    """Found by a tester: F10 pressed 14 times on a mono monitor held the bottom row for a
+    minute, one copy of its notice after another; it starts again instead."""
+    app = make_app("M*")
+    app.notices.clear()
+    app.notice_left = 0.0
+    for _ in range(14):
+        app.press("F10")
+    assert len(app.notices) == 1 and app.notice_log.count(app.notice_log[-1]) == 14
+    app.notice("Something else.")
+    app.press("F10")
+    assert [row for row, _ in app.notices][-1].startswith("F10: the border colour")  # after another: queued
+
+
 def test_an_unwritable_user_folder_is_announced_at_start(tmp_path, monkeypatch):
     from game.tools.headless import headless_app
 

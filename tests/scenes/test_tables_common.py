@@ -238,12 +238,31 @@ def test_f6_turned_on_under_a_deal_summary_offers_that_deal_again(start, case):
     assert table.match.record()["steps"][-1] == "replay"
 
 
+def test_f6_on_off_on_under_a_summary_still_offers_that_deal(start, case):
+    """Found by a tester: F6 on, off, then on again under a deal's summary offered nothing, and
+    the message still said "Replay option off" over a key bar saying it was on."""
+    app, table = start(12)
+    play(app, table, case, lambda: table.panel is not None and table.frozen_obs is not None)
+    app.press("F6", "F6")
+    assert "replay" not in table.obs.legal_actions and table.message.startswith("Replay option off")
+    app.press("F6")
+    assert {"replay", "continue"} <= set(table.obs.legal_actions)
+    assert not table.message.startswith("Replay option off")
+    app.press("ENTER")
+    play(app, table, case, lambda: table.human_to_act and not table.guarded)
+    app.press({c.action: c.key for c in table.prompt().choices}["replay"])
+    assert table.obs.deal_number == 1
+    app.press("F6")
+
+
 def test_a_replayed_deal_ends_in_its_summary_and_the_deal_after_it_counts(start, case):
     """Found by a tester in Mus: a deal replayed with F6 (turned on under its summary) and played
     the same way ended with a summary equal to the first, which the table took for no deal's
     end: no summary, no review, and the next deal left out of the statistics too."""
     app, table = start(12)
     play(app, table, case, lambda: table.panel is not None and table.frozen_obs is not None)
+    first_end = table.obs.last_deal
+    said = table._message_under_panel  # the deal's last message ("... takes the last trick.")
     app.press("F6")
     app.press("ENTER")
     play(app, table, case, lambda: table.human_to_act and not table.guarded)
@@ -252,6 +271,8 @@ def test_a_replayed_deal_ends_in_its_summary_and_the_deal_after_it_counts(start,
     seen = table.deals_seen
     play(app, table, case, lambda: table.panel is not None and table.frozen_obs is not None)
     assert table.deals_seen == seen + 1 and table.frozen_obs.deal_number == 1  # the replayed deal's summary
+    if table.obs.last_deal == first_end:  # played the same way: told the same way (a tester lost "last trick")
+        assert table._message_under_panel == said
     deals = app.stats.games[case.game]["deals_played"]
     app.press("ENTER")
     play(app, table, case, lambda: table.panel is not None and table.frozen_obs is not None)
