@@ -184,21 +184,13 @@ def test_a_match_left_at_its_last_summary_is_counted(make_app, home):
 def test_a_deal_left_at_its_summary_hands_none_of_its_marks_to_the_next(make_app, home):
     """Found by a tester: the save written by a deal's last action kept that deal's hint mark,
     so the next deal, resumed, was counted as hinted too."""
-    from tests.scenes.test_hint_and_review import at_summary
-    from tests.scenes.test_hint_and_review import play as play_hinting
+    from tests.scenes.test_hint_and_review import play_a_deal_with_one_hint
 
     (home / "settings.toml").write_text("[play]\ndelay = 0.0\n", encoding="utf-8")
     app = make_app("S*", "--game", "jubmoo", "--seed", "5")
     table = app.top_scene()
-    hinted: list[str] = []
-
-    def hint_once() -> bool:
-        if not hinted:
-            hinted.append(hint_now(app, table))
-        return False
-
-    play_hinting(app, table, "jubmoo", at_turn=hint_once, until=at_summary(table))
-    assert hinted and app.stats.games["jubmoo"]["deals_hinted"] == 1
+    play_a_deal_with_one_hint(app, table, "jubmoo")
+    assert app.stats.games["jubmoo"]["deals_hinted"] == 1
     saved = json.loads((home / "saves" / "jubmoo.json").read_text(encoding="utf-8"))
     assert saved["table"]["counting"]["deal_hinted"] is False
     assert saved["table"]["counting"]["deal_counts"] is True

@@ -193,9 +193,8 @@ def test_f4_twice_cancels_and_at_anothers_turn_only_explains(make_app, monkeypat
         assert "when it is your turn" in table.message
 
 
-def test_a_hinted_deal_is_counted_apart(make_app) -> None:
-    app = make_app("--game", "jubmoo", "--seed", "5")
-    table = app.top_scene()
+def play_a_deal_with_one_hint(app: Any, table: TableScene, game: str) -> str:
+    """Play to the deal's summary, taking one hint at the first turn; the hint's words."""
     hinted: list[str] = []
 
     def hint_once() -> bool:
@@ -203,7 +202,15 @@ def test_a_hinted_deal_is_counted_apart(make_app) -> None:
             hinted.append(hint_now(app, table))
         return False
 
-    play(app, table, "jubmoo", at_turn=hint_once, until=at_summary(table))
+    play(app, table, game, at_turn=hint_once, until=at_summary(table))
+    assert hinted
+    return hinted[0]
+
+
+def test_a_hinted_deal_is_counted_apart(make_app) -> None:
+    app = make_app("--game", "jubmoo", "--seed", "5")
+    table = app.top_scene()
+    play_a_deal_with_one_hint(app, table, "jubmoo")
     counters = app.stats.games["jubmoo"]
     assert counters["deals_hinted"] == 1 and counters["deals_played"] == 0
     assert table.computer_helped, "a match with a hint is not counted as the player's own"

@@ -314,6 +314,22 @@ def test_an_accepted_ordago_is_said_in_plain_words(table_app):
     assert " seen" not in said + summary + app.screen_text()
 
 
+def bet_waiting_on(lance: str) -> Match:
+    """A match, from random play, where a bet on ``lance`` waits for an answer."""
+    def waiting(match: Match) -> bool:
+        obs = match.observation(0)
+        return obs.phase == "bet" and obs.lance == lance and obs.bettor_team is not None
+
+    for seed in range(200):
+        match = Match("mus", seed, {"senas": False})
+        rng = random.Random(seed)
+        while not match.is_over and not waiting(match):
+            match.apply(rng.choice(match.rules.legal_actions(match.state)))
+        if not match.is_over:
+            return match
+    raise AssertionError(f"no {lance} bet in 200 random matches")
+
+
 def test_at_the_cap_the_amount_says_why_it_cannot_change(table_app):
     """Found by a tester: at 39-39 "+" did nothing under "Envido 2 +/-", and 5 said "Envido
     from 2 to 2.": the label drops +/- and a key that asks for more says why (R2.8.5)."""
@@ -1043,25 +1059,9 @@ def test_the_punto_point_and_the_bettors_bonuses_are_named(table_app):
     refused = dataclasses.replace(last, lances=(*last.lances[:3], LanceCount("punto", "rejected", 1, None, us, 1,
                                                                              none, True)))
     assert "US +1 deje +1 punto" in "\n".join(line for line, _ in table.summary_lines(refused))
-    for seed in range(200):  # a Pares bet waiting for an answer
-        match = Match("mus", seed, {"senas": False})
-        rng = random.Random(seed)
-        while not match.is_over and not (match.observation(0).phase == "bet" and match.observation(0).lance == "pares"
-                                         and match.observation(0).bettor_team is not None):
-            match.apply(rng.choice(match.rules.legal_actions(match.state)))
-        if not match.is_over:
-            break
-    table.match = match
-    table.refresh()
-    assert "No quiero pays" in app.screen_text() and "and their bonuses" in app.screen_text()
-    for seed in range(200):  # a Punto bet waiting for an answer: the deje and the punto point
-        match = Match("mus", seed, {"senas": False})
-        rng = random.Random(seed)
-        while not match.is_over and not (match.observation(0).phase == "bet" and match.observation(0).lance == "punto"
-                                         and match.observation(0).bettor_team is not None):
-            match.apply(rng.choice(match.rules.legal_actions(match.state)))
-        if not match.is_over:
-            break
-    table.match = match
-    table.refresh()
-    assert "No quiero pays" in app.screen_text() and "and the punto point" in app.screen_text()
+    # A bet waiting for an answer says what a refusal pays: Pares and Juego with the bettors'
+    # bonuses, Punto with its point.
+    for lance, also in (("pares", "and their bonuses"), ("punto", "and the punto point")):
+        table.match = bet_waiting_on(lance)
+        table.refresh()
+        assert "No quiero pays" in app.screen_text() and also in app.screen_text(), lance
