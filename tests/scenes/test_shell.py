@@ -341,5 +341,5 @@ def test_the_statistics_say_every_kind_of_play_left_out(make_app):
     app = make_app("*")
     app.press("t")
     text = app.screen_text()
-    for words in ("the demo", "F2", "replayed", "hot-seat", "hint"):
+    for words in ("demo", "F2", "replayed", "thrown-in", "hot-seat", "hint", "a match with a hint or replay"):
         assert words in text, words
