@@ -1213,6 +1213,14 @@ class TableScene(Scene):
     def result_lines(self) -> list[tuple[str, int]]:
         return [(f"Scores: {self.match.rules.match_scores(self.match.state)}", palette.WHITE)]
 
+    def _step_inserted(self, at: int) -> None:
+        """A step went into the record at index ``at``: what this table keeps by step (the
+        steps F2 or the table took, the hand's order at the player's decisions) moves one on
+        from there, so that the review still finds each at its own decision."""
+        self.computer_steps = {i + (i >= at) for i in self.computer_steps}
+        self.auto_steps = {i + (i >= at) for i in self.auto_steps}
+        self.hand_orders = {i + (i >= at): cards for i, cards in self.hand_orders.items()}
+
     # ---- settings ----
     def on_setting_changed(self, section: str, key: str) -> None:
         if (section, key) == ("play", "replay") and not self.attract:
@@ -1225,9 +1233,7 @@ class TableScene(Scene):
                     # replay it; off, as if it had been off (so on again offers it again: a
                     # tester's F6 on, off, on under a summary offered nothing).
                     self.match.set_option_before_last_step("replay", on)
-                    last = self.deal_end_steps - 1  # that step moved one on
-                    self.computer_steps = {i + (i >= last) for i in self.computer_steps}
-                    self.auto_steps = {i + (i >= last) for i in self.auto_steps}
+                    self._step_inserted(self.deal_end_steps - 1)  # that step moved one on
                     self.deal_end_steps = len(self.match.steps)
                 else:
                     self.match.set_option("replay", on)

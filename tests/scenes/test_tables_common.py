@@ -255,6 +255,27 @@ def test_f6_on_off_on_under_a_summary_still_offers_that_deal(start, case):
     app.press("F6")
 
 
+def test_f6_under_a_summary_keeps_what_the_table_marks_by_step_at_its_decisions(start, case):
+    """F6 under a summary puts an option step before the deal's last action: the steps F2 and
+    the table took and the hand's order at each of the player's decisions move with their
+    decisions (the review's table at the deal's last decision showed the hand sorted)."""
+    app, table = start(12)
+    play(app, table, case, lambda: table.panel is not None and table.frozen_obs is not None)
+    last = table.deal_end_steps - 1
+    table.hand_orders.setdefault(last, ["the order at the deal's last action"])
+    table.computer_steps.add(last)
+    marked = {name: {s: table.match.steps[s] for s in getattr(table, name)}
+              for name in ("hand_orders", "computer_steps", "auto_steps")}
+    orders = dict(table.hand_orders)
+    app.press("F6")
+    assert table.match.steps[last] == {"option": "replay", "value": True}
+    for name, steps in marked.items():
+        moved = {s: table.match.steps[s] for s in getattr(table, name)}
+        assert sorted(map(str, moved.values())) == sorted(map(str, steps.values())), name
+        assert all(table.match.steps[s] == steps[s - (s > last)] for s in moved), name
+    assert table.hand_orders[last + 1] == orders[last]
+
+
 def test_a_replayed_deal_ends_in_its_summary_and_the_deal_after_it_counts(start, case):
     """Found by a tester in Mus: a deal replayed with F6 (turned on under its summary) and played
     the same way ended with a summary equal to the first, which the table took for no deal's
