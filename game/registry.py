@@ -104,6 +104,13 @@ def entry(name: str) -> GameEntry:
     return _BY_NAME[name]
 
 
+def max_people(name: str) -> int:
+    """How many people can share the keyboard at ``name``'s table: its "humans" option's
+    largest choice (hot seat), else one. They hold the first seats, 0 up."""
+    spec = dict(entry(name).options).get("humans")
+    return max(spec.choices) if spec else 1
+
+
 def rules_option_specs(name: str) -> dict[str, OptionSpec]:
     """Every rules option of the game, from its rules module (imported on first use)."""
     specs: dict[str, OptionSpec] = importlib.import_module(entry(name).rules).OPTION_SPECS

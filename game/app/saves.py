@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from game import registry
 from game.app import storage
 from game.app.match import Match
 from game.rules import IllegalAction, get_rules
@@ -181,15 +182,19 @@ def restore(record: Any, game: str) -> tuple[Match, tuple[int, ...]]:
     humans = tuple(record.get("humans", [0]))
     if not isinstance(seed, int) or not isinstance(options, dict) or not isinstance(steps, list):
         raise ValueError(DAMAGED)
-    if not humans or not all(isinstance(h, int) for h in humans):
+    if not all(type(h) is int for h in humans):  # JSON's true is no seat (a tester's read as 1)
         raise ValueError(DAMAGED)
     try:
         match = Match(game, seed, options)
     except ValueError as exc:
         raise ValueError(f"its options are not valid ({exc})") from exc
-    seats = match.rules.num_players
-    if len(set(humans)) != len(humans) or not all(0 <= h < seats for h in humans):
-        raise ValueError(f"its players' seats are not seats of this game (0 to {seats - 1})")
+    # People sit in the first seats, as many as the game lets share the keyboard (a tester's
+    # Luk Fu save edited to seat 1 put him in another player's place without a word).
+    most = registry.max_people(game)
+    if humans != tuple(range(len(humans))) or not 1 <= len(humans) <= most:
+        places = "seat 0" if most == 1 else f"seats 0 up, at most {most}"
+        raise ValueError(f"it puts the people at the keyboard in seats {list(humans)}, and this game "
+                         f"gives them {places}")
     for step in steps:
         if not isinstance(step, str) and not (isinstance(step, dict) and set(step) == {"option", "value"}):
             raise ValueError(DAMAGED)

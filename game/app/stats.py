@@ -21,6 +21,10 @@ VERSION = 1
 GAMES = registry.GAME_NAMES
 
 
+# Counts of which one cannot exceed the other: more won than played is a damaged file.
+WON_OF_PLAYED = (("matches_won", "matches_played"), ("deals_won", "deals_played"), ("games_won", "games_played"))
+
+
 def empty(game: str) -> dict[str, Any]:
     """Fresh counters of ``game``: the common ones, then its own (named in the game registry)."""
     counters: dict[str, Any] = {"matches_played": 0, "matches_won": 0, "deals_played": 0, "deals_won": 0,
@@ -75,9 +79,15 @@ class StatsStore:
         read = empty(game)
         for key, value in read.items():
             got = stored.get(key, value)
-            if got is not None and (not isinstance(got, int) or isinstance(got, bool)):
+            # A count is a whole number from 0; a score (None until a match ends) may be below 0.
+            # (A tester's null count crashed the end of every deal; -7 matches won were shown.)
+            score = value is None
+            if not (type(got) is int and (score or got >= 0)) and not (score and got is None):
                 return f"{key} = {json.dumps(got)[:20]}"
             read[key] = got
+        for won, played in WON_OF_PLAYED:
+            if won in read and read[won] > read[played]:
+                return f"{won} {read[won]}, more than {played} {read[played]}"
         self.games[game] = read
         return ""
 

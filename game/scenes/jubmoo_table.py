@@ -22,6 +22,7 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Any, cast
 
+from game import registry
 from game.app.keys import Key
 from game.app.match import Match, deal_ended
 from game.rules.jubmoo import RULES, JubMooObservation, pig_seats, winner_seats
@@ -149,7 +150,7 @@ class JubMooTable(TableScene):
     def people(cls, app: App, attract: bool) -> tuple[int, ...]:
         """Hot seat: seats 0..h-1 are people."""
         humans = 1 if attract else int(app.settings.get(cls.game_name, "humans"))
-        return tuple(range(max(1, min(4, humans))))
+        return tuple(range(max(1, min(registry.max_people(cls.game_name), humans))))
 
     def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
         self.arrangements: dict[int, list[str]] = {}  # each person's own order when F3 (sort) is off

@@ -110,6 +110,28 @@ def test_foreign_version_and_bad_steps_are_refused(home):
         store.notices.clear()
 
 
+def test_people_are_resumed_only_in_the_seats_the_game_gives_them(home):
+    """Found by a tester: a Luk Fu save edited to "humans": [1] (or [true], or [0, 1]) resumed
+    without a word with him in another player's place."""
+    store = SaveStore(home / "saves")
+    (home / "saves").mkdir()
+    for game, humans, fine in (("lukfu", [1], False), ("lukfu", [True], False), ("lukfu", [0, 1], False),
+                               ("lukfu", [], False), ("lukfu", [0], True), ("jubmoo", [0, 1, 2], True),
+                               ("jubmoo", [1, 2], False), ("jubmoo", [0, True], False)):
+        record = {"format": "dos-card-games-save", "version": 1, "game": game, "seed": 3, "options": {},
+                  "steps": [], "humans": humans}
+        (home / "saves" / f"{game}.json").write_text(json.dumps(record), encoding="utf-8")
+        loaded = store.load(game)
+        assert (loaded is not None) == fine, humans
+        if fine:
+            assert loaded is not None and loaded[1] == tuple(humans)
+        else:
+            assert "puts the people at the keyboard in seats" in store.notices[-1] or "damaged" in store.notices[-1]
+        store.notices.clear()
+        for path in (home / "saves").iterdir():
+            path.unlink()
+
+
 def test_files_nested_past_reading_are_damaged_files(home):
     """Found by a tester: 100,000 '[' in a file raised RecursionError at every start."""
     from game.app.settings import Settings
@@ -319,6 +341,33 @@ def test_a_bad_value_costs_only_its_own_games_statistics(home):
     assert "other games' figures are kept" in again.notices[0]
     assert list(home.glob("statistics.json.damaged-*"))
     assert StatsStore(home).games["lukfu"]["deals_played"] == 1 and not StatsStore(home).notices  # written back
+
+
+def test_a_count_that_is_null_negative_or_past_its_whole_is_a_bad_value(home):
+    """Found by a tester: a null count was shown as "-" and then crashed the end of every deal
+    (the deal unsaved, so again after a resume); -7 matches won were shown beside 2 played."""
+    from game.app.stats import StatsStore
+
+    for game, bad, named in (("lukfu", {"deals_played": None}, "deals_played = null"),
+                             ("jubmoo", {"deals_won": -3}, "deals_won = -3"),
+                             ("mus", {"matches_won": 3, "matches_played": 2},
+                              "matches_won 3, more than matches_played 2")):
+        for path in home.glob("statistics.json*"):
+            path.unlink()
+        store = StatsStore(home)
+        store.record_match("klaberjass", True, 501)
+        data = json.loads((home / "statistics.json").read_text(encoding="utf-8"))
+        data["games"][game].update(bad)
+        (home / "statistics.json").write_text(json.dumps(data), encoding="utf-8")
+        again = StatsStore(home)
+        assert len(again.notices) == 1 and named in again.notices[0], again.notices
+        assert again.games[game] == StatsStore(None).games[game]  # that game counts afresh
+        assert again.games["klaberjass"]["matches_won"] == 1
+        again.record_deal(game, True)  # and the end of a deal counts, as it did not
+        assert StatsStore(home).games[game]["deals_played"] == 1
+    scores = StatsStore(home)  # a score may be below 0, and is None before a match ends
+    scores.record_match("jubmoo", False, -120)
+    assert StatsStore(home).games["jubmoo"]["worst_score"] == -120 and not StatsStore(home).notices
 
 
 def test_a_hinted_or_f2_played_match_is_still_not_counted_after_a_resume(make_app, home):
