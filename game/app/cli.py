@@ -55,11 +55,12 @@ def _parser(prog: str | None = None) -> argparse.ArgumentParser:
 
 
 def expand_letters(argv: list[str]) -> list[str]:
-    """Turn ``MS`` or ``m s *`` into long flags, also written the DOS way (``/S``) or the Unix way
-    (``-s``, ``-ms``); other arguments pass through unchanged."""
+    """Turn ``MS`` or ``m s *`` into long flags, also written the DOS way (``/S``, and ``/M/S``
+    with a slash before each, as a tester typed) or the Unix way (``-s``, ``-ms``); other
+    arguments pass through unchanged."""
     out: list[str] = []
     for arg in argv:
-        letters = arg[1:] if arg.startswith("-") and not arg.startswith("--") else arg.lstrip("/")
+        letters = arg[1:] if arg.startswith("-") and not arg.startswith("--") else arg.replace("/", "")
         if letters and all(ch.upper() in LETTERS for ch in letters):
             out.extend(LETTERS[ch.upper()] for ch in letters)
         else:

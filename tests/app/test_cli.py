@@ -14,6 +14,8 @@ from game.app import cli
         (["ms*"], False, True, True),
         (["*"], None, None, True),
         (["/S", "/m"], False, True, False),
+        (["/M/S"], False, True, False),  # a slash before each, run together (a tester's DOS habit)
+        (["/m/s/*"], False, True, True),
         (["-s"], False, None, False),
         (["-MS*"], False, True, True),
         (["C"], None, False, False),
