@@ -1328,7 +1328,7 @@ def _apply_senas(state: MusState, action: str) -> MusState:
     assert track is not None
     words = action.split(" ")
     if words[0] != "senas":
-        raise _not_now(action, "pass your señas first (senas ... or senas none).")
+        raise _not_now(action, "pass your señas (or none) first.")
     shown = _check_senas(state.hands[seat], words[1:], state.kings8)
     passed = track.passed
     draws = state.draws

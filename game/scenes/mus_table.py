@@ -1110,11 +1110,13 @@ class MusTable(TableScene):
         if obs.phase != "bet" or obs.lance is None:
             return
         col, row = STAKES_COL, HAND_ROW
-        canvas.text(col, row, "ON THE TABLE", palette.YELLOW, TABLE_BG)
         lance = obs.lance.capitalize()
+        # An órdago heads the block in place of its title: on Pares or Juego it has six lines
+        # for the five rows above the message row (a tester saw "You, Partner" run into it).
+        title = f"{lance.upper()}: ÓRDAGO!" if obs.ordago else "ON THE TABLE"
+        canvas.text(col, row, title, palette.YELLOW, TABLE_BG)
         lines: list[tuple[str, int]] = []
         if obs.ordago:
-            lines.append((f"{lance}: ÓRDAGO!", palette.YELLOW))
             lines.append((f"by {self.team_name(obs.bettor_team)}: the game", palette.WHITE))
         elif obs.bettor_team is not None:
             lines.append((f"{lance}: {obs.stakes} by {self.team_name(obs.bettor_team)}", palette.WHITE))

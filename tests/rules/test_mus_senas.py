@@ -212,7 +212,7 @@ def test_a_lie_or_a_partial_sena_is_refused_in_a_players_words():
         "senas dos-reyes dos-reyes": "Name each seña once",
         "senas cejas": "'cejas' is not a seña",
         "senas": "Say which señas you pass",
-        "paso": "pass your señas first",
+        "paso": "pass your señas (or none) first.",
     }
     for action, message in cases.items():
         with pytest.raises(IllegalAction) as refused:

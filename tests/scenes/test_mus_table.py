@@ -26,12 +26,13 @@ from game.scenes.mus_table import (
     HAND_ROW,
     SENA_GLOSS,
     SENA_LOOKS,
+    STAKES_COL,
     MusTable,
     cards_text,
     face_cells,
     sena_name,
 )
-from game.scenes.table import PROMPT_GUARD
+from game.scenes.table import MESSAGE_ROW, PROMPT_GUARD
 from game.scenes.widgets import wrap
 from game.screen import glyphs
 from game.screen.canvas import COLS, ROWS
@@ -281,6 +282,34 @@ def test_ordago_asks_first_then_bets_the_game(table_app):
     assert LanceResult("grande", "rejected", 0, 1) in table.obs.lance_results
     assert table.obs.team_points == (1, 0)
     assert "deje 1 to US" in app.screen_text()
+
+
+def test_an_ordago_on_pares_leaves_the_message_row_to_the_message(table_app):
+    """Found by a tester: the stakes block of an órdago on Pares took six lines, the last of
+    them ("You, Partner", who answer) on the message row, where a hint then wiped it out."""
+    app, table = table_app(8)
+    for seed in range(200):
+        set_match(table, seed, first_mano=0)
+        while table.match.current_player is not None:
+            seat = table.match.current_player
+            view = table.match.observation(seat)
+            if view.ordago and view.lance == "pares":
+                break
+            legal = view.legal_actions
+            wanted = "ordago" if view.lance == "pares" and seat % 2 else "cut" if "cut" in legal else "paso"
+            table.perform(seat, wanted if wanted in legal else legal[0])
+            if table.panel is not None:
+                table.close_panel()
+        if table.match.current_player == 0 and set(table.match.observation(0).to_speak) == {0, 2}:
+            break
+    else:
+        raise AssertionError("no órdago on Pares answered by both of us in 200 deals")
+    table.refresh()
+    app.tick(0.05)
+    lines = assert_grid(app)
+    block = [line[STAKES_COL: STAKES_COL + 21].rstrip() for line in lines[HAND_ROW: MESSAGE_ROW]]
+    assert block[0] == "PARES: ÓRDAGO!" and block[-2:] == ["to answer:", "You, Partner"], block
+    assert "You, Partner" not in lines[MESSAGE_ROW] and "and their bonuses" in block
 
 
 def test_an_accepted_ordago_shows_the_hands(table_app):
@@ -876,7 +905,7 @@ def test_ciego_when_the_hand_has_nothing_to_signal_and_n_passes_none(table_app):
     assert [c.action for c in table.prompt().choices] == ["toggle ciego", "senas ciego", "senas none"]
     assert "A √ciego" in app.screen_text()
     press(app, table, "M")  # a call out of its moment: the rules say why
-    assert "pass your señas first" in table.message and app.sounds[-1] == "buzz"
+    assert table.message == "You cannot say Mus now: pass your señas (or none) first." and app.sounds[-1] == "buzz"
     press(app, table, "N")
     assert table.match.steps[-1] == "senas none" and 0 not in table.faces
 
