@@ -40,6 +40,7 @@ from game.rules.mus import (
     SenaSeen,
     allowed_senas,
     card_role,
+    juego_bonus,
     juego_total,
     pares_bonus,
 )
@@ -784,8 +785,9 @@ class MusTable(TableScene):
         juego = f"juego {total}" if total >= 31 else f"{total} points"
         return f"{pares}, {juego}"
 
-    def count_line(self, count: LanceCount) -> tuple[str, int]:
-        """One lance of the deal summary: how it went, who won it, what it scored."""
+    def count_line(self, count: LanceCount, hands: tuple[tuple[str, ...], ...] | None = None) -> tuple[str, int]:
+        """One lance of the deal summary: how it went, who won it, what it scored (with the
+        deal's ``hands``, shown at a count, the bonus a count that stopped left out)."""
         title = LANCE_TITLES[count.lance].capitalize()
         outcome = {
             "passed": "en paso (no bet)",
@@ -809,6 +811,11 @@ class MusTable(TableScene):
         elif not count.counted:
             if count.outcome == "rejected":
                 points = f"{self.team_name(count.winner_team)} +{count.stake} deje, paid at once"
+                # The bettors' bonuses wait for the count, which stopped before this lance: said,
+                # as the rows after it say "not counted" (a tester missed THEM's 4 bonus).
+                left_out = self.team_bonus(count, hands)
+                if left_out:
+                    points = f"{self.team_name(count.winner_team)} +{count.stake} at once, {left_out} bonus not counted"
             else:
                 points = "not counted"
         else:
@@ -830,6 +837,14 @@ class MusTable(TableScene):
                 points += f", {count.uncounted} bonus not counted"
         colour = palette.LIGHT_GREEN if count.winner_team == self.my_team else palette.WHITE
         return f"{title:<8}{outcome:<24}{won:<9}{points}", colour
+
+    def team_bonus(self, count: LanceCount, hands: tuple[tuple[str, ...], ...] | None) -> int:
+        """The Pares or Juego bonuses of the team that won ``count``'s lance, from the shown
+        ``hands`` (0 for the other lances, or with the hands not shown)."""
+        if hands is None or count.winner_team is None or count.lance not in ("pares", "juego"):
+            return 0
+        worth = pares_bonus if count.lance == "pares" else juego_bonus
+        return sum(worth(hands[seat], self.options) for seat in range(4) if seat % 2 == count.winner_team)
 
     @staticmethod
     def points_past_target(last: DealSummary) -> int:
@@ -862,7 +877,7 @@ class MusTable(TableScene):
                               palette.LIGHT_CYAN if seat & 1 == us else palette.WHITE))
         lines.append(("", palette.WHITE))
         lines.append((f"{'LANCE':<8}{'BETTING':<24}{'WON BY':<9}POINTS", palette.YELLOW))
-        lines += [self.count_line(count) for count in last.lances]
+        lines += [self.count_line(count, last.hands) for count in last.lances]
         lines.append(("", palette.WHITE))
         before, after = last.points_before, last.points_after
         lines.append((f"Points   US {before[us]} + {after[us] - before[us]} = {after[us]}      "

@@ -583,6 +583,23 @@ def test_a_bonus_the_stopped_count_left_out_is_named_in_its_row(table_app):
     assert len(row) <= 78
 
 
+def test_a_refused_pares_past_the_stop_names_the_bonus_it_left_out(table_app):
+    """Found by a tester: the count stopped at 40 on Grande, and the Pares row of THEM's
+    refused órdago said only "THEM +1 deje, paid at once", though their duples and pair (4
+    bonus) were not counted, as the rows after it said of theirs."""
+    from game.rules.mus import LanceCount
+
+    _app, table = table_app(19)
+    them = 1 - table.my_team
+    hands = [("Ao", "4c", "5e", "7b")] * 4
+    hands[them] = ("Ro", "Rc", "So", "Sc")  # duples: 3
+    hands[them + 2] = ("7o", "7c", "Ae", "4b")  # a pair: 1
+    refused = LanceCount("pares", "rejected", 1, None, them, 0, (0, 0, 0, 0), False)
+    row, _colour = table.count_line(refused, tuple(hands))
+    assert row.endswith("THEM +1 at once, 4 bonus not counted") and len(row) <= 78, row
+    assert table.count_line(refused)[0].endswith("THEM +1 deje, paid at once")  # no hands shown: no bonus known
+
+
 def test_hand_words_follow_the_kings_option(table_app):
     app, table = table_app(18)
     hand = ("3o", "3c", "Ro", "Ab")
