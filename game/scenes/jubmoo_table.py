@@ -251,8 +251,8 @@ class JubMooTable(TableScene):
         super().on_demo_changed()
         if self.passing and self.app.demo and self.panel is not None:
             name = self.seat_name(self.viewer)
-            self.app.notice(f"Demo on: the computer plays every seat once {name} presses Enter; "
-                            "the hands stay hidden until then.")
+            # One row's worth: a tester saw only its first half, cut at the row's end.
+            self.app.notice(f"Demo on: once {name} presses Enter, the computer plays every seat.")
 
     def set_viewer(self, seat: int) -> None:
         """Turn to ``seat``: his own order of his cards (F3 off) comes back with him."""

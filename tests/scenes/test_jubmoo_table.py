@@ -714,11 +714,14 @@ def test_hot_seat_after_a_deal_summary_the_keyboard_is_passed_again(table_app):
 
 def test_hot_seat_f2_behind_the_pass_panel_says_the_demo_waits_for_enter(table_app):
     """Found by a tester: F2 on "pass the keyboard" turned the demo on and nothing moved. The
-    hands stay hidden until the person named presses Enter, and the notice says so."""
+    hands stay hidden until the person named presses Enter, and the notice says so, on one row
+    (a tester saw only its first half, cut at the row's end, and took nothing for an answer)."""
     app, table = table_app(7, "[jubmoo]\nhumans = 2\n")
     hot_seat_pass(app, table)
     app.press("F2")
-    assert table.passing and "presses Enter; the hands stay hidden until then" in app.notice_log[-1]
+    name = f"Player {table.viewer + 1}"
+    notice = f"Demo on: once {name} presses Enter, the computer plays every seat."
+    assert table.passing and app.screen_text().splitlines()[-1].strip() == notice
     assert not any(card_name(c) in app.screen_text() for c in hidden_cards(table, (0, 1)))
     app.tick(HAND_OVER_GUARD)
     app.press("ENTER")
