@@ -24,7 +24,7 @@ from game.app.match import Match, deal_ended, decision_seed
 from game.app.scene import Scene
 from game.rules import IllegalAction
 from game.scenes.hand import NO_CURSOR, Hand, HandGeometry, HandInput, HandMode
-from game.scenes.widgets import PLAY_ROWS, dialog, title_bar, wrap
+from game.scenes.widgets import PLAY_ROWS, dialog, dialog_top, title_bar, wrap
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
 from game.screen.cards import french_face
@@ -1323,7 +1323,7 @@ class TableScene(Scene):
     def covers_message(cls, panel: Panel) -> bool:
         """The panel reaches the message row (its last row, or its shadow)."""
         height = cls.panel_height(panel)
-        return (PLAY_ROWS - height) // 2 + height >= MESSAGE_ROW
+        return dialog_top(height) + height >= MESSAGE_ROW
 
     def say(self, text: str) -> None:
         """A message for the player: on the message row, or as a notice on the bottom row when

@@ -10,13 +10,19 @@ from game.screen.canvas import COLS, ROWS, TextCanvas
 PLAY_ROWS = ROWS - 1  # rows 0-23 belong to scenes; row 24 is the key bar
 
 
+def dialog_top(height: int) -> int:
+    """The top row of a centred box ``height`` rows high: below the title bar (row 0) even
+    when the box is as tall as it can be (a tester saw a tall Jub Moo summary hide it)."""
+    return max(1, (PLAY_ROWS - height) // 2)
+
+
 def dialog(canvas: TextCanvas, width: int, height: int, title: str = "", fg: int = palette.WHITE,
            bg: int = palette.BLUE, row: int | None = None) -> tuple[int, int]:
     """A centred double-framed box with a shadow; returns the (col, row) of its inside."""
     width = min(width, COLS - 2)
     height = min(height, PLAY_ROWS - 1)
     col = (COLS - width) // 2
-    top = (PLAY_ROWS - height) // 2 if row is None else row
+    top = dialog_top(height) if row is None else row
     canvas.shadow(col, top, width, height)
     canvas.box(col, top, width, height, fg=fg, bg=bg, double=True, fill=True)
     if title:

@@ -20,7 +20,7 @@ from game import registry
 from game.app.keys import Key
 from game.rules import IllegalAction
 from game.scenes.help import HELP_DIR, HelpScene
-from game.scenes.table import PROMPT_GUARD, PROMPT_ROW, TableScene
+from game.scenes.table import PROMPT_GUARD, PROMPT_ROW, SUMMARY_MAX, Panel, TableScene
 from game.screen import palette
 from game.screen.cards import hand_key
 
@@ -167,6 +167,17 @@ def bottom_row(app) -> str:
 
 def shift(name: str) -> Key:
     return Key(getattr(pygame, f"K_{name}"), "", shift=True)
+
+
+def test_the_tallest_panel_leaves_the_title_bar_in_sight(start):
+    """Found by a tester: a Jub Moo all-suits summary of the most lines a panel holds was
+    drawn over the title bar, leaving "JU" and "ING" of it at the box's ends."""
+    app, table = start()
+    title = app.screen_text().splitlines()[0]
+    table.show_panel(Panel("Deal 1 summary", [("a line", palette.WHITE)] * SUMMARY_MAX))
+    lines = app.screen_text().splitlines()
+    assert lines[0] == title and "Deal 1 summary" in lines[1]
+    assert lines[-1].startswith("F1 ")
 
 
 # ---- the function keys ----
