@@ -71,7 +71,9 @@ def nice_label(label: str) -> str:
     """An engine breakdown label for the screen: ``QS`` -> ``Q♠``, ``TC`` -> ``10♣``."""
     label = re.sub(r"\bQS\b", "Q" + glyphs.SPADE, label)
     label = re.sub(r"\bJD\b", "J" + glyphs.DIAMOND, label)
-    label = label.replace("TC doubles", "10" + glyphs.CLUB + " doubles the rest")
+    # The doubling's points are the rest counted again: "doubles the rest -259" was read as
+    # the rest after doubling by a tester, beside "= -518".
+    label = label.replace("TC doubles", "10" + glyphs.CLUB + " doubles: the rest again")
     label = label.replace("TC alone", "10" + glyphs.CLUB + " alone (no other point card)")
     label = label.replace("turn positive", "count plus")
     return re.sub(r"\bTC\b", "10" + glyphs.CLUB, label)

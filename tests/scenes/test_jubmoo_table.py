@@ -539,6 +539,23 @@ def test_summary_spells_out_chuan_ten_of_clubs_and_the_empty_pile(table_app):
     assert "You took the pig (Q♠) and lead the next deal." in text
 
 
+def test_the_ten_of_clubs_doubling_reads_as_the_rest_counted_again(table_app):
+    """Found by a tester: "10♣ doubles the rest -259" beside "= -518" read as if -259 were the
+    doubled pile; the doubling's points are the rest counted once more."""
+    app, table = table_app(1)
+    stacks = (("QS", "TC", *(r + "H" for r in "AKQJT98765")), ("JD",), (), ())
+    summary = DealSummary(
+        deal_number=1, leader=0, hands=((),) * 4, tricks=(), trick_winners=(), tricks_won=(3, 1, 0, 0),
+        stacks=stacks, scores=tuple(stack_score(s) for s in stacks),
+        breakdowns=tuple(tuple(score_breakdown(s)) for s in stacks), totals_before=(0, 0, 0, 0),
+        totals=tuple(stack_score(s) for s in stacks), pig_taker=0, chuan=None, big_chuan=None, empty=(2, 3))
+    table.frozen_obs = table.obs
+    table.show_summary(summary)
+    text = "\n".join(assert_grid(app))
+    rest = stack_score(stacks[0]) // 2
+    assert f"10♣ doubles: the rest again {rest}" in text and f"= {2 * rest:>5}" in text
+
+
 @pytest.mark.parametrize("humans", [1, 3])
 def test_any_summary_fits_its_panel(table_app, humans):
     """Random piles under the longest breakdowns (all suits, 10♣ adds and doubles) still fit 18
