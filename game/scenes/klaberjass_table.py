@@ -501,8 +501,9 @@ class KlaberjassTable(TableScene):
         lost the dealer's "how high?" before play. Now two steps that fit one row side by side
         share it ("You: 20  Comp: how high?"), so before play every step is read. Still too
         many (during play, beside the tricks, the runs shown and the bellas): the last step, the
-        verdict, and with a second row the first, the class (the top line has the value); an
-        ellipsis marks where steps were left out, so that none goes silently."""
+        verdict, and the first, the class (the top line has the value), on one row when only
+        one is left if they fit; an ellipsis marks where steps were left out, so that none goes
+        silently."""
         lines = ["  " + self.spoken(m) for m in self.view.meld_messages]
         joined = list(lines)
         while len(joined) > room:
@@ -512,6 +513,9 @@ class KlaberjassTable(TableScene):
             joined[pair:pair + 2] = [joined[pair] + joined[pair + 1]]  # "  A" and "  B" -> "  A  B"
         if len(joined) <= room:
             return joined
+        if room == 1:  # the first and the last on one row if they fit (a tester lost "Comp: 20")
+            both = f"{lines[0].strip()} … {lines[-1].strip()}"
+            return [both if len(both) <= INFO_W else "…" + lines[-1][1:]]
         first = int(room >= 2)
         last = lines[len(lines) - (room - first):] if room > first else []
         if last:

@@ -249,6 +249,14 @@ def test_the_deal_beside_the_trick_keeps_the_whole_announcement_then_the_bella_a
     roomier = info_text(table, phase="play", meld_messages=said, top_meld=it, meld_value=50, trick=(),
                         tricks=(((0, "7S"), (1, "8S")),), shown_melds=((), ("9S", "TS", "JS", "QS")))
     assert roomier[1:3] == [spoken[0], "…" + spoken[-1][1:]], "the class, then the verdict, steps left out marked"
+    # Found by a tester: with the bella's row come, one row was left, and the class went.
+    short = ("Elder: 20", "Dealer: how high?", "Elder: high K", "Dealer: not good")
+    named = [f"{names[m.split(':')[0]]}:{m.split(':')[1]}" for m in short]
+    tight = info_text(table, phase="play", meld_messages=short, top_meld=you, meld_value=20, trick=(),
+                      tricks=(((0, "7S"), (1, "8S")),), bellas=(it,), dix_by=it, original_turn_up="TS",
+                      turn_up="7S")
+    assert tight[:2] == ["TOP MELD: YOURS, 20", f"{named[0]} … {named[-1]}"] and len(tight) == 6
+    assert tight[-1] == "BELLA: comp" and "DIX: COMP TOOK T♠" in tight
 
 
 def test_declaring_no_run_reads_whole_in_the_review(table_app):
