@@ -86,9 +86,10 @@ class OptionSpec:
 
     @classmethod
     def choice(cls, default: Any, choices: tuple[Any, ...], names: tuple[str, ...], label: str, help: str,
-               aliases: tuple[tuple[Any, Any], ...] = ()) -> OptionSpec:
+               aliases: tuple[tuple[Any, Any], ...] = (),
+               needs: tuple[tuple[str, tuple[Any, ...]], ...] = ()) -> OptionSpec:
         """One of ``choices``, each shown on the options screen by its name in ``names``."""
-        return cls("choice", default, label, help, choices=choices, names=names, aliases=aliases)
+        return cls("choice", default, label, help, choices=choices, names=names, aliases=aliases, needs=needs)
 
     @classmethod
     def seat(cls, num_players: int, label: str, help: str) -> OptionSpec:

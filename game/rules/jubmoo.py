@@ -127,6 +127,7 @@ __all__ = [
     "point_cards_decide",
     "score_breakdown",
     "stack_score",
+    "ten_clubs_in_force",
     "trick_winner",
     "winner_index",
     "winner_seats",
@@ -309,6 +310,17 @@ def card_value(card: str, ruleset: str = "hearts") -> int:
     return _VALUES[_ruleset_index(ruleset)][CARD_INDEX[parse_card(card)]]
 
 
+def ten_clubs_in_force(ruleset: str, ten_clubs: str) -> str:
+    """The 10♣ rule a pile is scored by: the ``ten_clubs`` option under the Jub Moo rulesets;
+    Gong Zhu's 10♣ only doubles (§1.3: Q♠ + J♦ + 10♣ = 0, the sweep +800), whatever the option."""
+    return "double" if ruleset == "gongzhu" else ten_clubs
+
+
+def _adds_50(ruleset: int, add_and_double: bool) -> bool:
+    """``ten_clubs_in_force`` on the engine's ruleset index: the 10♣ adds 50 before doubling."""
+    return add_and_double and ruleset != _GONGZHU
+
+
 def _score(mask: int, ruleset: int, add_and_double: bool) -> int:
     """§1.4 on a card mask (the engine's fast path), with §1.3's Gong Zhu differences."""
     if not mask:
@@ -329,7 +341,7 @@ def _score(mask: int, ruleset: int, add_and_double: bool) -> int:
         return base
     if not mask & _OTHER_SCORING[ruleset]:
         return 50
-    return 2 * (base + 50) if add_and_double else 2 * base
+    return 2 * (base + 50) if _adds_50(ruleset, add_and_double) else 2 * base
 
 
 def _ten_clubs_flag(ten_clubs: str) -> bool:
@@ -390,7 +402,9 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         "Gong Zhu: hearts 10-5 -10, 4-2 0; no -50; all 16 point cards +800."),
     "ten_clubs": OptionSpec.choice(
         "double", ("double", "add-and-double"), ("Doubles", "Adds and doubles"), "Ten of clubs",
-        "The ten of clubs doubles the rest of its taker's cards (+50 alone); or adds 50, then doubles."),
+        "The ten of clubs doubles the rest of its taker's cards (+50 alone); or adds 50, then doubles "
+        "(Gong Zhu's only doubles).",
+        needs=(("ruleset", tuple(r for r in RULESETS if r != "gongzhu")),)),
     "first_lead": OptionSpec.choice(
         "random", ("random", "two-of-clubs"), ("Random", "Two of clubs"), "First lead",
         "Who leads the first deal: a player drawn at random, or whoever holds the two of clubs."),
@@ -518,7 +532,7 @@ def _breakdown(mask: int, ruleset: int, add_and_double: bool) -> list[tuple[str,
     if mask & _BIT[TC]:
         if not mask & _OTHER_SCORING[ruleset]:
             lines.append(("TC alone", 50))
-        elif add_and_double:
+        elif _adds_50(ruleset, add_and_double):
             lines.append(("TC adds 50", 50))
             lines.append(("TC doubles", base + 50))
         else:

@@ -18,7 +18,15 @@ import pygame
 
 from game.app.keys import Key
 from game.app.scene import Scene
-from game.rules.jubmoo import CARDS, RULESETS, card_value, parse_card, score_breakdown, stack_score
+from game.rules.jubmoo import (
+    CARDS,
+    RULESETS,
+    card_value,
+    parse_card,
+    score_breakdown,
+    stack_score,
+    ten_clubs_in_force,
+)
 from game.scenes.dialogs import MessageScene
 from game.scenes.jubmoo_table import RULESET_TITLES, nice_label
 from game.scenes.widgets import signed, title_bar
@@ -65,6 +73,7 @@ TABLE_PILE_W = 36  # the width of a pile and its score; two side by side
 def scoring_table(ruleset: str, ten_clubs: str) -> list[str]:
     """The V box: every card's value under ``ruleset`` in a suit-by-rank grid, then what the
     piles of ``TABLE_PILES`` score. Every figure comes from the game's own functions."""
+    ten_clubs = ten_clubs_in_force(ruleset, ten_clubs)
     options = {"ruleset": ruleset, "ten_clubs": ten_clubs}
     order = RANKS[::-1]  # ace first, as the rules file lists the values
     lines = ["Card" + "".join(f"{'10' if r == 'T' else r:>{TABLE_CELL}}" for r in order)]
@@ -72,7 +81,8 @@ def scoring_table(ruleset: str, ten_clubs: str) -> list[str]:
         cells = ["x2" if r + suit == "TC" else signed(card_value(r + suit, ruleset)) for r in order]
         lines.append(f"  {glyphs.FRENCH_SUIT_GLYPH[suit]} " + "".join(f"{c:>{TABLE_CELL}}" for c in cells))
     lines += [f"  x2: the 10{glyphs.CLUB} {TEN_CLUBS_NAMES[ten_clubs]} the rest of the pile, or is +50",
-              "  with no other point card (? explains it; D changes the rule).", "", "Piles:"]
+              "  with no other point card (? explains it"
+              + ("; D changes the rule)." if ruleset != "gongzhu" else ")."), "", "Piles:"]
     cells = [f"  {label:<{TABLE_PILE_W - 8}}{signed(stack_score(pile, ruleset, options)):>6}"
              for label, pile in TABLE_PILES]
     half = (len(cells) + 1) // 2
@@ -99,6 +109,7 @@ def ten_clubs_sum(pile: tuple[str, ...] | list[str], ruleset: str, ten_clubs: st
 
 def ten_clubs_title(ruleset: str, ten_clubs: str) -> str:
     """The ? box's title: the scoring it explains."""
+    ten_clubs = ten_clubs_in_force(ruleset, ten_clubs)
     return f"The 10{glyphs.CLUB} rule ({RULESET_TITLES[ruleset].title()} scoring, {TEN_CLUBS_NAMES[ten_clubs]})"
 
 
@@ -109,6 +120,7 @@ def ten_clubs_rule(ruleset: str, ten_clubs: str) -> list[str]:
     Found by a tester: the box was given the ruleset only, so with D (10♣ adds 50 and doubles)
     the score line read +100 for Q♠ + J♦ + 10♣ while the box still said 0, and 2 x 194 = +388
     for a Chuan with the 10♣ where the game scores +488."""
+    ten_clubs = ten_clubs_in_force(ruleset, ten_clubs)
     options = {"ruleset": ruleset, "ten_clubs": ten_clubs}
     adds = ten_clubs == "add-and-double"
     spade, diamond, club = glyphs.SPADE, glyphs.DIAMOND, glyphs.CLUB
@@ -139,7 +151,8 @@ def ten_clubs_rule(ruleset: str, ten_clubs: str) -> list[str]:
         "not +50,",
         f"    and 10{club} with all 13 hearts (a Chuan) scores {ten_clubs_sum((*HEARTS, 'TC'), ruleset, ten_clubs)}.",
         f"  D switches to '{TEN_CLUBS_NAMES[other]}': "
-        + ("2 x (the rest), no 50 added." if adds else "2 x (the rest + 50)."),
+        + ("2 x (the rest), no 50 added." if adds else "2 x (the rest + 50).")
+        if ruleset != "gongzhu" else f"  Gong Zhu's 10{club} only doubles: D changes the other scorings' rule.",
         "",
     ]
     everything = score_breakdown(CARDS, ruleset, options)
@@ -266,6 +279,9 @@ class ScoreTesterScene(Scene):
             self.stack = set(self.rng.sample(CARDS, 4 * tricks))
             self.message = f"A random pile of {tricks} trick{'s' if tricks > 1 else ''} ({4 * tricks} cards)."
             self.app.sound("click")
+        elif key.typed == "D" and self.ruleset == "gongzhu":
+            self.message = f"Gong Zhu's 10{glyphs.CLUB} only doubles: D changes the rule of the other scorings."
+            self.app.sound("buzz")
         elif key.typed == "D":
             self.ten_clubs = "add-and-double" if self.ten_clubs == "double" else "double"
             self.app.sound("select")
@@ -351,7 +367,8 @@ class ScoreTesterScene(Scene):
         lines = self.breakdown()
         total = self.score()
         assert total == sum(points for _, points in lines)
-        head = f"{RULESET_TITLES[self.ruleset].title()} scoring, 10{glyphs.CLUB} {TEN_CLUBS_NAMES[self.ten_clubs]}: "
+        rule = TEN_CLUBS_NAMES[ten_clubs_in_force(self.ruleset, self.ten_clubs)]
+        head = f"{RULESET_TITLES[self.ruleset].title()} scoring, 10{glyphs.CLUB} {rule}: "
         col = canvas.text(3, SCORE_ROW, head, palette.WHITE, TABLE_BG)
         col = canvas.text(col, SCORE_ROW, f"{signed(total)}", palette.YELLOW, TABLE_BG)
         headline = banner(lines)

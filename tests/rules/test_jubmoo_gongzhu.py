@@ -22,6 +22,7 @@ from game.rules.jubmoo import (
     CARD_INDEX,
     CARDS,
     FULL,
+    OPTION_SPECS,
     RULES,
     RULESETS,
     card_mask,
@@ -32,6 +33,7 @@ from game.rules.jubmoo import (
     point_cards_decide,
     score_breakdown,
     stack_score,
+    ten_clubs_in_force,
 )
 from tests.rules.test_jubmoo import BIG_CHUAN_DECK, CHUAN_DECK, HEARTS, play_deal
 
@@ -94,10 +96,20 @@ def test_pig_jack_and_ten_of_clubs_is_zero():  # Q♠ + J♦ + 10♣ = 0
     assert gz(["QS", "JD", "TC"]) == 0
 
 
-def test_ten_of_clubs_option_adds_and_doubles_as_in_jub_moo():
-    assert gz(["TC", "JD"], **ADD) == 300
-    assert gz(["TC", "3H"], **ADD) == 100
+def test_ten_of_clubs_only_doubles_whatever_the_jub_moo_option_says():
+    """Gong Zhu's 10♣ is §1.3's (Q♠ + J♦ + 10♣ = 0, the sweep +800, as its option help says):
+    the Jub Moo option "adds and doubles" has no effect here (it had made the sweep +900)."""
+    assert gz(["TC", "JD"], **ADD) == gz(["TC", "JD"]) == 200
+    assert gz(["TC", "3H"], **ADD) == 0
     assert gz(["TC"], **ADD) == 50
+    assert gz(["QS", "JD", "TC"], **ADD) == 0
+    assert gz([*(r + "H" for r in "AKQJT98765432"), "QS", "JD", "TC"], **ADD) == 800
+    assert score_breakdown(["TC", "JD"], "gongzhu", ADD) == [("JD", 100), ("TC doubles", 100)]
+    assert stack_score(["TC", "JD"], "hearts", ADD) == 300  # the Jub Moo rulesets follow the option
+    spec = OPTION_SPECS["ten_clubs"]
+    assert not spec.applies({"ruleset": "gongzhu"}) and spec.applies({"ruleset": "hearts"})
+    assert ten_clubs_in_force("gongzhu", "add-and-double") == "double"
+    assert ten_clubs_in_force("all-suits", "add-and-double") == "add-and-double"
 
 
 # --------------------------------------------------------------------------------------------
@@ -131,7 +143,7 @@ def test_sweep_of_the_sixteen_point_cards_is_800():  # +200 +100 +100, doubled
         ("TC doubles", 400),
     ]
     assert gz([*POINT_CARDS, "AS", "2C", "KD"]) == 800  # other cards change nothing
-    assert gz(POINT_CARDS, **ADD) == 900  # 2 x (400 + 50)
+    assert gz(POINT_CARDS, **ADD) == 800  # Gong Zhu's 10♣ only doubles, whatever the Jub Moo option
 
 
 def test_every_card_is_the_same_sweep_not_a_big_chuan():
@@ -215,10 +227,10 @@ def deal_invariant(won: list[int], scores: tuple[int, ...], ten_clubs: str) -> N
     assert b == (400 if sweep is not None else 200 if chuan is not None else -200)
     taker = next(s for s in range(4) if won[s] >> CARD_INDEX["TC"] & 1)
     rest = [c for c in POINT_CARDS if c != "TC" and won[taker] >> CARD_INDEX[c] & 1]
-    t = (sum(counted(c) for c in rest) + (100 if ten_clubs == "add-and-double" else 0)) if rest else 50
+    t = sum(counted(c) for c in rest) if rest else 50  # the 10♣ only doubles, whatever ``ten_clubs``
     assert sum(scores) == b + t
     if sweep is not None:
-        assert scores[sweep] == sum(scores) == (800 if ten_clubs == "double" else 900)
+        assert scores[sweep] == sum(scores) == 800
 
 
 def collector_pick(state: jm.JubMooState, seat: int, rng: random.Random) -> str:

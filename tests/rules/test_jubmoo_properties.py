@@ -26,6 +26,7 @@ from game.rules.jubmoo import (
     mask_score,
     score_breakdown,
     stack_score,
+    ten_clubs_in_force,
     trick_winner,
 )
 
@@ -95,7 +96,7 @@ def check_deal_invariant(summary: jm.DealSummary, options: dict[str, object]) ->
         base = mask_score(rest, ruleset)
         if summary.sweep == holder:  # without the 10♣ the rest is no sweep: flip the pig here
             base -= 2 * card_value("QS", ruleset)
-        t = base if options["ten_clubs"] == "double" else base + 100
+        t = base if ten_clubs_in_force(ruleset, options["ten_clubs"]) == "double" else base + 100
     k = sum(1 for w in won if not w) if ruleset != "gongzhu" else 0
     assert sum(scores) == b + t - 50 * k
     assert summary.totals == tuple(a + s for a, s in zip(summary.totals_before, scores, strict=True))

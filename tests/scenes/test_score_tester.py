@@ -7,7 +7,7 @@ import re
 import pytest
 
 from game.app.settings import Settings
-from game.rules.jubmoo import CARDS, card_value, score_breakdown, stack_score
+from game.rules.jubmoo import CARDS, card_value, score_breakdown, stack_score, ten_clubs_in_force
 from game.scenes.dialogs import MessageScene
 from game.scenes.help import HelpScene
 from game.scenes.jubmoo_table import JubMooTable
@@ -128,6 +128,11 @@ def test_tab_and_d_change_the_scoring_with_the_games_own_function(tester_app):
         assert tester.ruleset == ruleset and f"{title} SCORING" in screen(app)[0]
         for ten_clubs in ("add-and-double", "double"):
             app.press("D")
+            if ruleset == "gongzhu":  # its 10♣ only doubles: D is refused, and says why
+                assert tester.ten_clubs == "double" and "Gong Zhu's 10♣ only doubles" in tester.message
+                assert "10♣ doubles:" in screen(app)[SCORE_ROW]
+                tester.message = ""
+                continue
             assert tester.ten_clubs == ten_clubs
             options = {"ruleset": ruleset, "ten_clubs": ten_clubs}
             assert shown_score(app) == stack_score(cards, ruleset, options)
@@ -285,10 +290,13 @@ def test_v_shows_the_scoring_table_of_the_selected_ruleset(tester_app, ruleset):
 
 def test_the_scoring_table_follows_the_ten_of_clubs_rule(tester_app):
     app, _ = tester_app()
-    app.press("TAB", "TAB", "D", "V")
+    app.press("D", "V")
+    text = "\n".join(box_lines(app, "Hearts scoring"))
+    assert "the 10♣ adds 50 and doubles the rest" in text and "D changes the rule" in text
+    app.press("x", "TAB", "TAB", "V")  # Gong Zhu's 10♣ only doubles, whatever D chose
     text = "\n".join(box_lines(app, "Gong Zhu scoring"))
-    assert "the 10♣ adds 50 and doubles the rest" in text
-    assert re.search(r"All 16 point cards +\+900", text)  # 2 x (400 + 50)
+    assert "the 10♣ doubles the rest" in text and "D changes" not in text
+    assert re.search(r"All 16 point cards +\+800", text)  # 2 x 400
 
 
 def test_the_ten_of_clubs_rule_speaks_of_the_selected_ruleset(tester_app):
@@ -325,22 +333,23 @@ def test_every_figure_of_the_ten_of_clubs_box_is_the_games_score(tester_app, rul
     """Each pile the ? box scores shows what ``stack_score`` gives it under the ruleset and the
     10♣ rule selected (Tab, D), as the score line does, and the box's title names that scoring."""
     app, tester = tester_app()
+    if ten_clubs != tester.ten_clubs:
+        app.press("D")  # under Hearts: Gong Zhu refuses D, and its 10♣ only doubles
     while tester.ruleset != ruleset:
         app.press("TAB")
-    if ten_clubs != tester.ten_clubs:
-        app.press("D")
     options = {"ruleset": ruleset, "ten_clubs": ten_clubs}
+    rule = ten_clubs_in_force(ruleset, ten_clubs)
     app.press("P")
     assert shown_score(app) == stack_score(["QS", "JD", "TC"], ruleset, options)
     app.press("?")
-    name = {"double": "doubles", "add-and-double": "adds 50 and doubles"}[ten_clubs]
+    name = {"double": "doubles", "add-and-double": "adds 50 and doubles"}[rule]
     title = {"hearts": "Hearts", "all-suits": "All Suits", "gongzhu": "Gong Zhu"}[ruleset]
     text = " ".join(" ".join(box_lines(app, f"10♣ rule ({title} scoring, {name})")).split())
 
     def figure(pattern: str) -> int:
         found = re.search(pattern + r" (?:2 x \(?(-?\d+)(?: \+ 50)?\)? = )?([+-]?\d+)", text)
         assert found is not None, (pattern, text)
-        if ten_clubs == "add-and-double" and found.group(1) is not None:
+        if rule == "add-and-double" and found.group(1) is not None:
             assert "+ 50)" in found.group(0)
         return int(found.group(2))
 
@@ -352,5 +361,8 @@ def test_every_figure_of_the_ten_of_clubs_box_is_the_games_score(tester_app, rul
         assert figure(r"doubles them:") == stack_score([*HEARTS, "QS", "JD", "TC"], ruleset, options)
     else:
         assert f"is {signed(stack_score(CARDS, ruleset, options))} flat" in text
+    if ruleset == "gongzhu":
+        assert "Gong Zhu's 10♣ only doubles: D changes the other scorings' rule." in text
+        return
     other = "2 x (the rest + 50)." if ten_clubs == "double" else "2 x (the rest), no 50 added."
     assert f"D switches to '{'adds 50 and doubles' if ten_clubs == 'double' else 'doubles'}': {other}" in text
