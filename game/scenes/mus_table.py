@@ -815,7 +815,7 @@ class MusTable(TableScene):
                 # as the rows after it say "not counted" (a tester missed THEM's 4 bonus).
                 left_out = self.team_bonus(count, hands)
                 if left_out:
-                    points = f"{self.team_name(count.winner_team)} +{count.stake} at once, {left_out} bonus not counted"
+                    points = f"{self.team_name(count.winner_team)} +{count.stake} deje, {left_out} bonus not counted"
             else:
                 points = "not counted"
         else:
@@ -834,9 +834,10 @@ class MusTable(TableScene):
                 parts.append(f"{bonus} bonus")
             points = f"{self.team_name(count.winner_team)} +" + " +".join(parts) if parts else "0"
             if count.uncounted:  # the count stopped inside this lance (R2.12.2)
-                points += f", {count.uncounted} bonus not counted"
+                points += f", {count.uncounted} not counted"
         colour = palette.LIGHT_GREEN if count.winner_team == self.my_team else palette.WHITE
-        return f"{title:<8}{outcome:<24}{won:<9}{points}", colour
+        # Within a panel's line (PANEL_LINE): a tester saw "... 4 bonus not co", cut at its end.
+        return f"{title:<8}{outcome:<22}{won:<8}{points}", colour
 
     def team_bonus(self, count: LanceCount, hands: tuple[tuple[str, ...], ...] | None) -> int:
         """The Pares or Juego bonuses of the team that won ``count``'s lance, from the shown
@@ -876,7 +877,7 @@ class MusTable(TableScene):
                 lines.append((f"  {self.seat_name(seat):<9}{cards_text(hand):<17}{self.hand_words(tuple(hand))}",
                               palette.LIGHT_CYAN if seat & 1 == us else palette.WHITE))
         lines.append(("", palette.WHITE))
-        lines.append((f"{'LANCE':<8}{'BETTING':<24}{'WON BY':<9}POINTS", palette.YELLOW))
+        lines.append((f"{'LANCE':<8}{'BETTING':<22}{'WON BY':<8}POINTS", palette.YELLOW))
         lines += [self.count_line(count, last.hands) for count in last.lances]
         lines.append(("", palette.WHITE))
         before, after = last.points_before, last.points_after

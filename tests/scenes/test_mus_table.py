@@ -32,7 +32,7 @@ from game.scenes.mus_table import (
     face_cells,
     sena_name,
 )
-from game.scenes.table import MESSAGE_ROW, PROMPT_GUARD
+from game.scenes.table import MESSAGE_ROW, PANEL_LINE, PROMPT_GUARD
 from game.scenes.widgets import wrap
 from game.screen import glyphs
 from game.screen.canvas import COLS, ROWS
@@ -579,8 +579,8 @@ def test_a_bonus_the_stopped_count_left_out_is_named_in_its_row(table_app):
     them = 1 - table.my_team
     row, _colour = table.count_line(LanceCount("juego", "no-bet", 0, them, them, 0,
                                                (0, 2, 0, 0) if them else (2, 0, 0, 0), True, 3))
-    assert row.endswith("THEM +2 bonus, 3 bonus not counted")
-    assert len(row) <= 78
+    assert row.endswith("THEM +2 bonus, 3 not counted")
+    assert len(row) <= PANEL_LINE
 
 
 def test_a_refused_pares_past_the_stop_names_the_bonus_it_left_out(table_app):
@@ -596,8 +596,15 @@ def test_a_refused_pares_past_the_stop_names_the_bonus_it_left_out(table_app):
     hands[them + 2] = ("7o", "7c", "Ae", "4b")  # a pair: 1
     refused = LanceCount("pares", "rejected", 1, None, them, 0, (0, 0, 0, 0), False)
     row, _colour = table.count_line(refused, tuple(hands))
-    assert row.endswith("THEM +1 at once, 4 bonus not counted") and len(row) <= 78, row
+    assert row.endswith("THEM +1 deje, 4 bonus not counted") and len(row) <= PANEL_LINE, row
     assert table.count_line(refused)[0].endswith("THEM +1 deje, paid at once")  # no hands shown: no bonus known
+    # The longest rows fit a panel's line (a tester saw "4 bonus not co", cut at its end).
+    longest = [LanceCount("pares", "rejected", 10, None, them, 0, (0,) * 4, False),
+               LanceCount("pares", "accepted", 10, them, them, 10, (3, 3, 3, 3), True, 3),
+               LanceCount("punto", "accepted", 10, them, them, 11, (0,) * 4, True),
+               LanceCount("juego", "no-bet", 0, them, them, 0, (3, 3, 3, 3), True, 3)]
+    for count in longest:
+        assert len(table.count_line(count, tuple(hands))[0]) <= PANEL_LINE, count
 
 
 def test_hand_words_follow_the_kings_option(table_app):
