@@ -503,7 +503,8 @@ class KlaberjassTable(TableScene):
         many (during play, beside the tricks, the runs shown and the bellas): the last step, the
         verdict, and the first, the class (the top line has the value), on one row when only
         one is left if they fit; an ellipsis marks where steps were left out, so that none goes
-        silently."""
+        silently. No row is left only beside the dix, the tricks, the points, a bella and the
+        run shown: that run is what the words were about, and stands for them (help says so)."""
         lines = ["  " + self.spoken(m) for m in self.view.meld_messages]
         joined = list(lines)
         while len(joined) > room:
