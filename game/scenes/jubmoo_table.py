@@ -251,10 +251,15 @@ class JubMooTable(TableScene):
         """F2 behind "pass the keyboard": the hands stay hidden until the person named presses
         Enter, so say that the demo waits for it (a tester saw F2 turned on and nothing move)."""
         super().on_demo_changed()
-        if self.passing and self.app.demo and self.panel is not None:
+        if self.passing and self.panel is not None:
             name = self.seat_name(self.viewer)
-            # One row's worth: a tester saw only its first half, cut at the row's end.
-            self.app.notice(f"Demo on: once {name} presses Enter, the computer plays every seat.")
+            # One row's worth: a tester saw only its first half, cut at the row's end. F2 again
+            # takes it off the row at once (a tester read "Demo on" over a demo turned off).
+            self.app.clear_notices()
+            if self.app.demo:
+                self.app.notice(f"Demo on: once {name} presses Enter, the computer plays every seat.")
+            else:
+                self.app.notice(f"Demo off: {name} plays after pressing Enter.")
 
     def set_viewer(self, seat: int) -> None:
         """Turn to ``seat``: his own order of his cards (F3 off) comes back with him."""

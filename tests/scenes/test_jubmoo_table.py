@@ -739,6 +739,10 @@ def test_hot_seat_f2_behind_the_pass_panel_says_the_demo_waits_for_enter(table_a
     name = f"Player {table.viewer + 1}"
     notice = f"Demo on: once {name} presses Enter, the computer plays every seat."
     assert table.passing and app.screen_text().splitlines()[-1].strip() == notice
+    app.press("F2")  # off again: the row says so at once, not "Demo on" for seconds more
+    off = f"Demo off: {name} plays after pressing Enter."
+    assert not app.demo and app.screen_text().splitlines()[-1].strip() == off
+    app.press("F2")
     assert not any(card_name(c) in app.screen_text() for c in hidden_cards(table, (0, 1)))
     app.tick(HAND_OVER_GUARD)
     app.press("ENTER")
