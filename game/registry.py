@@ -38,6 +38,7 @@ class GameEntry:
     help: str  # its F5 text, a file in game/scenes/help/
     sides: int  # who competes: players, or teams (the arena seats A on each side in turn)
     counters: tuple[tuple[str, str], ...]  # its own statistics: (key, label on the statistics screen)
+    match_counters: tuple[str, ...] = ()  # those of its counters counted once a match (the others: once a deal)
     options: tuple[tuple[str, OptionSpec], ...] = ()  # the program's own options of this game (not the rules')
     quick_options: tuple[tuple[str, Any], ...] = ()  # rules options of a short match (soak runs)
     # Rules options whose default at this game's table differs from the engine's (which keeps
@@ -70,7 +71,7 @@ GAMES: tuple[GameEntry, ...] = (
         "jubmoo", "Jub Moo", "Jub Moo", "catch the pig: you and 3 computers",
         "game.rules.jubmoo", "game.ai.jubmoo", "game.scenes.jubmoo_table:JubMooTable",
         "jubmoo.txt", sides=4,
-        counters=(("pigs", "Times the pig"), ("chuans", "Chuans")),
+        counters=(("pigs", "Times the pig"), ("chuans", "Chuans")), match_counters=("pigs",),
         options=(
             ("humans", OptionSpec.choice(
                 1, (1, 2, 3, 4), ("1", "2", "3", "4"), "Human players (hot seat)",

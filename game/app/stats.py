@@ -85,9 +85,17 @@ class StatsStore:
             if not (type(got) is int and (score or got >= 0)) and not (score and got is None):
                 return f"{key} = {json.dumps(got)[:20]}"
             read[key] = got
-        for won, played in WON_OF_PLAYED:
-            if won in read and read[won] > read[played]:
-                return f"{won} {read[won]}, more than {played} {read[played]}"
+        entry = registry.entry(game)
+        wholes = [*WON_OF_PLAYED, *((key, "matches_played" if key in entry.match_counters else "deals_played")
+                                    for key, _ in entry.counters if key not in dict(WON_OF_PLAYED))]
+        for part, whole in wholes:  # each counted at most once a deal (or a match)
+            if part in read and read[part] > read[whole]:
+                return f"{part} {read[part]}, more than {whole} {read[whole]}"
+        best, worst = read["best_score"], read["worst_score"]
+        if (best is None) != (read["matches_played"] == 0) or (worst is None) != (best is None):
+            return "match scores without the matches played"
+        if best is not None and best < worst:
+            return f"best_score {best}, below worst_score {worst}"
         self.games[game] = read
         return ""
 

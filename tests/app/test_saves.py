@@ -351,18 +351,26 @@ def test_a_count_that_is_null_negative_or_past_its_whole_is_a_bad_value(home):
     for game, bad, named in (("lukfu", {"deals_played": None}, "deals_played = null"),
                              ("jubmoo", {"deals_won": -3}, "deals_won = -3"),
                              ("mus", {"matches_won": 3, "matches_played": 2},
-                              "matches_won 3, more than matches_played 2")):
+                              "matches_won 3, more than matches_played 2"),
+                             # A second tester: a best score below the worst, scores with no
+                             # match played, more contracts made or pigs than deals or matches.
+                             ("klaberjass", {"best_score": -50, "worst_score": 600, "matches_played": 2},
+                              "best_score -50, below worst_score 600"),
+                             ("jubmoo", {"best_score": 400}, "match scores without the matches played"),
+                             ("jubmoo", {"pigs": 7}, "pigs 7, more than matches_played 0"),
+                             ("lukfu", {"claims": 5, "deals_played": 2}, "claims 5, more than deals_played 2")):
         for path in home.glob("statistics.json*"):
             path.unlink()
         store = StatsStore(home)
-        store.record_match("klaberjass", True, 501)
+        kept = "mus" if game == "klaberjass" else "klaberjass"
+        store.record_match(kept, True, 501)
         data = json.loads((home / "statistics.json").read_text(encoding="utf-8"))
         data["games"][game].update(bad)
         (home / "statistics.json").write_text(json.dumps(data), encoding="utf-8")
         again = StatsStore(home)
         assert len(again.notices) == 1 and named in again.notices[0], again.notices
         assert again.games[game] == StatsStore(None).games[game]  # that game counts afresh
-        assert again.games["klaberjass"]["matches_won"] == 1
+        assert again.games[kept]["matches_won"] == 1
         again.record_deal(game, True)  # and the end of a deal counts, as it did not
         assert StatsStore(home).games[game]["deals_played"] == 1
     scores = StatsStore(home)  # a score may be below 0, and is None before a match ends
