@@ -58,6 +58,10 @@ class Ranking:
     #: The note's first clause changes what the numbers mean, so the hint and the review show it
     #: before more choices (Klaberjass counts 1,000 for winning the match).
     note_first: bool = False
+    #: (action, clause of the note): why the level did not choose that action, which may look
+    #: better, where the note gives more than one reason; the hint puts the right one beside it
+    #: (a tester read "it bets only 2 or 5" beside an Envido 2 that was a near tie).
+    reasons: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.estimates:

@@ -63,6 +63,7 @@ docs/ai-mus.md ("Values behind the hint and the review") says what the numbers m
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from bisect import bisect_right
@@ -1196,11 +1197,15 @@ def _strong_bet(view: _View, budget: Budget, rng: random.Random) -> Ranking:
     # Why a better-looking number was not chosen: the noise, or an amount the level never bets
     # (valued for the hint and the review only; a tester saw Envido 10 at 28% beside Hard's
     # Envido 5 at 22% explained as a near tie).
+    mixed, only = "near ties mixed at random", f"it bets only {' or '.join(str(n) for n in budget.sizes)}"
+    unbet = [a for a in ev if a not in weighed and ev[a] > ev[best]]
     if noise_chose:
-        note += "; near ties mixed at random"
-    if any(ev[a] > ev[best] for a in ev if a not in weighed):
-        note += f"; it bets only {' or '.join(str(n) for n in budget.sizes)}"
-    return Ranking.of(estimates, choice, SAMPLED, note)
+        note += "; " + mixed
+    if unbet:
+        note += "; " + only
+    # Each reason beside the choices it explains, when there are both.
+    reasons = tuple((a, only if a in unbet else mixed) for a in legal if a != choice) if noise_chose and unbet else ()
+    return dataclasses.replace(Ranking.of(estimates, choice, SAMPLED, note), reasons=reasons)
 
 
 def rank_strong(observation: MusObservation, budget: Budget, rng: random.Random,

@@ -193,6 +193,9 @@ def reason_note(view: Any, ranking: Ranking, room: int, shown: Estimate | None =
     without "own cards only"), unless ``basis_kept`` is False (the review's own choice, which
     is always shown, must keep its reason)."""
     clauses = ranking.note.split("; ") if ranking.note else []
+    reasons = dict(ranking.reasons)
+    if shown is not None and shown.action in reasons:  # its own reason last, the others' left out
+        clauses = [c for c in clauses if c not in reasons.values()] + [reasons[shown.action]]
     best = ranking.best
     same_chance = chance_decides(ranking) if shown is None else (
         shown.win_chance is not None and best.win_chance is not None and shown.win_chance <= best.win_chance

@@ -917,6 +917,29 @@ def test_chance_decides_explains_only_a_number_at_the_same_chance(make_app) -> N
     assert "*Envido 2 +0.5, 23%" in line and line.endswith(f"[{CHANCE_DECIDES}]"), line
 
 
+def test_each_reason_stands_beside_the_number_it_explains(make_app) -> None:
+    """Found by a tester: "Hint: pass (Paso) (+0.1, 51%); Envido 2 +0.2, 51%; ... [it bets only
+    2 or 5]": Envido 2 was a near tie, and the reason shown was the one for an amount Hard never
+    bets (Envido 10), the row having no room for both."""
+    import dataclasses
+
+    app = make_app("--game", "mus", "--seed", "5")
+    table = app.top_scene()
+    ranking = dataclasses.replace(
+        Ranking.of([Estimate("paso", 0.0, 500, 0.512), Estimate("envido 2", 0.2, 500, 0.514),
+                    Estimate("envido 10", -0.4, 500, 0.513)], "paso", SAMPLED,
+                   "500 imagined deals, weighed by the calls so far; near ties mixed at random; it bets only 2 or 5"),
+        reasons=(("envido 2", "near ties mixed at random"), ("envido 10", "it bets only 2 or 5")))
+    hint = table.hint_text(ranking)
+    assert "Envido 2 +0.2, 51%" in hint and hint.endswith("[near ties mixed at random]"), hint
+    review = ReviewScene(app, table, 0)
+    line = review._values_line(Decision(0, table.match.observation(0), "paso", 0), ranking)
+    assert "Envido 2 +0.2, 51%" in line and line.endswith("[near ties mixed at random]"), line
+    # The other reason beside the number it explains.
+    line = review._values_line(Decision(0, table.match.observation(0), "envido 10", 0), ranking)
+    assert "bets only" not in line, line
+
+
 def test_a_reason_comes_with_the_number_it_explains_or_not_at_all(make_app) -> None:
     """Found by a tester: Mus's hint read "Quiero (-1.8 points, 46% to win) [near ties mixed
     at random]" and left out the No quiero at 47% that the reason was about."""
