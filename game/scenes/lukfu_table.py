@@ -240,6 +240,7 @@ class LukFuHand(Hand):
 class LukFuTable(TableScene):
     game_name = "lukfu"
     WIN_GOAL = "match"  # a Luk Fu match is its deals' net points: Hard reckons the chance of winning it
+    RAISED_PLAYS = True
     KEYS = (
         Choice("C", "Call (be the Caller)", "call"),
         Choice("P", "Pass", "pass"),

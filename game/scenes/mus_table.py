@@ -186,6 +186,7 @@ def face_cells(senas: Any) -> tuple[str, str]:
 
 class MusTable(TableScene):
     game_name = "mus"
+    RAISED_PLAYS = True
     KEYS = (
         *CALLS,
         Choice("Y", "Yes", "yes-ordago"),  # the órdago asked first: Y bets it

@@ -295,6 +295,7 @@ class TableScene(Scene):
 
     is_table = True
     WIN_GOAL = "game"  # what Hard's chance of winning is of (Mus: the game; Luk Fu: the match)
+    RAISED_PLAYS = False  # cards are played by raising them, then Enter (Mus, Luk Fu): one card too
     game_name = ""
     KEYS: tuple[Choice, ...] = ()
 
@@ -917,7 +918,9 @@ class TableScene(Scene):
             hand.show(cards, True)
         words = {w for action in getattr(view, "legal_actions", ()) for w in action.split()}
         chosen = [c for c in (played or "").split() if c in hand.cards]
-        several = len(chosen) > 1  # a set, a run, a discard: raised as the player raised them
+        # A set, a run, a discard: raised as the player raised them (a tester's Mus discard of
+        # one card was shown only framed, as no play of his was).
+        several = len(chosen) > 1 or (bool(chosen) and self.RAISED_PLAYS)
         # A decision of no card (a bid, a bet) shows the hand as it looked then: nothing dimmed.
         playable = frozenset(c for c in hand.cards if c in words) or frozenset(hand.cards)
         self._shown_mode = HandMode(playable, multi=several)

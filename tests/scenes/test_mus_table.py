@@ -1060,6 +1060,17 @@ def test_the_reviews_table_frames_no_card_at_a_decision_that_played_none(table_a
     assert table.hand.cursor >= 0, "the table's own cursor is put back"
 
 
+def test_the_reviews_table_raises_a_one_card_discard_as_it_was_played(table_app):
+    """Found by a tester: the review showed his discard of one card only framed, where he had
+    raised it (OUT) to throw it away; a discard of two was raised."""
+    _app, table = table_app(11)
+    observation = table.match.observation(0)
+    card = observation.hand[2]
+    with table.showing(observation, f"discard {card}"):
+        assert table.hand.picked == {card} and table.hand.cards[table.hand.cursor] == card
+    assert not table.hand.picked  # the table's own put back
+
+
 def test_a_raise_is_written_as_the_prompt_writes_it(table_app):
     """Found by a tester: the review's You column read "raise 2" beside "Paso" and "No quiero"."""
     _app, table = table_app(11)
