@@ -497,24 +497,34 @@ BELLAS = {"NT": 0, "AT": 4}
 MELD_REACH = 100
 
 
-def deal_reach(obs: KlaberjassObservation) -> int:
-    """The most this deal, in play, can add to one side: the card points won so far and at most
-    what the tricks still to play hold, every bella, and the melds."""
+def deal_reach(obs: KlaberjassObservation, side: int | None = None) -> int:
+    """The most this deal, in play, can add to ``side`` (None: to either): the card points won
+    so far and at most what the tricks still to play hold, every bella, and the melds. The
+    maker keeps only his own card points and runs (bete, he scores nothing); the opponent may
+    take them all (the maker bete). Only the top meld's owner scores runs, so once the
+    announcement is over the other side's runs are none (a tester saw the match note at 0-114
+    of 300, where the maker had lost the top meld and neither side could reach 300)."""
     contract = obs.contract or ""
     won = sum(obs.card_points)
     tricks_left = 9 - len(obs.tricks)
-    cards = won + min(CARD_REACH.get(contract, SUIT_CARDS) - won,
-                      tricks_left * TRICK_REACH.get(contract, SUIT_TRICK) + LAST_TRICK)
-    melds = obs.meld_value if obs.tricks else MELD_REACH
-    return cards + 20 * BELLAS.get(contract, 1) + melds
+    still = min(CARD_REACH.get(contract, SUIT_CARDS) - won, tricks_left * TRICK_REACH.get(contract, SUIT_TRICK)
+                + LAST_TRICK)
+    bellas = 20 * BELLAS.get(contract, 1)
+    if obs.phase != "play" or side is None or obs.maker is None:
+        melds = obs.meld_value if obs.tricks else MELD_REACH
+        return won + still + bellas + melds
+    runs = 0 if obs.top_meld is None else obs.meld_value if obs.tricks else MELD_REACH  # shown after trick 1
+    if side == obs.maker:
+        return obs.card_points[side] + still + bellas + (runs if obs.top_meld == side else 0)
+    return won + still + bellas + runs
 
 
 def match_in_reach(obs: KlaberjassObservation) -> bool:
     """This deal, in play, may end the match: a score could reach the game point by what the
-    deal can still add at most (testers saw the note at 166 of 500, and with two tricks left
-    where no score could reach the game point any more)."""
+    deal can still add to it at most (testers saw the note at 166 of 500, and with two tricks
+    left where no score could reach the game point any more)."""
     game_point = int(dict(obs.options)["game_point"])
-    return max(obs.scores) + deal_reach(obs) >= game_point
+    return any(obs.scores[side] + deal_reach(obs, side) >= game_point for side in (0, 1))
 
 
 def rank_strong(rules: Any, obs: KlaberjassObservation, rng: random.Random, level: Level) -> Ranking:

@@ -419,7 +419,8 @@ def test_a_deal_that_may_decide_the_match_says_its_numbers_weigh_the_match() -> 
     from game.rules import get_rules
 
     rules = get_rules("klaberjass")
-    for game_point, said in ((250, True), (300, False), (1000, False)):  # from 0 a deal adds at most 276
+    # From 0, with no runs in this deal, it adds at most 176 (cards 156, a bella 20).
+    for game_point, said in ((170, True), (250, False), (1000, False)):
         state = rules.new_match(3, {"game_point": game_point})
         rng = _random.Random(3)
         while rules.observation(state, rules.current_player(state)).phase != "play":
@@ -454,6 +455,30 @@ def test_only_the_card_play_says_its_numbers_weigh_the_match() -> None:
     assert seen == {"bid", "declare", "dix"}
 
 
+def test_a_maker_who_lost_the_top_meld_reaches_less_than_the_deal() -> None:
+    """Found by a tester: "[winning the match counts 1,000]" at 0 and 114 of 300, the computer
+    maker having lost the top meld to his 50: it could add at most its cards and bella (to
+    296), he at most everything if it went bete (to 276 before his runs are shown)."""
+    import dataclasses
+
+    from game.ai.klaberjass import match_in_reach
+
+    state = RULES.new_match(3, {"game_point": 300})
+    rng = random.Random(3)
+    while RULES.observation(state, RULES.current_player(state)).phase != "play":
+        state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
+    obs = RULES.observation(state, RULES.current_player(state))
+    maker = obs.maker
+    assert maker is not None and not obs.tricks and obs.contract not in ("NT", "AT")
+    scores = [0, 0]
+    scores[maker] = 114
+    lost = dataclasses.replace(obs, scores=tuple(scores), top_meld=1 - maker, meld_value=50)
+    assert not match_in_reach(lost)
+    scores[maker] = 130  # 130 + 156 + 20 = 306: the maker can reach 300
+    assert match_in_reach(dataclasses.replace(lost, scores=tuple(scores)))
+    assert match_in_reach(dataclasses.replace(lost, top_meld=maker))  # its own runs could take it there
+
+
 def test_no_deal_adds_more_than_the_reach_that_decides_the_match_note() -> None:
     """``match_in_reach`` says when the search's numbers may count the match bonus: what a deal
     adds to a score never passes the reach (``deal_reach``) reckoned at any moment of its play,
@@ -465,18 +490,22 @@ def test_no_deal_adds_more_than_the_reach_that_decides_the_match_note() -> None:
     for seed in range(300):
         state = rules.new_match(seed, {"game_point": 9999, "tout_atout": seed % 2 == 0})
         rng = random.Random(seed)
-        reach, before = None, None
+        reach: list[int] | None = None
+        before = None
         while not rules.is_over(state):
             obs = rules.observation(state, rules.current_player(state))
             if obs.phase == "play" and obs.contract is not None:
-                reach = deal_reach(obs) if reach is None else min(reach, deal_reach(obs))
+                now = [deal_reach(obs, side) for side in (0, 1)]
+                assert max(now) <= deal_reach(obs)  # each side's reach within the deal's
+                reach = now if reach is None else [min(a, b) for a, b in zip(reach, now, strict=True)]
                 before = before or obs.scores
             state = rules.apply(state, rng.choice(rules.legal_actions(state)))
             after = rules.observation(state, 0)
             if before is not None and after.deal_number != obs.deal_number:
                 assert reach is not None
-                gained = max(after.scores[i] - before[i] for i in range(2))
-                assert gained <= reach, (seed, obs.contract, gained, reach)
+                for side in (0, 1):
+                    gained = after.scores[side] - before[side]
+                    assert gained <= reach[side], (seed, obs.contract, side, gained, reach)
                 checked.add(obs.contract if obs.contract in CARD_REACH else "suit")
                 break
     assert checked == {"NT", "AT", "suit"}
