@@ -66,6 +66,7 @@ class OptionSpec:
     names: tuple[str, ...] = ()
     aliases: tuple[tuple[Any, Any], ...] = ()
     needs: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    ordered: bool = False  # a choice whose values are a scale (a delay, a size): Left/Right stop at its ends
 
     @classmethod
     def boolean(cls, default: bool, label: str, help: str, off: str = "Off", on: str = "On",
@@ -87,9 +88,11 @@ class OptionSpec:
     @classmethod
     def choice(cls, default: Any, choices: tuple[Any, ...], names: tuple[str, ...], label: str, help: str,
                aliases: tuple[tuple[Any, Any], ...] = (),
-               needs: tuple[tuple[str, tuple[Any, ...]], ...] = ()) -> OptionSpec:
-        """One of ``choices``, each shown on the options screen by its name in ``names``."""
-        return cls("choice", default, label, help, choices=choices, names=names, aliases=aliases, needs=needs)
+               needs: tuple[tuple[str, tuple[Any, ...]], ...] = (), ordered: bool = False) -> OptionSpec:
+        """One of ``choices``, each shown on the options screen by its name in ``names``; an
+        ``ordered`` one is a scale, which the options screen does not wrap round."""
+        return cls("choice", default, label, help, choices=choices, names=names, aliases=aliases, needs=needs,
+                   ordered=ordered)
 
     @classmethod
     def seat(cls, num_players: int, label: str, help: str) -> OptionSpec:

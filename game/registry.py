@@ -75,7 +75,7 @@ GAMES: tuple[GameEntry, ...] = (
         options=(
             ("humans", OptionSpec.choice(
                 1, (1, 2, 3, 4), ("1", "2", "3", "4"), "Human players (hot seat)",
-                "How many people share the keyboard; a screen hides the hands between their turns.")),
+                "How many people share the keyboard; a screen hides the hands between their turns.", ordered=True)),
             ("clockwise", OptionSpec.boolean(
                 False, "Play clockwise",
                 "Play goes round clockwise: after you, the player on your left, then the one opposite, then the "

@@ -41,7 +41,7 @@ PROGRAM_OPTIONS: dict[str, dict[str, OptionSpec]] = {
             "Border colour", "The colour of the border round the screen; F10 changes it too."),
         "scale": OptionSpec.choice(
             2, (1, 2, 3, 4, 5, 6), ("x1", "x2", "x3", "x4", "x5", "x6"), "Window size (next start)",
-            "How many times the 672 x 432 picture is enlarged; it takes effect at the next start."),
+            "How many times the 672 x 432 picture is enlarged; it takes effect at the next start.", ordered=True),
         "fullscreen": OptionSpec.boolean(
             False, "Full screen", "Start in full screen; Alt+Enter switches.", shown=False),
     },
@@ -55,7 +55,8 @@ PROGRAM_OPTIONS: dict[str, dict[str, OptionSpec]] = {
             "Each new deal first offers to play the last one again, same cards; F6 switches it too."),
         "delay": OptionSpec.choice(
             1.0, _DELAYS, tuple(f"{x:.1f}" for x in _DELAYS), "Computer delay (seconds)",
-            "How long the computer waits between its moves, so you can follow them; F8 and F9 change it too."),
+            "How long the computer waits between its moves, so you can follow them; F8 and F9 change it too.",
+            ordered=True),
         "attract_seconds": OptionSpec.integer(
             60, 0, 3600, "Demo after idle (seconds, 0 = never)", step=15,
             help="Left this long on the title or the menu, the computer plays demo games until a key is pressed."),

@@ -240,7 +240,10 @@ class OptionsScene(Scene):
             new = new if hi is None else min(hi, new)
         else:
             index = next((i for i, v in enumerate(option.values) if v == value and type(v) is type(value)), -1)
-            new = option.values[(index + step) % len(option.values)]
+            if option.spec.ordered:  # a scale stops at its ends (a tester's Left at 0.0 s gave 9.5 s)
+                new = option.values[max(0, min(len(option.values) - 1, index + step))]
+            else:
+                new = option.values[(index + step) % len(option.values)]
         self.store(option, new)
 
     def store(self, option: Option, value: Any) -> None:

@@ -281,6 +281,24 @@ def test_every_row_changed_says_its_new_value(make_app):
             assert scene.message == f"{option.label}: {scene.shown(option)}", option.key
 
 
+def test_a_scale_stops_at_its_ends_and_a_list_of_names_goes_round(make_app):
+    """Found by a tester: Left on a Computer delay of 0.0 gave 9.5 s, the slowest, and Right on
+    a window of x6 gave x1. A scale (delay, window size, human players) stops at its ends, as
+    the numbers do; a list of names (the border colour, the scoring) still goes round."""
+    app = make_app("*")
+    seen = set()
+    for scene, option in every_option(app):
+        if not option.values or len(option.values) < 3:
+            continue
+        first, last = option.values[0], option.values[-1]
+        for step, end, other in (("LEFT", first, last), ("RIGHT", last, first)):
+            scene.store(option, end)
+            app.press(step)
+            assert scene.value(option) == (end if option.spec.ordered else other), option.key
+        seen.add((option.key, option.spec.ordered))
+    assert {("delay", True), ("scale", True), ("humans", True), ("border", False)} <= seen
+
+
 def test_no_typed_key_is_ignored_without_a_word(make_app):
     """Found by a tester: a digit typed on a row that took no typed number did nothing at all.
     On every row of every page a digit starts a number or says why it cannot, and so does a
