@@ -418,7 +418,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         needs=(("ruleset", tuple(r for r in RULESETS if r != "gongzhu")),)),
     "first_leader": OptionSpec.seat(4, "First leader", "The seat that leads the first deal; None follows First lead."),
     "open_hands": OptionSpec.boolean(
-        False, "Open hands (learning)", "Every hand is shown face up, to learn from the computers' play."),
+        False, "Open hands (learning)",
+        "Every hand is shown face up, to learn from the computers' play; the computers then see every hand too."),
     "replay": OptionSpec.boolean(
         False, "Offer to replay each deal", "Each new deal first offers to replay the last one (F6).", shown=False),
 }

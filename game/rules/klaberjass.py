@@ -308,7 +308,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         needs=(("tout_atout", (True,)),)),
     "first_dealer": OptionSpec.seat(2, "First dealer", "The seat that deals first; None draws it from the seed."),
     "open_hands": OptionSpec.boolean(
-        False, "Open hands (learning)", "Both hands are shown face up, to learn from the computer's play."),
+        False, "Open hands (learning)",
+        "Both hands are shown face up, to learn from the computer's play; the computer then sees your hand too."),
     "replay": OptionSpec.boolean(
         False, "Offer to replay each deal", "Each new deal first offers to replay the last one (F6).", shown=False),
 }

@@ -398,7 +398,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         NUM_PLAYERS, "First Master", "The seat that is Master in the first deal; None draws it."),
     "open_hands": OptionSpec.boolean(
         False, "Open hands (learning)",
-        "East's and West's hands are shown face up, to learn from the computers' play."),
+        "East's and West's hands are shown face up, to learn from the computers' play; the computers "
+        "then see every hand too."),
     "replay": OptionSpec.boolean(
         False, "Offer to replay each deal", "Each new deal first offers to replay the last one (F6).", shown=False),
 }
