@@ -136,7 +136,10 @@ class NoticeLogScene(Scene):
         for i, line in enumerate(shown):
             canvas.text(col, row + 1 + i, line, palette.WHITE, palette.BLUE)
         scrolls = len(self.lines) > self.HEIGHT
-        keys = "Up/Down, PgUp/PgDn: scroll   Any other key: close" if scrolls else "Any key: close"
+        # Where the rows shown sit in the log: it opens on the newest, and a tester did not see
+        # that the first notices (a damaged file, say) were above.
+        where = f"Lines {self.top + 1}-{self.top + len(shown)} of {len(self.lines)}   "
+        keys = where + "Up/Down, PgUp/PgDn: scroll   Any other key: close" if scrolls else "Any key: close"
         canvas.text(col, row + len(shown) + 2, keys, palette.LIGHT_CYAN, palette.BLUE)
 
 

@@ -63,6 +63,8 @@ def test_a_notice_given_again_and_again_is_listed_once_and_pages_turn(make_app):
     text = " ".join(log.lines)
     assert text.count("F4 gives a hint at your turn") == 1 and "(x14)" in text
     assert "PgUp/PgDn" in app.screen_text()
+    total = len(log.lines)  # opens on the newest, and says where that is (a tester missed the first)
+    assert f"Lines {total - log.HEIGHT + 1}-{total} of {total}" in app.screen_text()
     app.press("PAGEUP")
     assert app.top_scene() is log and "Notice number 29." not in app.screen_text()
     app.press("PAGEDOWN")
