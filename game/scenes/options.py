@@ -297,13 +297,16 @@ class OptionsScene(Scene):
                 shown = self.typing + "_"
             canvas.text(50, row, f"< {shown} >" if selected else f"  {shown}",
                         palette.RED if selected else palette.YELLOW, bg)
+        if self.explaining:
+            # The keys below the list are not the panel's (it says its own): left out, so no
+            # ends of them peek out beside it ("Up/Dow", "nu", seen by a tester).
+            self.draw_explanation(canvas, self.options[self.cursor])
+            return
         canvas.text(2, 20, "Up/Down: choose   Left/Right/Enter: change   digits: type a number",
                     palette.LIGHT_CYAN, palette.BLUE)
         canvas.text(2, 21, "Tab/PgDn, PgUp: next/previous page   F5: explain   Esc: back to the menu",
                     palette.LIGHT_CYAN, palette.BLUE)
         canvas.text(2, 22, self.message[: COLS - 4], palette.YELLOW, palette.BLUE)
-        if self.explaining:
-            self.draw_explanation(canvas, self.options[self.cursor])
 
     def draw_explanation(self, canvas: TextCanvas, option: Option) -> None:
         """The option's help line and its values, in a panel below its row."""

@@ -204,6 +204,18 @@ def every_option(app):
         app.press("TAB")
 
 
+def test_no_key_line_peeks_out_beside_an_explanation(make_app):
+    """Found by a tester: beside the panel of a low row, "Up/Dow", "Tab/Pg", "Every" and "nu"
+    were left of the key lines under the list."""
+    app = make_app("*")
+    for _scene, _option in every_option(app):
+        app.press("F5")
+        rows = app.screen_text().splitlines()[20:23]
+        assert not any(word in row for row in rows for word in ("Up/Dow", "Tab/Pg", "Every", "menu")), rows
+        app.press("F5")
+    assert "Up/Down: choose" in app.screen_text()  # back once it closes
+
+
 def test_f5_shows_every_help_line_in_the_panel(make_app):
     app = make_app("*")
     for _, option in every_option(app):
