@@ -189,6 +189,9 @@ class ResumeDialog(Scene):
         lines = [f"You have an unfinished {registry.entry(self.game).title} match.",
                  "Resume it where you left it? (Y/N)",
                  "N starts a new match instead; Esc goes back."]
-        col, row = dialog(canvas, max(len(line) for line in lines) + 6, len(lines) + 3, "Saved match")
+        # As wide as the menu's box (68 columns from column 6), which it covers: narrower, the
+        # menu's highlight bar and the ends of its lines peeked out beside it (a tester).
+        col, row = dialog(canvas, max(COLS - 12, max(len(line) for line in lines) + 6), len(lines) + 3,
+                          "Saved match")
         for i, line in enumerate(lines):
             canvas.text(col + 1, row + 1 + i, line, palette.WHITE, palette.BLUE)
