@@ -909,12 +909,17 @@ def test_chance_decides_explains_only_a_number_at_the_same_chance(make_app) -> N
                          "500 imagined deals; it bets only 2 or 5")
     hint = table.hint_text(ranking)
     assert "Envido 10 +1, 26%" in hint and hint.endswith("[it bets only 2 or 5]"), hint
-    review = ReviewScene(app, table, 0)
-    line = review._values_line(Decision(0, table.match.observation(0), "paso", 0), ranking)
+    line = values_line(app, table, ranking, "paso")
     assert "Envido 10 +1, 26%" in line and line.endswith("[it bets only 2 or 5]"), line
     # Your own choice at the same chance with more points is what "chance decides" explains.
-    line = review._values_line(Decision(0, table.match.observation(0), "envido 2", 0), ranking)
+    line = values_line(app, table, ranking, "envido 2")
     assert "*Envido 2 +0.5, 23%" in line and line.endswith(f"[{CHANCE_DECIDES}]"), line
+
+
+def values_line(app, table, ranking: Ranking, chosen: str) -> str:
+    """The review's values line for the player's first decision, had he chosen ``chosen``."""
+    review = ReviewScene(app, table, 0)
+    return review._values_line(Decision(0, table.match.observation(0), chosen, 0), ranking)
 
 
 def test_each_reason_stands_beside_the_number_it_explains(make_app) -> None:
@@ -932,12 +937,9 @@ def test_each_reason_stands_beside_the_number_it_explains(make_app) -> None:
         reasons=(("envido 2", "near ties mixed at random"), ("envido 10", "it bets only 2 or 5")))
     hint = table.hint_text(ranking)
     assert "Envido 2 +0.2, 51%" in hint and hint.endswith("[near ties mixed at random]"), hint
-    review = ReviewScene(app, table, 0)
-    line = review._values_line(Decision(0, table.match.observation(0), "paso", 0), ranking)
+    line = values_line(app, table, ranking, "paso")
     assert "Envido 2 +0.2, 51%" in line and line.endswith("[near ties mixed at random]"), line
-    # The other reason beside the number it explains.
-    line = review._values_line(Decision(0, table.match.observation(0), "envido 10", 0), ranking)
-    assert "bets only" not in line, line
+    assert "bets only" not in values_line(app, table, ranking, "envido 10")  # not beside Envido 2
 
 
 def test_a_reason_comes_with_the_number_it_explains_or_not_at_all(make_app) -> None:
