@@ -380,6 +380,24 @@ class JubMooTable(TableScene):
     def decision_words(self, view: Any) -> str:
         return f"trick {len(view.plays) // 4 + 1}"
 
+    def deal_opening(self, view: Any) -> str:
+        """Who leads the deal and why, from the rules' own event ("2 holds 2C and leads."): a
+        tester with "First lead: Two of clubs" saw East lead a spade and nothing say why."""
+        found = re.fullmatch(r"(\d) (.+)", view.events[1]) if len(view.events) > 1 else None
+        if found is None or view.trick or view.tricks_won != (0, 0, 0, 0):
+            return ""
+        seat, why = int(found.group(1)), found.group(2)
+        name = self.seat_name(seat)
+        you = name == "You"
+        lead = "lead" if you else "leads"
+        if why.startswith("holds 2C"):
+            return f"{self.verb(seat, 'hold', 'holds')} the 2{glyphs.CLUB} and {lead} first (any card may be led)."
+        if why.startswith("took QS"):
+            return f"{name} took the pig last deal and {lead} this one."
+        if why.startswith("is drawn"):
+            return f"{name} {'are' if you else 'is'} drawn to lead."
+        return f"{name} {lead} first."
+
     def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
         if action == "replay":
             return "Replaying the last deal: the same cards, leader and totals."

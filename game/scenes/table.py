@@ -421,6 +421,7 @@ class TableScene(Scene):
         self._decision: tuple[int, int] | None = None  # the decision whose prompt is up
         self._guard = 0.0
         self._view_changed()
+        self.message = self.deal_opening(self.view)
         self._sync(guard=False)
 
     @property
@@ -569,8 +570,12 @@ class TableScene(Scene):
         deal = deal_of(self.view)
         if deal != self._deal:
             self._deal = deal
-            self.message = ""
+            self.message = self.deal_opening(self.view) if self.frozen_obs is None else ""
             self.hand.restart()
+
+    def deal_opening(self, view: Any) -> str:
+        """The message a new deal opens with (Jub Moo: who leads it, and why); none by default."""
+        return ""
 
     def _view_changed(self) -> None:
         self._note_deal()
@@ -1126,6 +1131,8 @@ class TableScene(Scene):
         self.message = self._message_under_panel
         self.frozen_obs = None
         self._view_changed()
+        if panel is not None and panel.review and self.deal_opening(self.view):
+            self.message = self.deal_opening(self.view)  # the next deal's, once its summary goes
         if panel is not None and panel.on_close is not None:
             panel.on_close()
 

@@ -379,6 +379,21 @@ def test_a_new_hot_seat_match_starts_with_the_keyboard_passed_to_its_first_playe
     assert not any(card_name(card) in text for card in hidden_cards(table, (0, 1)))
 
 
+@pytest.mark.parametrize(("later", "second"), [("random", "drawn to lead."), ("pig-taker", "took the pig last deal")])
+def test_each_deal_opens_saying_who_leads_it_and_why(table_app, later, second):
+    """Found by a tester: with "First lead: Two of clubs" East led a spade and nothing said he
+    held the 2♣; with "Later leads: Random" nothing said the leader was drawn."""
+    app, table = table_app(101, f'[jubmoo]\nfirst_lead = "two-of-clubs"\nlater_leads = "{later}"\n')
+    leader = table.match.current_player
+    assert table.message == f"{table.verb(leader, 'hold', 'holds')} the 2♣ and " + \
+        ("lead" if leader == 0 else "leads") + " first (any card may be led)."
+    assert table.message in app.screen_text()
+    play_by_keys(app, table, lambda: table.panel is not None and table.frozen_obs is not None)
+    app.press("ENTER")  # the summary goes: the next deal opens with its leader
+    assert table.obs.deal_number == 2 and second in table.message, table.message
+    assert table.seat_name(table.match.current_player) in table.message
+
+
 def test_a_hot_seat_review_names_whose_decisions_it_lists(table_app):
     """Found by a tester: R in hot seat listed the last player's decisions as "Your decisions"."""
     from game.scenes.review import ReviewScene
