@@ -84,6 +84,9 @@ class MenuScene(Scene):
         self.app.set_demo(False)
 
     def start_game(self, name: str) -> None:
+        # The game's row is the one highlighted, also when --game started it (a tester's saved
+        # Jub Moo match was asked about over Klaberjass's row, where Esc then went back).
+        self.cursor = [action for _, _, action in self.items()].index(f"game:{name}")
         table = registry.table_class(name)
         if table is None:
             self.message = f"{registry.entry(name).title} is still being built; it is not playable yet."

@@ -59,6 +59,18 @@ def test_with_game_the_resume_question_comes_without_the_menus_notice(make_app, 
     assert not any("Unfinished match saved" in page for page, _ in again.notices)
 
 
+def test_with_game_the_menu_behind_the_question_has_that_games_row(make_app, home):
+    """Found by a tester: --game jubmoo asked about the saved Jub Moo match over the menu with
+    Klaberjass's row highlighted, where Esc then went back."""
+    app = make_app("--game", "jubmoo", "--seed", "4")
+    advance(app, 3)
+    again = make_app("*", "--game", "jubmoo")
+    assert isinstance(again.top_scene(), ResumeDialog)
+    again.press("ESC")
+    menu = again.top_scene()
+    assert menu.items()[menu.cursor][2] == "game:jubmoo"
+
+
 def test_declining_starts_a_new_match(make_app, home):
     _played_table(make_app)
     again = make_app("*")
