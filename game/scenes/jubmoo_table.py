@@ -556,13 +556,20 @@ class JubMooTable(TableScene):
         return any(s in self.winners() for s in self.humans)
 
     @classmethod
-    def carried_options(cls, options: dict[str, Any], carried: dict[str, Any]) -> dict[str, Any]:
+    def carried_options(cls, app: App, options: dict[str, Any], carried: dict[str, Any]) -> dict[str, Any]:
         """The pig's lead only while the lead options still ask for it (they may have changed
-        on the menu since the match that made the pig)."""
+        on the menu since the match that made the pig). The pig is the player drawn in his
+        place at the table: if the new match goes round the other way, the seat in play order
+        of that place is the other side's (a tester's West pig saw East lead)."""
         full = RULES.default_options() | options
-        if full.get("first_lead") == "random" and full.get("later_leads") == "pig-taker":
-            return {k: v for k, v in carried.items() if k == "first_leader"}
-        return {}
+        if not (full.get("first_lead") == "random" and full.get("later_leads") == "pig-taker"):
+            return {}
+        if "first_leader" not in carried:
+            return {}
+        seat = carried["first_leader"]
+        if carried.get("clockwise", False) != bool(app.settings.get(cls.game_name, "clockwise")):
+            seat = {1: 3, 3: 1}.get(seat, seat)
+        return {"first_leader": seat}
 
     def next_match_options(self) -> dict[str, Any]:
         """The last match's pig leads the next match's first deal (rules file §1.2), unless the
@@ -571,7 +578,7 @@ class JubMooTable(TableScene):
         options = self.match.rules.default_options() | dict(self.match.options)
         pigs = self.pigs()
         if options.get("first_lead") == "random" and options.get("later_leads") == "pig-taker" and len(pigs) == 1:
-            return {"first_leader": pigs[0]}
+            return {"first_leader": pigs[0], "clockwise": self.clockwise}  # the way round names his place
         return {}
 
     def human_score(self) -> int:

@@ -308,15 +308,16 @@ class TableScene(Scene):
         seed = app.new_seed(attract)
         if carried:
             try:
-                return Match(cls.game_name, seed, options | cls.carried_options(options, carried))
+                return Match(cls.game_name, seed, options | cls.carried_options(app, options, carried))
             except ValueError:
                 pass  # a carried value these options refuse: the match starts as if none was handed on
         return Match(cls.game_name, seed, options)
 
     @classmethod
-    def carried_options(cls, options: dict[str, Any], carried: dict[str, Any]) -> dict[str, Any]:
+    def carried_options(cls, app: App, options: dict[str, Any], carried: dict[str, Any]) -> dict[str, Any]:
         """What of ``carried`` (``next_match_options`` of the last match) the new match takes,
-        its options being ``options`` (they may have changed on the menu since)."""
+        its options being ``options`` and its table's settings ``app``'s (they may have changed
+        on the menu since)."""
         return carried
 
     @classmethod

@@ -147,26 +147,37 @@ def test_a_whole_match_by_keys_names_the_pig(table_app):
     assert isinstance(app.top_scene(), MenuScene)
 
 
-def finished_with_one_pig(table_app):
-    """A match of Jub Moo played to its result by keys, with a single pig."""
+def finished_with_one_pig(table_app, seats: tuple[int, ...] = (0, 1, 2, 3)):
+    """A match of Jub Moo played to its result by keys, with a single pig (in one of ``seats``)."""
     for seed in range(3, 40):
         app, table = table_app(seed, "[jubmoo]\ntarget = -100\n")
         play_by_keys(app, table, lambda table=table: table.result_shown)
         pigs = pig_seats(table.obs.scores)
-        if len(pigs) == 1:
+        if len(pigs) == 1 and pigs[0] in seats:
             return app, table, pigs[0]
     pytest.fail("no match with a single pig")
 
 
-@pytest.mark.parametrize("change", ["none", "ruleset", "first lead", "damaged"])
+@pytest.mark.parametrize("change", ["none", "ruleset", "first lead", "damaged", "way round"])
 def test_the_pig_leads_a_new_match_started_from_the_menu(table_app, home, change):
     """Found by a tester: the pig led the next match only when it was started by Enter under
     the result; started from the menu (to change an option first), the lead was drawn. A lead
     option changed on the menu since asks for another first lead, and a damaged record of the
-    pig leaves the lead to the rules, as if there had been no match before."""
-    app, table, pig = finished_with_one_pig(table_app)
+    pig leaves the lead to the rules, as if there had been no match before. Another tester set
+    Play clockwise between the matches, and East led for West, the pig: the pig is the player
+    in his place at the table, whichever way play goes round."""
+    app, table, pig = finished_with_one_pig(table_app, (1, 3) if change == "way round" else (0, 1, 2, 3))
     app.press("ESC")
     assert isinstance(app.top_scene(), MenuScene)
+    if change == "way round":  # East or West: the places play order swaps
+        app.settings.set("jubmoo", "clockwise", True)
+        pig_name = table.seat_name(pig)
+        app.tick(0.5)
+        app.press("2")
+        fresh = app.top_scene()
+        assert isinstance(fresh, JubMooTable) and fresh.clockwise and not table.clockwise
+        assert fresh.seat_name(fresh.obs.leader) == pig_name and fresh.obs.leader == {1: 3, 3: 1}.get(pig, pig)
+        return
     if change == "ruleset":
         app.settings.set("jubmoo", "ruleset", "gongzhu")
     elif change == "first lead":
