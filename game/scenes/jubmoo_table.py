@@ -567,7 +567,8 @@ class JubMooTable(TableScene):
         if "first_leader" not in carried:
             return {}
         seat = carried["first_leader"]
-        if carried.get("clockwise", False) != bool(app.settings.get(cls.game_name, "clockwise")):
+        way_changed = carried.get("clockwise", False) != bool(app.settings.get(cls.game_name, "clockwise"))
+        if type(seat) is int and way_changed:  # anything else is refused by the rules (a damaged record)
             seat = {1: 3, 3: 1}.get(seat, seat)
         return {"first_leader": seat}
 

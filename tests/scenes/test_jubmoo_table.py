@@ -199,6 +199,15 @@ def test_the_pig_leads_a_new_match_started_from_the_menu(table_app, home, change
         assert list((home / "saves").glob("jubmoo-next-match.json.damaged-*"))
 
 
+def test_a_carried_lead_that_is_no_seat_starts_the_match_as_if_none(table_app, home):
+    """A hand-edited record of the pig ("first_leader": [1]) starts the next match with the
+    rules' own first lead, and no crash, whichever way play goes round."""
+    app, _ = table_app(3, "[jubmoo]\nclockwise = true\n")
+    app.saves.carry("jubmoo", {"first_leader": [1], "clockwise": False})
+    fresh = JubMooTable.new(app)
+    assert "first_leader" not in fresh.match.options and fresh.obs.deal_number == 1
+
+
 def test_the_pig_of_a_finished_match_leads_the_next_ones_first_deal(table_app):
     """Rules file §1.2: the first deal of a new game is led by the previous game's pig."""
     app, table, pig = finished_with_one_pig(table_app)
