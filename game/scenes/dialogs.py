@@ -9,7 +9,7 @@ import pygame
 
 from game.app.keys import Key
 from game.app.scene import Scene
-from game.scenes.widgets import dialog
+from game.scenes.widgets import MENU_BOX_W, dialog
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
 
@@ -51,8 +51,11 @@ class QuitDialog(Scene):
 
     def draw(self, canvas: TextCanvas) -> None:
         text = self.question
-        col, row = dialog(canvas, len(text) + 6, 5, "Quit", bg=palette.RED)
-        canvas.text(col + 1, row + 1, text, palette.WHITE, palette.RED)
+        # Over the menu, as wide as its box (MENU_BOX_W), as the saved-match question is: no
+        # highlight bar or line ends peek out beside it (a tester).
+        width = max(MENU_BOX_W, len(text) + 6) if self.at_menu else len(text) + 6
+        col, row = dialog(canvas, width, 5, "Quit", bg=palette.RED)
+        canvas.text(col + (width - 4 - len(text)) // 2, row + 1, text, palette.WHITE, palette.RED)
 
 
 MESSAGE_TEXT_W = COLS - 8  # the widest text a message box holds inside a frame, a column clear of it
@@ -189,9 +192,9 @@ class ResumeDialog(Scene):
         lines = [f"You have an unfinished {registry.entry(self.game).title} match.",
                  "Resume it where you left it? (Y/N)",
                  "N starts a new match instead; Esc goes back."]
-        # As wide as the menu's box (68 columns from column 6), which it covers: narrower, the
-        # menu's highlight bar and the ends of its lines peeked out beside it (a tester).
-        col, row = dialog(canvas, max(COLS - 12, max(len(line) for line in lines) + 6), len(lines) + 3,
+        # As wide as the menu's box, which it covers: narrower, the menu's highlight bar and the
+        # ends of its lines peeked out beside it (a tester).
+        col, row = dialog(canvas, max(MENU_BOX_W, max(len(line) for line in lines) + 6), len(lines) + 3,
                           "Saved match")
         for i, line in enumerate(lines):
             canvas.text(col + 1, row + 1 + i, line, palette.WHITE, palette.BLUE)

@@ -157,9 +157,12 @@ def test_help_pager_pages_and_closes(make_app):
 
 def test_f7_asks_and_n_keeps_going(make_app):
     app = make_app("*")
-    app.press("F7")
+    app.press("DOWN", "F7")
     assert isinstance(app.top_scene(), QuitDialog)
     assert "(Y/N)" in app.screen_text()
+    # It covers the menu's rows whole: no highlight bar or line ends peek out (a tester).
+    row = next(r for r in app.screen_text().splitlines() if "(Y/N)" in r)
+    assert row.count("║") == 2 and row.strip().strip("║").strip() == "Quit the card parlour? (Y/N)", row
     app.press("n")
     assert isinstance(app.top_scene(), MenuScene) and app.running
     app.press("F7")
