@@ -244,6 +244,13 @@ class OptionsScene(Scene):
                 new = option.values[max(0, min(len(option.values) - 1, index + step))]
             else:
                 new = option.values[(index + step) % len(option.values)]
+        if new == value and type(new) is type(value):
+            # At an end, said: a tester pressed Enter on "Human players" at 4 and heard the
+            # click of a change that did not come.
+            most, back = ("most", "Left") if step > 0 else ("least", "Right")
+            self.message = f"{option.label}: {self.shown(option)} is the {most}; {back} goes back."
+            self.app.sound("buzz")
+            return
         self.store(option, new)
 
     def store(self, option: Option, value: Any) -> None:

@@ -307,6 +307,9 @@ def test_a_scale_stops_at_its_ends_and_a_list_of_names_goes_round(make_app):
             scene.store(option, end)
             app.press(step)
             assert scene.value(option) == (end if option.spec.ordered else other), option.key
+            if option.spec.ordered:  # and says so (a tester's Enter at 4 clicked and did nothing)
+                assert scene.message.endswith(f"is the {'least' if step == 'LEFT' else 'most'}; "
+                                              f"{'Right' if step == 'LEFT' else 'Left'} goes back."), scene.message
         seen.add((option.key, option.spec.ordered))
     assert {("delay", True), ("scale", True), ("humans", True), ("border", False)} <= seen
 
