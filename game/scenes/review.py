@@ -382,7 +382,10 @@ class ReviewScene(Scene):
         return self._row(f"{self.cost(decision) or 0.0:.1f}", game if chance else None, where, you, hard)
 
     def _draw_table(self, canvas: TextCanvas, decision: Decision) -> None:
-        with self.table.showing(decision.observation, decision.action, decision.step):
+        # A move of several actions (a Luk Fu throw, one action a card) shows every card of it
+        # still in hand raised, this decision's framed: a tester had raised three and saw one.
+        move = sorted(self.table.same_move(decision, self.decisions) - {decision.action})
+        with self.table.showing(decision.observation, " ".join([decision.action, *move]), decision.step):
             self.table.draw_table(canvas)
             scores = len(self.table.title()[2]) + 1  # the scores drawn then give way to the label, all of them
         at = self.decisions.index(decision) + 1

@@ -825,6 +825,37 @@ def test_the_review_takes_a_throw_of_several_cards_as_one_move(table_app):
     assert "the same" in review._list_line(first, chance=True)
 
 
+def test_the_reviews_table_raises_every_card_of_a_throw_still_in_hand(table_app):
+    """Found by a tester: he raised three cards and threw them face down; the review's table at
+    the throw showed only the first raised (each card is one action), at the next only the
+    second. Every card of the throw still in hand is raised, this decision's framed."""
+    from game.screen.canvas import TextCanvas
+
+    app, table = table_app(3)
+    obs = table.obs
+    cards = list(obs.hand[:3])
+    review = ReviewScene(app, table, 0)
+    review.decisions = [Decision(10 + i, obs, f"discard {card}", 0) for i, card in enumerate(cards)]
+    seen = []
+    showing = table.showing
+
+    def spy(view, played=None, step=None):
+        manager = showing(view, played, step)
+        seen.append(played)
+        return manager
+
+    table.showing = spy
+    for decision in review.decisions:
+        review._draw_table(TextCanvas(), decision)
+    table.showing = showing
+    for decision, played in zip(review.decisions, seen, strict=True):
+        words = played.split()
+        assert words[:2] == decision.action.split() and {f"discard {c}" for c in cards} == {
+            " ".join(words[i:i + 2]) for i in range(0, len(words), 2)}
+    with table.showing(obs, seen[1]):
+        assert table.hand.picked == set(cards) and table.hand.cards[table.hand.cursor] == cards[1]
+
+
 def test_a_better_value_than_the_rule_of_thumbs_choice_comes_with_its_reason(table_app):
     """Found by a tester: "Values: throw T7 -0.8, 19%; *throw S8 -0.2, 22%; ..." named Hard's
     choice below his own with no reason: the reason did not fit the row."""
