@@ -152,7 +152,7 @@ def ten_clubs_rule(ruleset: str, ten_clubs: str) -> list[str]:
         f"    and 10{club} with all 13 hearts (a Chuan) scores {ten_clubs_sum((*HEARTS, 'TC'), ruleset, ten_clubs)}.",
         f"  D switches to '{TEN_CLUBS_NAMES[other]}': "
         + ("2 x (the rest), no 50 added." if adds else "2 x (the rest + 50).")
-        if ruleset != "gongzhu" else f"  Gong Zhu's 10{club} only doubles: D changes the other scorings' rule.",
+        if ruleset != "gongzhu" else f"  Gong Zhu's 10{club} only doubles; D changes it under Hearts and All suits.",
         "",
     ]
     everything = score_breakdown(CARDS, ruleset, options)
@@ -280,7 +280,7 @@ class ScoreTesterScene(Scene):
             self.message = f"A random pile of {tricks} trick{'s' if tricks > 1 else ''} ({4 * tricks} cards)."
             self.app.sound("click")
         elif key.typed == "D" and self.ruleset == "gongzhu":
-            self.message = f"Gong Zhu's 10{glyphs.CLUB} only doubles: D changes the rule of the other scorings."
+            self.message = f"Gong Zhu's 10{glyphs.CLUB} only doubles: Tab to Hearts or All suits, then D changes it."
             self.app.sound("buzz")
         elif key.typed == "D":
             self.ten_clubs = "add-and-double" if self.ten_clubs == "double" else "double"

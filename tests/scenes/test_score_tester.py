@@ -362,7 +362,7 @@ def test_every_figure_of_the_ten_of_clubs_box_is_the_games_score(tester_app, rul
     else:
         assert f"is {signed(stack_score(CARDS, ruleset, options))} flat" in text
     if ruleset == "gongzhu":
-        assert "Gong Zhu's 10♣ only doubles: D changes the other scorings' rule." in text
+        assert "Gong Zhu's 10♣ only doubles; D changes it under Hearts and All suits." in text
         return
     other = "2 x (the rest + 50)." if ten_clubs == "double" else "2 x (the rest), no 50 added."
     assert f"D switches to '{'adds 50 and doubles' if ten_clubs == 'double' else 'doubles'}': {other}" in text
