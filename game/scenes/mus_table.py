@@ -203,6 +203,7 @@ class MusTable(TableScene):
         self.asking_ordago = False  # Y/N before betting the whole game
         self.faces: dict[int, tuple[tuple[str, ...], float]] = {}  # seat: the señas its face shows, seconds left
         self.withheld: tuple[tuple[int, int] | None, frozenset[str]] = (None, frozenset())  # toggled off, at a decision
+        self.ended: MusObservation | None = None  # the deal that ended last, as it ended (S between deals)
         super().__init__(app, match, attract, humans)
 
     @property
@@ -483,7 +484,17 @@ class MusTable(TableScene):
         deals on at once, so the view before the last call is amended from the deal's summary)."""
         last = after.last_deal
         a, b = last.points_after
-        return dataclasses.replace(before, team_points=(a, b), scores=(a, b, a, b), games_won=last.games_won_after)
+        ended = dataclasses.replace(before, team_points=(a, b), scores=(a, b, a, b), games_won=last.games_won_after)
+        self.ended = ended
+        return ended
+
+    def senas_view(self) -> MusObservation:
+        """The deal whose señas S lists: between deals (the replay offer, the match's end) the
+        one that ended, which the table shows; else the deal now (a tester's S at the replay
+        offer listed the next deal's, none, under deal 1's cards)."""
+        if self.now.phase in ("replay", "over") and self.ended is not None:
+            return self.ended
+        return self.now
 
     def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
         self.message = self.describe(seat, action, before, after)
@@ -671,9 +682,11 @@ class MusTable(TableScene):
     def senas_lines(self) -> list[tuple[str, int]]:
         """The S panel: every seña your side saw in this deal, seat by seat from mano (who, the
         face, how it was seen, then the seña and what the hand holds), and the turns without one."""
-        obs = self.now
+        obs = self.senas_view()
         if not self.senas_on:
             return [("Señas are switched off (Options on the menu, the Mus page).", palette.WHITE)]
+        if obs.phase in ("replay", "over"):  # the deal that ended was played before a resume
+            return [("The señas of the deal that ended are not kept once the program is left.", palette.WHITE)]
         if not any(obs.senas_passed):
             before_cut = "No seña yet in this deal: they are passed once the mus is cut."
             now = "No seña yet: they are passed now, in turn from mano."
@@ -707,7 +720,7 @@ class MusTable(TableScene):
         if not self.senas_on:
             self.message = "Señas are switched off (Options on the menu, the Mus page)."
             return
-        self.show_panel(Panel(f"Señas seen in deal {self.now.deal_number}", self.senas_lines(),
+        self.show_panel(Panel(f"Señas seen in deal {self.senas_view().deal_number}", self.senas_lines(),
                               width=SENA_PANEL_W + 6))
 
     # ---- the lances in words ----

@@ -934,6 +934,25 @@ def test_ciego_when_the_hand_has_nothing_to_signal_and_n_passes_none(table_app):
     assert table.match.steps[-1] == "senas none" and 0 not in table.faces
 
 
+def test_s_at_the_replay_offer_lists_the_señas_of_the_deal_that_ended(table_app):
+    """Found by a tester: with F6 on, S at "Replay or continue?" (the table showing deal 1 as it
+    ended) opened "Señas seen in deal 2: No seña in this deal", though deal 1 had señas."""
+    for seed in range(40, 60):
+        app, table = table_app(seed, senas=True)
+        app.press("F6")
+        play_by_keys(app, table, lambda table=table: table.now.phase == "replay" and table.human_to_act, seed=seed)
+        if table.ended is not None and table.ended.senas_seen:
+            break
+    else:
+        raise AssertionError("no first deal with a seña seen")
+    press(app, table, "S")
+    assert table.panel is not None and table.panel.title == "Señas seen in deal 1"
+    lines = [text for text, _ in table.panel.lines]
+    assert "No seña in this deal." not in lines and lines == [text for text, _ in table.senas_lines()]
+    seat = table.ended.senas_seen[0].seat
+    assert any(line.startswith(table.seat_name(seat)) for line in lines)
+
+
 def test_keys_while_a_face_shows_only_end_it(table_app):
     app, table = table_app(37, senas=True)
     senas_match(table, lambda allowed: telling(allowed[3]) and len(allowed[0]) == 2, catch=100)
