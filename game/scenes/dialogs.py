@@ -9,7 +9,7 @@ import pygame
 
 from game.app.keys import Key
 from game.app.scene import Scene
-from game.scenes.widgets import MENU_BOX_W, dialog
+from game.scenes.widgets import MENU_BOX_TOP, MENU_BOX_W, PLAY_ROWS, dialog
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
 
@@ -51,11 +51,22 @@ class QuitDialog(Scene):
 
     def draw(self, canvas: TextCanvas) -> None:
         text = self.question
-        # Over the menu, as wide as its box (MENU_BOX_W), as the saved-match question is: no
-        # highlight bar or line ends peek out beside it (a tester).
-        width = max(MENU_BOX_W, len(text) + 6) if self.at_menu else len(text) + 6
-        col, row = dialog(canvas, width, 5, "Quit", bg=palette.RED)
-        canvas.text(col + (width - 4 - len(text)) // 2, row + 1, text, palette.WHITE, palette.RED)
+        if self.at_menu:
+            menu_question(canvas, "Quit", [text.center(MENU_BOX_W - 6)], palette.RED)
+            return
+        col, row = dialog(canvas, len(text) + 6, 5, "Quit", bg=palette.RED)
+        canvas.text(col + 1, row + 1, text, palette.WHITE, palette.RED)
+
+
+def menu_question(canvas: TextCanvas, title: str, lines: list[str], bg: int = palette.BLUE) -> None:
+    """A question asked over the menu covers its box and the keys under it, which do not answer
+    it: a tester read "N Notices" beside "N starts a new match", and pressed O of "O: options"
+    to no effect; narrower, the highlight bar and line ends peeked out beside it."""
+    height = PLAY_ROWS - MENU_BOX_TOP
+    col, row = dialog(canvas, MENU_BOX_W, height, title, bg=bg, row=MENU_BOX_TOP)
+    first = row + (height - 2 - len(lines)) // 2
+    for i, line in enumerate(lines):
+        canvas.text(col + 1, first + i, line, palette.WHITE, bg)
 
 
 MESSAGE_TEXT_W = COLS - 8  # the widest text a message box holds inside a frame, a column clear of it
@@ -192,9 +203,4 @@ class ResumeDialog(Scene):
         lines = [f"You have an unfinished {registry.entry(self.game).title} match.",
                  "Resume it where you left it? (Y/N)",
                  "N starts a new match instead; Esc goes back."]
-        # As wide as the menu's box, which it covers: narrower, the menu's highlight bar and the
-        # ends of its lines peeked out beside it (a tester).
-        col, row = dialog(canvas, max(MENU_BOX_W, max(len(line) for line in lines) + 6), len(lines) + 3,
-                          "Saved match")
-        for i, line in enumerate(lines):
-            canvas.text(col + 1, row + 1 + i, line, palette.WHITE, palette.BLUE)
+        menu_question(canvas, "Saved match", lines)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from game import registry
 from game.app.keys import Key
 from game.app.scene import Scene
-from game.scenes.widgets import MENU_BOX_W, big_text, title_bar
+from game.scenes.widgets import MENU_BOX_TOP, MENU_BOX_W, big_text, title_bar
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
 
@@ -109,8 +109,9 @@ class MenuScene(Scene):
         canvas.text(62, 4, suits, palette.WHITE, palette.BLUE)
         canvas.text(62, 5, f"{glyphs.OROS} {glyphs.COPAS} {glyphs.ESPADAS} {glyphs.BASTOS}", palette.WHITE,
                     palette.BLUE)
-        canvas.box((COLS - MENU_BOX_W) // 2, 9, MENU_BOX_W, 12, fg=palette.LIGHT_CYAN, bg=palette.BLUE, double=True)
-        canvas.centre(9, " Choose a game ", palette.YELLOW, palette.BLUE)
+        canvas.box((COLS - MENU_BOX_W) // 2, MENU_BOX_TOP, MENU_BOX_W, 12, fg=palette.LIGHT_CYAN, bg=palette.BLUE,
+                   double=True)
+        canvas.centre(MENU_BOX_TOP, " Choose a game ", palette.YELLOW, palette.BLUE)
         available = {g.name for g in registry.available()}
         for i, (key, label, action) in enumerate(self.items()):
             row = 11 + i

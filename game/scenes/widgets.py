@@ -9,6 +9,7 @@ from game.screen.canvas import COLS, ROWS, TextCanvas
 
 PLAY_ROWS = ROWS - 1  # rows 0-23 belong to scenes; row 24 is the key bar
 MENU_BOX_W = COLS - 12  # the menu's box, centred: a question asked over the menu covers it whole
+MENU_BOX_TOP = 9  # its top row
 
 
 def dialog_top(height: int) -> int:

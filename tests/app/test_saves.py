@@ -42,6 +42,8 @@ def test_resume_after_closing_the_program(make_app, home):
     rows = [row for row in again.screen_text().splitlines() if "unfinished" in row or "Resume it" in row]
     assert rows and all(row.count("║") == 2 and row.strip()[1:-1].strip()[:8] in ("You have", "Resume i")
                         for row in rows), rows
+    # ...and the keys under it, which do not answer it ("N Notices" beside "N starts a new match").
+    assert "Notices of this session" not in again.screen_text() and "O: options" not in again.screen_text()
     again.press("Y")
     resumed = again.top_scene()
     assert isinstance(resumed, KlaberjassTable)
