@@ -224,6 +224,19 @@ def note_text(note: str, room: int, reasons_first: bool = False) -> str:
     return ""
 
 
+def choice_spans(col: int, choices: list[Choice]) -> list[tuple[int, int]]:
+    """Where ``K Label`` items drawn from ``col`` lie (first column, column after): two blanks
+    apart, or one where two would overrun the frame. Drawing and clicks both read it."""
+    width = sum(len(c.key) + 1 + len(c.label) for c in choices)
+    gap = 2 if col + width + 2 * (len(choices) - 1) <= COLS - 2 else 1
+    spans = []
+    for choice in choices:
+        end = col + len(choice.key) + 1 + len(choice.label)
+        spans.append((col, end))
+        col = end + gap
+    return spans
+
+
 def deal_of(view: Any) -> tuple[Any, Any]:
     """What tells one deal from the next in an observation (a replayed deal counts as new)."""
     return getattr(view, "deal_number", None), getattr(view, "last_deal", None)
@@ -991,13 +1004,33 @@ class TableScene(Scene):
         return " ".join(cards) if cards else None
 
     def on_click(self, col: int, row: int) -> None:
-        """A click on a card of the hand: as its key."""
-        if self.guarded or not self.human_to_act:
+        """A click on a card of the hand or a choice of the prompt: as its key. Where any key
+        goes on (a trick's pause, a summary), a click goes on too (a tester who played by the
+        mouse was stuck at every "Any key: go on.")."""
+        if (self.panel is not None and self.panel.on_key is None) or (self.panel is None and self.hold > 0):
+            self.on_key(Key.named("SPACE"))
+            return
+        if self.guarded or not self.human_to_act or self.panel is not None:
+            return
+        choice = self.choice_at(col, row)
+        if choice is not None:
+            self.on_key(Key.named(choice.key))
             return
         prompt = self.prompt()
         if prompt.hand is not None:
             self._hand_input(self.hand.click(col, row, self.hand_geometry(), prompt.hand))
         self._sync()
+
+    def choice_at(self, col: int, row: int) -> Choice | None:
+        """The prompt's choice drawn at ``col``, ``row``, if any."""
+        prompt = self.prompt()
+        if row != PROMPT_ROW or not prompt.choices or len(wrap(self.message, COLS - 4)) > 1:
+            return None
+        start = 2 + len(prompt.text[: COLS - 4])
+        for choice, (first, end) in zip(prompt.choices, choice_spans(start, list(prompt.choices)), strict=True):
+            if first <= col < end:
+                return choice
+        return None
 
     def _panel_key(self, key: Key) -> None:
         panel = self.panel
@@ -1073,23 +1106,19 @@ class TableScene(Scene):
         return False
 
     def draw_choices(self, canvas: TextCanvas, col: int, row: int, choices: list[Choice],
-                     fg: int = palette.WHITE, bg: int = palette.GREEN, highlight: bool = True) -> int:
-        """Draw ``K Label`` items, two blanks apart or one where two would overrun the frame;
-        the one under the cursor in reverse video (``highlight``)."""
+                     fg: int = palette.WHITE, bg: int = palette.GREEN, highlight: bool = True) -> None:
+        """Draw ``K Label`` items where ``choice_spans`` puts them; the one under the cursor in
+        reverse video (``highlight``)."""
         cursor = min(self.choice_cursor, max(0, len(choices) - 1)) if highlight else -1
         mono = self.app.mode.mono
-        width = sum(len(c.key) + 1 + len(c.label) for c in choices)
-        gap = 2 if col + width + 2 * (len(choices) - 1) <= COLS - 2 else 1
-        for i, choice in enumerate(choices):
+        for i, (choice, (first, _)) in enumerate(zip(choices, choice_spans(col, choices), strict=True)):
             selected = i == cursor
             key_fg, text_fg, back = (palette.RED, palette.BLACK, palette.GREY) if selected else (palette.YELLOW, fg, bg)
             # A mono monitor shows every reversed cell alike: the key letter stays in normal
             # video there, or it could not be told from its label.
-            col = canvas.text(col, row, choice.key, palette.YELLOW if selected and mono else key_fg,
-                              bg if selected and mono else back)
-            col = canvas.text(col, row, " " + choice.label, text_fg, back)
-            col += gap
-        return col
+            after = canvas.text(first, row, choice.key, palette.YELLOW if selected and mono else key_fg,
+                                bg if selected and mono else back)
+            canvas.text(after, row, " " + choice.label, text_fg, back)
 
     # ---- panels ----
     def show_panel(self, panel: Panel) -> None:

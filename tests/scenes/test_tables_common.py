@@ -180,6 +180,37 @@ def test_the_tallest_panel_leaves_the_title_bar_in_sight(start):
     assert lines[-1].startswith("F1 ")
 
 
+def click(app, col: int, row: int) -> None:
+    """A mouse click on the text cell at ``col``, ``row``."""
+    from game.screen.render import layout
+
+    app.compose()
+    _, rect = layout(app.window.get_size())
+    app.handle_click((rect.x + col * rect.width // 80 + 2, rect.y + row * rect.height // 25 + 2))
+
+
+def test_the_mouse_takes_a_prompt_choice_ends_a_pause_and_closes_a_summary(start, case):
+    """Found by a tester playing by the mouse: a click on a prompt's choice ("P Pass") did
+    nothing, and a click could not end "Any key: go on." nor close a deal's summary."""
+    app, table = start(12)
+    play(app, table, case, lambda: table.human_to_act and not table.guarded and bool(table.prompt().choices)
+         and table.choice_at(2 + len(table.prompt().text) + 1, PROMPT_ROW) is not None)
+    choice = table.choice_at(2 + len(table.prompt().text) + 1, PROMPT_ROW)
+    steps, row = len(table.match.steps), app.screen_text().splitlines()[PROMPT_ROW]
+    first = row.index(f"{choice.key} {choice.label}")
+    assert table.choice_at(first, PROMPT_ROW) == choice and table.choice_at(first - 1, PROMPT_ROW) != choice
+    click(app, first + 1, PROMPT_ROW)
+    assert len(table.match.steps) > steps or table.prompt().text != row, "the click took the choice"
+    play(app, table, case, lambda: table.panel is not None and table.frozen_obs is not None)
+    while table.guarded:
+        app.tick(0.05)
+    click(app, 40, 12)
+    assert table.panel is None, "a click closes the summary, as any key does"
+    table.hold, table.hold_for_key = 2.0, True  # a trick's pause that waits for a key
+    click(app, 40, 12)
+    assert table.hold == 0.0
+
+
 # ---- the function keys ----
 def test_f1_switches_the_sound_and_the_bar_says_so(start):
     app, _ = start()
