@@ -414,7 +414,9 @@ class MusTable(TableScene):
         if "ordago" in self.now.legal_actions and (key.typed == "O" or (key.is_confirm and prompt.hand is None
                                                                        and self.highlighted(prompt) == "ordago")):
             self.asking_ordago = True  # every órdago of yours is asked about first
-            self.choice_cursor = 0
+            # On No: a second Enter does not bet the whole game (only Y does, or Enter on Yes),
+            # as Enter refuses an opponent's órdago.
+            self.choice_cursor = 1
             self.app.sound("select")
             return True
         if self.now.phase == "bet" and self.amount_key(key):

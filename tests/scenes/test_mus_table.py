@@ -710,6 +710,13 @@ def test_enter_on_the_highlighted_ordago_asks_first(table_app):
     assert "Y Yes: Órdago!" in app.screen_text() and "N No" in app.screen_text()
     press(app, table, "ESC")
     assert not table.asking_ordago and table.message == "No órdago." and len(table.match.steps) == steps
+    # A second Enter (a tester's Enter, Enter) does not bet the whole game: the question is on No.
+    while table.highlighted(table.prompt()) != "ordago":
+        press(app, table, "RIGHT")
+    press(app, table, "ENTER", "ENTER")
+    assert not table.asking_ordago and table.message == "No órdago." and len(table.match.steps) == steps
+    press(app, table, "O", "LEFT", "ENTER")  # Yes, chosen
+    assert table.match.steps[-1] == "ordago"
 
 
 def test_with_f3_off_your_cards_stay_where_you_put_them(table_app):
