@@ -37,6 +37,7 @@ ATTRACT_DELAY = 0.6
 MIN_TRICK_HOLD = 1.0  # seconds a finished trick stays on screen, at least
 ATTRACT_TRICK_HOLD = 0.8
 PROMPT_GUARD = 0.3  # seconds a new prompt of the player's ignores keys (they were meant for what was before)
+DEALT_ON_GUARD = 1.5  # ... the prompt of a deal F6 dealt at once, turned off at the replay offer
 TABLE_BG = palette.GREEN
 SUMMARY_MAX = 18  # lines a panel can hold on the 80x25 screen
 PANEL_LINE = COLS - 8  # columns a panel's line can hold (its frame and margins take the rest)
@@ -575,7 +576,7 @@ class TableScene(Scene):
         self.choice_cursor = prompt.default
         self.hand.begin(prompt.hand)
         if guard:
-            self._guard = PROMPT_GUARD
+            self._guard = max(self._guard, PROMPT_GUARD)  # a longer guard already running stays
 
     # ---- the view ----
     def _note_deal(self) -> None:
@@ -1291,6 +1292,10 @@ class TableScene(Scene):
             self._view_changed()
             if offered and not on:
                 self.message = "Replay option off, so no replay: the next deal is dealt."
+                # Its first prompt takes no key for a while: a tester's C, meant as Continue
+                # just after F6, was taken as Luk Fu's Call on a hand he had not seen.
+                self._sync()
+                self.guard_keys(DEALT_ON_GUARD)
             elif on and self.message.startswith("Replay option off"):
                 self.message = ""  # it no longer holds
             if not self.match.is_over:

@@ -264,6 +264,16 @@ def test_f6_replay_offers_the_last_deal_again(start, case):
     app.press("F6")
     assert "replay" not in table.obs.legal_actions and table.obs.deal_number == 2
     assert table.message == "Replay option off, so no replay: the next deal is dealt."
+    # The new deal's first prompt waits a while: a tester's C, meant as Continue just after F6,
+    # was taken as Luk Fu's Call on a hand he had not seen.
+    app.tick(0.5)
+    assert table.guarded
+    acted: list[str] = []
+    table.human_act = acted.append  # what a key would have played for the player
+    for key in ("C", "P", "ENTER", "1"):
+        app.press(key)
+    del table.human_act
+    assert acted == []
 
 
 def test_f6_turned_on_under_a_deal_summary_offers_that_deal_again(start, case):
