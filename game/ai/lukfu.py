@@ -538,7 +538,7 @@ def _search(
         for a, v in zip(legal, values, strict=True)
     ]
     if exact:
-        basis, note = EXACT, "the true hands (open hands)"
+        basis, note = EXACT, "the true deal (open hands)"
     elif truth is not None:
         basis, note = EXACT, f"the true deal, played out {n_worlds} times (the arena's oracle)"
     else:
