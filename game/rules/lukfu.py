@@ -787,7 +787,8 @@ def _explain_lead(state: LukFuState, seat: int, idx: int | None, action: str) ->
     if seat != state.caller and state.cfg.singles_only and p.kind != SINGLE:
         return "Only the Caller may lead sets and runs in this match; lead a single."
     if _r1_applies(state, seat) and ((p.kind == SET and p.size == 4) or (p.kind == RUN and p.size >= 4)):
-        return "A Master who passed may not lead four of a kind or a run of four or more."
+        when = "in this deal" if state.cfg.scope_deal else "at the deal's first lead (the options' rule)"
+        return f"A Master who passed may not lead four of a kind or a run of four or more {when}."
     n, om = _count(state, seat)
     allowed = _lead_singles(state, seat, hand, om, n)
     return (

@@ -474,7 +474,7 @@ def test_r1_passed_master_whole_deal_by_default() -> None:
     legal = RULES.legal_actions(st)
     assert "C6 S6 M6 T6" not in legal and "C1 C2 C3 C4" not in legal
     assert "C1 C2 C3" in legal and "C2 C3 C4" in legal and "S6 M6 T6" in legal
-    with pytest.raises(IllegalAction, match="Master who passed"):
+    with pytest.raises(IllegalAction, match=r"Master who passed.* or more in this deal"):
         RULES.apply(st, "C6 S6 M6 T6")
 
 
@@ -483,6 +483,9 @@ def test_r1_first_lead_scope_only_covers_the_opening_lead() -> None:
     first = position(hands, caller=E, master=S, leader=S, tricks=0, passed_master_scope="first-lead")
     later = position(hands, caller=E, master=S, leader=S, tricks=1, passed_master_scope="first-lead")
     assert "C6 S6 M6 T6" not in RULES.legal_actions(first)
+    # The refusal says it is for the first lead only (a tester read it as for the whole deal).
+    with pytest.raises(IllegalAction, match="at the deal's first lead"):
+        RULES.apply(first, "C6 S6 M6 T6")
     assert "C6 S6 M6 T6" in RULES.legal_actions(later) and "C1 C2 C3 C4" in RULES.legal_actions(later)
 
 
