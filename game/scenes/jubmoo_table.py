@@ -396,7 +396,8 @@ class JubMooTable(TableScene):
             return f"{name} took the pig last deal and {lead} this one."
         if why.startswith("is drawn"):
             return f"{name} {'are' if you else 'is'} drawn to lead."
-        return f"{name} {lead} first."
+        # A seat set for the first deal: the last match's pig (the option is not on the screen).
+        return f"{name} {'were' if you else 'was'} the last match's pig and {lead} first."
 
     def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
         if action == "replay":
@@ -550,7 +551,13 @@ class JubMooTable(TableScene):
             lines.append((f"{winners[0]} wins the match.", palette.WHITE))
         else:
             lines.append((f"{' and '.join(winners)} share the win.", palette.WHITE))
+        if "first_leader" in self.next_match_options():  # said where it is decided (a tester)
+            lines.append(("The pig leads the next match's first deal.", palette.WHITE))
         return lines
+
+    def waits_for_any_key(self) -> bool:
+        """The last trick shown (L) goes back on any key, so on a click too (a tester)."""
+        return super().waits_for_any_key() or (self.show_last and self.panel is None)
 
     def human_won(self) -> bool:
         return any(s in self.winners() for s in self.humans)

@@ -1008,7 +1008,7 @@ class TableScene(Scene):
         """A click on a card of the hand or a choice of the prompt: as its key. Where any key
         goes on (a trick's pause, a summary), a click goes on too (a tester who played by the
         mouse was stuck at every "Any key: go on.")."""
-        if (self.panel is not None and self.panel.on_key is None) or (self.panel is None and self.hold > 0):
+        if self.waits_for_any_key():
             self.on_key(Key.named("SPACE"))
             return
         if self.guarded or not self.human_to_act or self.panel is not None:
@@ -1021,6 +1021,10 @@ class TableScene(Scene):
         if prompt.hand is not None:
             self._hand_input(self.hand.click(col, row, self.hand_geometry(), prompt.hand))
         self._sync()
+
+    def waits_for_any_key(self) -> bool:
+        """Any key goes on now (a panel that takes any key, a trick's pause), so a click does."""
+        return (self.panel is not None and self.panel.on_key is None) or (self.panel is None and self.hold > 0)
 
     def choice_at(self, col: int, row: int) -> Choice | None:
         """The prompt's choice drawn at ``col``, ``row``, if any."""
@@ -1291,7 +1295,10 @@ class TableScene(Scene):
             self.obs = self.match.observation(self.viewer)
             self._view_changed()
             if offered and not on:
-                self.message = "Replay option off, so no replay: the next deal is dealt."
+                # With the deal's opening words when it has some (Jub Moo: who leads and why).
+                opening = self.deal_opening(self.view)
+                self.message = f"No replay (F6 off). {opening}" if opening else \
+                    "Replay option off, so no replay: the next deal is dealt."
                 # Its first prompt takes no key for a while: a tester's C, meant as Continue
                 # just after F6, was taken as Luk Fu's Call on a hand he had not seen.
                 self._sync()

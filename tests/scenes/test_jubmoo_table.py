@@ -209,13 +209,17 @@ def test_a_carried_lead_that_is_no_seat_starts_the_match_as_if_none(table_app, h
 
 
 def test_the_pig_of_a_finished_match_leads_the_next_ones_first_deal(table_app):
-    """Rules file §1.2: the first deal of a new game is led by the previous game's pig."""
+    """Rules file §1.2: the first deal of a new game is led by the previous game's pig. The
+    result says so, and the new match's first deal opens saying why he leads (a tester read
+    only "You lead first.")."""
     app, table, pig = finished_with_one_pig(table_app)
+    assert "The pig leads the next match's first deal." in app.screen_text()
     app.press("ENTER")
     fresh = app.top_scene()
     assert isinstance(fresh, JubMooTable) and fresh is not table
     assert fresh.obs.deal_number == 1 and fresh.obs.leader == pig
     assert fresh.match.options["first_leader"] == pig
+    assert "the last match's pig and lead" in fresh.message, fresh.message
 
 
 def test_with_the_two_of_clubs_first_lead_a_new_match_does_not_follow_the_pig(table_app):

@@ -20,6 +20,7 @@ from game import registry
 from game.app.keys import Key
 from game.rules import IllegalAction
 from game.scenes.help import HELP_DIR, HelpScene
+from game.scenes.jubmoo_table import JubMooTable
 from game.scenes.table import PROMPT_GUARD, PROMPT_ROW, SUMMARY_MAX, Panel, TableScene
 from game.screen import palette
 from game.screen.cards import hand_key
@@ -209,6 +210,12 @@ def test_the_mouse_takes_a_prompt_choice_ends_a_pause_and_closes_a_summary(start
     table.hold, table.hold_for_key = 2.0, True  # a trick's pause that waits for a key
     click(app, 40, 12)
     assert table.hold == 0.0
+    if isinstance(table, JubMooTable):  # the last trick (L), which any key leaves, a click too
+        while table.guarded:
+            app.tick(0.05)
+        table.show_last = True
+        click(app, 40, 12)
+        assert not table.show_last
 
 
 # ---- the function keys ----
@@ -263,7 +270,9 @@ def test_f6_replay_offers_the_last_deal_again(start, case):
     play(app, table, case, lambda: "replay" in table.obs.legal_actions and table.human_to_act and not table.guarded)
     app.press("F6")
     assert "replay" not in table.obs.legal_actions and table.obs.deal_number == 2
-    assert table.message == "Replay option off, so no replay: the next deal is dealt."
+    opening = table.deal_opening(table.view)  # Jub Moo's who leads and why, kept (a tester)
+    assert table.message == (f"No replay (F6 off). {opening}" if opening else
+                             "Replay option off, so no replay: the next deal is dealt.")
     # The new deal's first prompt waits a while: a tester's C, meant as Continue just after F6,
     # was taken as Luk Fu's Call on a hand he had not seen.
     app.tick(0.5)
