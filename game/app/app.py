@@ -277,6 +277,8 @@ class App:
         self.idle_seconds = 0.0
         self.active_seconds = 2.0
         if row == KEY_BAR_ROW:
+            if self.notices and self.notice_left > 0:
+                return  # a notice covers the keys: a click presses none the player cannot see (a tester)
             for number, start, end in self._key_bar_spans:
                 if start <= col < end:
                     self.hotkey(number)
@@ -527,6 +529,10 @@ class App:
         for label, word, number in items:
             start = col
             col = canvas.text(col, row, label, palette.RED, palette.CYAN)
+            if label == "F8/9":  # its "/9" and the word after it are F9's (a tester could only lower it)
+                spans.append((8, start, start + 2))
+                start += 2
+                number = 9
             col = canvas.text(col + 1, row, word, palette.BLACK, palette.CYAN)
             spans.append((number, start, col))
             col += gap

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from game.app.app import App
 
 
+MENU_FIRST_ROW = MENU_BOX_TOP + 2  # the first game's row
+
+
 class MenuScene(Scene):
     allow_attract = True
     is_menu = True  # F7 from a table comes back here (the quit dialog looks for it by this mark)
@@ -53,6 +56,14 @@ class MenuScene(Scene):
                     self.cursor = i
                     self.choose(action)
                     return
+
+    def on_click(self, col: int, row: int) -> None:
+        """A click on a row of the menu chooses it, as its key does (a tester's clicked nothing)."""
+        items = self.items()
+        index = row - MENU_FIRST_ROW
+        if 0 <= index < len(items) and (COLS - MENU_BOX_W) // 2 < col < (COLS + MENU_BOX_W) // 2:
+            self.cursor = index
+            self.choose(items[index][2])
 
     def choose(self, action: str) -> None:
         if action.startswith("game:"):
@@ -114,7 +125,7 @@ class MenuScene(Scene):
         canvas.centre(MENU_BOX_TOP, " Choose a game ", palette.YELLOW, palette.BLUE)
         available = {g.name for g in registry.available()}
         for i, (key, label, action) in enumerate(self.items()):
-            row = 11 + i
+            row = MENU_FIRST_ROW + i
             selected = i == self.cursor
             playable = not action.startswith("game:") or action[5:] in available
             fg = palette.WHITE if playable else palette.DARK_GREY

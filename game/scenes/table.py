@@ -12,6 +12,7 @@ docs/tables.md for how to build a table.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -1008,16 +1009,31 @@ class TableScene(Scene):
         """A click on a card of the hand or a choice of the prompt: as its key. Where any key
         goes on (a trick's pause, a summary), a click goes on too (a tester who played by the
         mouse was stuck at every "Any key: go on.")."""
+        if self.panel is not None:
+            key = self.panel_click_key(self.panel, col, row)
+            if key is not None:
+                self.on_key(Key.named(key))
+            return
         if self.waits_for_any_key():
             self.on_key(Key.named("SPACE"))
             return
         if self.guarded or not self.human_to_act or self.panel is not None:
             return
         choice = self.choice_at(col, row)
-        if choice is not None:
-            self.on_key(Key.named(choice.key))
-            return
         prompt = self.prompt()
+        if choice is not None:
+            # A label's "+/-" changes the amount, not bets it (a tester's click on + bet Envido 2).
+            start = dict(zip(prompt.choices, choice_spans(2 + len(prompt.text[: COLS - 4]), list(prompt.choices)),
+                             strict=True))[choice][0] + len(choice.key) + 1
+            at = choice.label.find("+/-")
+            if at >= 0 and start + at <= col < start + at + 3:
+                self.on_key(Key.named("-" if col == start + at + 2 else "+"))
+            else:
+                self.on_key(Key.named(choice.key))
+            return
+        if row == PROMPT_ROW and prompt.hand is not None and prompt.hand.multi:
+            self.on_key(Key.named("ENTER"))  # the prompt's "Enter: throw away ...": a click plays what is raised
+            return
         if prompt.hand is not None:
             self._hand_input(self.hand.click(col, row, self.hand_geometry(), prompt.hand))
         self._sync()
@@ -1388,9 +1404,30 @@ class TableScene(Scene):
         else:
             self.message = text
 
-    def draw_panel(self, canvas: TextCanvas, panel: Panel) -> None:
+    @classmethod
+    def panel_width(cls, panel: Panel) -> int:
         width = panel.width or max([len(t) for t, _ in panel.lines] + [len(panel.prompt), len(panel.title) + 4]) + 6
-        width = min(width, COLS - 2)
+        return min(width, COLS - 2)
+
+    def panel_click_key(self, panel: Panel, col: int, row: int) -> str | None:
+        """The key a click on ``panel`` stands for: on its prompt, the key of the part clicked
+        ("R: review...", "Enter: new match", "Esc: back to the menu"); elsewhere any key where
+        any key goes on, or Enter where the prompt asks only for it. (A tester's clicks on the
+        match result did nothing, and "R: review" dealt the next hand.)"""
+        width, height = self.panel_width(panel), self.panel_height(panel)
+        first = (COLS - width) // 2 + 3  # the prompt's column: inside the frame, one in
+        prompt_row = dialog_top(height) + 1 + len(panel.lines) + 2
+        names = {"R": "R", "Enter": "ENTER", "Esc": "ESC"}
+        if row == prompt_row:
+            for found in re.finditer(r"(?:^|(?<=  ))(\S[^:]*?): [^ ]+(?: [^ ]+)*", panel.prompt):
+                if first + found.start() <= col < first + found.end():
+                    return names.get(found.group(1), "SPACE")
+        if panel.on_key is None:
+            return "SPACE"
+        return "ENTER" if "Enter" in panel.prompt and "Esc" not in panel.prompt else None
+
+    def draw_panel(self, canvas: TextCanvas, panel: Panel) -> None:
+        width = self.panel_width(panel)
         height = self.panel_height(panel)
         if self.covers_message(panel):
             # A tall panel reaches the message and prompt rows: clear them, so no words of the

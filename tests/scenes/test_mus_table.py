@@ -32,7 +32,7 @@ from game.scenes.mus_table import (
     face_cells,
     sena_name,
 )
-from game.scenes.table import MESSAGE_ROW, PANEL_LINE, PROMPT_GUARD
+from game.scenes.table import MESSAGE_ROW, PANEL_LINE, PROMPT_GUARD, PROMPT_ROW
 from game.scenes.widgets import wrap
 from game.screen import glyphs
 from game.screen.canvas import COLS, ROWS
@@ -421,6 +421,35 @@ def test_illegal_keys_buzz_with_the_reason(table_app):
     assert "Órdago on Grande! Q Quiero  N No quiero" in app.screen_text()
     # The whole game: Enter, or a stray Space, refuses it (found by a tester: a late Space took it).
     assert table.prompt().choices[table.choice_cursor].action == "no-quiero"
+
+
+def test_the_mouse_changes_the_amount_and_throws_the_raised_cards(table_app):
+    """Found by a tester playing by the mouse: a click on the "+" of "E Envido 2 +/-" bet Envido
+    2 at once, and a discard could not be thrown by mouse (only Enter did it)."""
+    from tests.scenes.test_tables_common import click
+
+    app, table = table_app(8)
+    set_match(table, 8, first_mano=0)
+    press(app, table, "C")
+    while table.guarded:
+        app.tick(0.05)
+    row = app.screen_text().splitlines()[PROMPT_ROW]
+    plus = row.index("+/-")
+    steps = len(table.match.steps)
+    click(app, plus, PROMPT_ROW)
+    assert len(table.match.steps) == steps and table.picked_amount("envido") == 3
+    click(app, plus + 2, PROMPT_ROW)
+    assert table.picked_amount("envido") == 2
+    table_app_again, table = table_app(12)
+    set_match(table, 12, first_mano=0)
+    press(table_app_again, table, "M")
+    others(table, "mus", "mus", "mus")
+    press(table_app_again, table, "1", "2")
+    steps = len(table.match.steps)
+    while table.guarded:
+        table_app_again.tick(0.05)
+    click(table_app_again, 3, PROMPT_ROW)  # on the prompt's words: Enter throws the raised cards
+    assert len(table.match.steps) == steps + 1 and table.match.steps[-1].startswith("discard ")
 
 
 def test_arrows_space_up_down_pick_cards_to_discard(table_app):

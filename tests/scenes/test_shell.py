@@ -155,6 +155,36 @@ def test_help_pager_pages_and_closes(make_app):
     assert isinstance(app.top_scene(), MenuScene)
 
 
+def test_the_mouse_on_the_menu_and_the_key_bar(make_app):
+    """Found by a tester playing by the mouse: a click on a menu row did nothing; a click on a
+    red notice pressed the F-key hidden under it (the replay option, the quit question); and
+    F8/9 on the bar could only lower the delay."""
+    from tests.scenes.test_tables_common import click
+
+    app = make_app("*")
+    app.press("F4")  # a notice covers the key bar
+    assert app.notices and app.notice_left > 0
+    for col in range(0, 80, 5):
+        click(app, col, 24)
+    assert isinstance(app.top_scene(), MenuScene) and app.settings.get("play", "replay") is False
+    app.clear_notices()
+    app.compose()
+    f8 = next(start for number, start, _ in app._key_bar_spans if number == 8)
+    f9 = next(start for number, start, _ in app._key_bar_spans if number == 9)
+    assert f9 == f8 + 2  # "F8" lowers, "/9 DLY 1.0" raises
+    delay = app.delay
+    click(app, f9 + 3, 24)
+    assert app.delay > delay
+    click(app, f8, 24)
+    assert app.delay == delay
+    menu = app.top_scene()
+    row = next(i for i, line in enumerate(app.screen_text().splitlines()) if "Statistics" in line)
+    click(app, 20, row)
+    from game.scenes.statistics import StatisticsScene
+
+    assert isinstance(app.top_scene(), StatisticsScene) and menu.items()[menu.cursor][2] == "statistics"
+
+
 def test_f7_asks_and_n_keeps_going(make_app):
     app = make_app("*")
     app.press("DOWN", "F7")

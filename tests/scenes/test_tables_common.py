@@ -22,7 +22,9 @@ from game.rules import IllegalAction
 from game.scenes.help import HELP_DIR, HelpScene
 from game.scenes.jubmoo_table import JubMooTable
 from game.scenes.table import PROMPT_GUARD, PROMPT_ROW, SUMMARY_MAX, Panel, TableScene
+from game.scenes.widgets import dialog_top
 from game.screen import palette
+from game.screen.canvas import COLS
 from game.screen.cards import hand_key
 
 
@@ -216,6 +218,34 @@ def test_the_mouse_takes_a_prompt_choice_ends_a_pause_and_closes_a_summary(start
         table.show_last = True
         click(app, 40, 12)
         assert not table.show_last
+
+
+def test_a_click_on_a_panels_prompt_takes_the_key_it_names(start, case):
+    """Found by a tester playing by the mouse: a click on "R: review your decisions" closed the
+    summary and dealt on, and the match result's "Enter: new match  Esc: back to the menu"
+    took no click at all."""
+    app, table = start(12)
+    play(app, table, case, lambda: table.panel is not None and table.frozen_obs is not None)
+    panel = table.panel
+    assert panel is not None and panel.prompt.startswith("R: review")
+    width, height = table.panel_width(panel), table.panel_height(panel)
+    col, row = (COLS - width) // 2 + 3, dialog_top(height) + 1 + len(panel.lines) + 2
+    assert app.screen_text().splitlines()[row][col:].startswith("R: review")
+    assert table.panel_click_key(panel, col + 2, row) == "R"
+    assert table.panel_click_key(panel, col + panel.prompt.index("Any other key") + 3, row) == "SPACE"
+    result = Panel("Match over", [("", 0)], "Enter: new match    Esc: back to the menu", on_key=lambda key: False)
+    width, height = table.panel_width(result), table.panel_height(result)
+    col, row = (COLS - width) // 2 + 3, dialog_top(height) + 1 + len(result.lines) + 2
+    assert table.panel_click_key(result, col + 1, row) == "ENTER"
+    assert table.panel_click_key(result, col + result.prompt.index("Esc") + 4, row) == "ESC"
+    assert table.panel_click_key(result, col, row - 2) is None  # elsewhere: neither
+    while table.guarded:
+        app.tick(0.05)
+    click(app, (COLS - table.panel_width(panel)) // 2 + 4,
+          dialog_top(table.panel_height(panel)) + 3 + len(panel.lines))
+    from game.scenes.review import ReviewScene
+
+    assert isinstance(app.top_scene(), ReviewScene), "the click on R opened the review"
 
 
 # ---- the function keys ----
