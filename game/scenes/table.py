@@ -1006,9 +1006,10 @@ class TableScene(Scene):
         return " ".join(cards) if cards else None
 
     def on_click(self, col: int, row: int) -> None:
-        """A click on a card of the hand or a choice of the prompt: as its key. Where any key
-        goes on (a trick's pause, a summary), a click goes on too (a tester who played by the
-        mouse was stuck at every "Any key: go on.")."""
+        """A click on a card of the hand or a choice of the prompt: as its key; on a box, the key
+        its key line names there (``panel_click_key``). Where any key goes on (a trick's pause,
+        a summary), a click goes on too (a tester who played by the mouse was stuck at every
+        "Any key: go on.")."""
         if self.panel is not None:
             key = self.panel_click_key(self.panel, col, row)
             if key is not None:
@@ -1017,14 +1018,14 @@ class TableScene(Scene):
         if self.waits_for_any_key():
             self.on_key(Key.named("SPACE"))
             return
-        if self.guarded or not self.human_to_act or self.panel is not None:
+        if self.guarded or not self.human_to_act:
             return
-        choice = self.choice_at(col, row)
+        hit = self._choice_hit(col, row)
         prompt = self.prompt()
-        if choice is not None:
+        if hit is not None:
+            choice, first = hit
             # A label's "+/-" changes the amount, not bets it (a tester's click on + bet Envido 2).
-            start = dict(zip(prompt.choices, choice_spans(2 + len(prompt.text[: COLS - 4]), list(prompt.choices)),
-                             strict=True))[choice][0] + len(choice.key) + 1
+            start = first + len(choice.key) + 1
             at = choice.label.find("+/-")
             if at >= 0 and start + at <= col < start + at + 3:
                 self.on_key(Key.named("-" if col == start + at + 2 else "+"))
@@ -1044,13 +1045,18 @@ class TableScene(Scene):
 
     def choice_at(self, col: int, row: int) -> Choice | None:
         """The prompt's choice drawn at ``col``, ``row``, if any."""
+        hit = self._choice_hit(col, row)
+        return hit[0] if hit is not None else None
+
+    def _choice_hit(self, col: int, row: int) -> tuple[Choice, int] | None:
+        """The prompt's choice drawn at ``col``, ``row`` and its first column, if any."""
         prompt = self.prompt()
         if row != PROMPT_ROW or not prompt.choices or len(wrap(self.message, COLS - 4)) > 1:
             return None
         start = 2 + len(prompt.text[: COLS - 4])
         for choice, (first, end) in zip(prompt.choices, choice_spans(start, list(prompt.choices)), strict=True):
             if first <= col < end:
-                return choice
+                return choice, first
         return None
 
     def _panel_key(self, key: Key) -> None:
