@@ -336,6 +336,9 @@ class JubMooTable(TableScene):
             else:
                 self.message = "No trick has been completed yet in this deal."
             return True
+        if key.typed == "L":  # said, not dropped (a tester at the replay offer)
+            self.message = "L shows the last trick while a deal is played; the last deal is over."
+            return True
         return False
 
     # ---- after each action ----

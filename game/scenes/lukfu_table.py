@@ -398,6 +398,9 @@ class LukFuTable(TableScene):
         if key.typed == "O" and not self.attract and obs.phase in ("call", "play") and obs.hand:
             self.show_old_panel()
             return True
+        if key.typed == "O" and not self.attract:  # said, not dropped (a tester at the replay offer)
+            self.message = "O explains your Old cards while a deal is played; the last one is over."
+            return True
         if not (self.human_to_act and obs.phase == "play"):
             return False
         if key.typed == "C":

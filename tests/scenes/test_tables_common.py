@@ -294,6 +294,13 @@ def test_f6_replay_offers_the_last_deal_again(start, case):
     assert table.prompt().choices[table.choice_cursor].action == "continue"  # Enter goes on, as it shows
     # Worded alike at every table (found in review: four tables, four wordings).
     assert "Deal 1 is over. R Replay it (same cards)  C Continue to deal 2" in app.screen_text()
+    # A table's key for the deal in play says, at the offer, that the deal is over (a tester's
+    # L in Jub Moo and O in Luk Fu did nothing and said nothing).
+    info = {"jubmoo": "L", "lukfu": "O"}.get(table.game_name)
+    if info:
+        app.press(info)
+        assert table.message.startswith(info) and "is over" in table.message, table.message
+        assert "replay" in table.obs.legal_actions
     app.press(keys["replay"])
     assert set(table.obs.hand) == first_hand and table.obs.deal_number == 1
     # Offered again after the replayed deal, F6 off answers it: the game goes on and says so.
