@@ -280,7 +280,8 @@ class ScoreTesterScene(Scene):
             self.message = f"A random pile of {tricks} trick{'s' if tricks > 1 else ''} ({4 * tricks} cards)."
             self.app.sound("click")
         elif key.typed == "D" and self.ruleset == "gongzhu":
-            self.message = f"Gong Zhu's 10{glyphs.CLUB} only doubles: Tab to Hearts or All suits, then D changes it."
+            # Within the row (the end had been cut): what D does, and where.
+            self.message = f"Gong Zhu's 10{glyphs.CLUB} only doubles; D works under Hearts and All suits (Tab)."
             self.app.sound("buzz")
         elif key.typed == "D":
             self.ten_clubs = "add-and-double" if self.ten_clubs == "double" else "double"

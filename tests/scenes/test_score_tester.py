@@ -130,6 +130,7 @@ def test_tab_and_d_change_the_scoring_with_the_games_own_function(tester_app):
             app.press("D")
             if ruleset == "gongzhu":  # its 10♣ only doubles: D is refused, and says why
                 assert tester.ten_clubs == "double" and "Gong Zhu's 10♣ only doubles" in tester.message
+                assert tester.message in "\n".join(screen(app)), "said whole, within the row"
                 assert "10♣ doubles:" in screen(app)[SCORE_ROW]
                 tester.message = ""
                 continue
