@@ -276,7 +276,8 @@ class App:
         row = (pos[1] - rect.y) * ROWS // rect.height
         self.idle_seconds = 0.0
         self.active_seconds = 2.0
-        if row == KEY_BAR_ROW:
+        top = self.stack.top
+        if row == KEY_BAR_ROW and (top is None or getattr(top, "shows_key_bar", True)):
             if self.notices and self.notice_left > 0:
                 return  # a notice covers the keys: a click presses none the player cannot see (a tester)
             for number, start, end in self._key_bar_spans:
@@ -284,10 +285,8 @@ class App:
                     self.hotkey(number)
                     return
             return
-        top = self.stack.top
-        on_click = getattr(top, "on_click", None)
-        if on_click is not None:
-            on_click(col, row)
+        if top is not None:
+            top.on_click(col, row)
 
     def update(self, dt: float) -> None:
         self.key_guard = max(0.0, self.key_guard - dt)

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -102,4 +103,43 @@ def function_number(key: Key) -> int | None:
     if key.ctrl and not key.alt and pygame.K_0 <= key.code <= pygame.K_9:
         digit = key.code - pygame.K_0
         return 10 if digit == 0 else digit
+    return None
+
+
+#: A part of a key line: "K: what it does", the parts two blanks or more apart; the keys before
+#: the colon may be several ("N/Esc: no", "Up/Down, PgUp/PgDn: scroll").
+KEY_PART = re.compile(r"(?:^|(?<=  ))(\S[^:]*?): [^ ]+(?: [^ ]+)*")
+#: How key lines write keys, as ``Key.named`` names them.
+WRITTEN = {"Enter": "ENTER", "Esc": "ESC", "Space": "SPACE", "Tab": "TAB", "PgUp": "PAGEUP", "PgDn": "PAGEDOWN",
+           "Up": "UP", "Down": "DOWN", "Left": "LEFT", "Right": "RIGHT", "Home": "HOME", "End": "END"}
+
+
+def key_at(line: str, offset: int) -> str | None:
+    """The key (a ``Key.named`` name) a click ``offset`` characters into a key line stands for:
+    the key written under it ("PgUp" of "PgDn/PgUp: turn"), or on a part's words its first key;
+    any key ("SPACE") for "Any key: ..."; None off every part. Every screen's key line takes
+    clicks through this one reading, so a mouse player can answer what the keys answer."""
+    for part in KEY_PART.finditer(line):
+        if not part.start() <= offset < part.end():
+            continue
+        if part.group(1).lower().startswith("any"):
+            return "SPACE"
+        names = [(m.start(), m.end(), written_key(m.group())) for m in re.finditer(r"[^/, ]+", part.group(1))]
+        known = [(start, end, name) for start, end, name in names if name is not None]
+        for start, end, name in known:
+            if part.start() + start <= offset < part.start() + end:
+                return name
+        return known[0][2] if known else None
+    return None
+
+
+def written_key(word: str) -> str | None:
+    """``Key.named``'s name of a key as a key line writes it ("Esc", "PgDn", "F5", "Y"), or None
+    for a word that names no key ("or", "arrows")."""
+    if word in WRITTEN:
+        return WRITTEN[word]
+    if len(word) == 1 and word.isprintable():
+        return word
+    if re.fullmatch(r"F(?:[1-9]|1[0-2])", word):
+        return word
     return None

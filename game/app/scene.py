@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from game.app.keys import Key
+from game.app.keys import Key, key_at
 from game.screen.canvas import TextCanvas
 
 if TYPE_CHECKING:
@@ -21,9 +21,33 @@ class Scene:
     allow_attract = False  # idle here long enough and demo games start
     is_table = False  # a game's table: F2 here (or over it) hands the player's seat to the computer
     game_name: str | None = None  # the game whose instructions F5 shows
+    click_goes_on = False  # any key goes on here, so a click anywhere does too
 
     def __init__(self, app: App) -> None:
         self.app = app
+        self.key_lines: list[tuple[int, int, str]] = []  # (col, row, text) of the key lines drawn last
+
+    def key_line(self, canvas: TextCanvas, col: int, row: int, text: str, fg: int, bg: int) -> None:
+        """Draw a line of keys ("Y: leave   N/Esc: stay") that a click on its parts presses."""
+        canvas.text(col, row, text, fg, bg)
+        self.clickable(col, row, text)
+
+    def clickable(self, col: int, row: int, text: str) -> None:
+        """Let a click on the parts of a key line drawn otherwise (a title bar's "Esc: back")
+        press their keys."""
+        self.key_lines.append((col, row, text))
+
+    def on_click(self, col: int, row: int) -> None:
+        """A click on a part of a key line this scene drew presses its key, through the same
+        path as the keyboard (so an F-key there is the hotkey); elsewhere it goes on where any
+        key does (``click_goes_on``). A mouse player met questions he could not answer."""
+        for first, line_row, text in self.key_lines:
+            name = key_at(text, col - first) if row == line_row else None
+            if name is not None:
+                self.app.handle_key(Key.named(name))
+                return
+        if self.click_goes_on:
+            self.app.handle_key(Key.named("SPACE"))
 
     def on_key(self, key: Key) -> None:
         """React to a key the global hotkeys did not take."""
@@ -135,6 +159,7 @@ class SceneStack:
                 start = i
                 break
         for scene in self.scenes[start:]:
+            scene.key_lines.clear()  # a scene's clickable keys are those it draws now
             scene.draw(canvas)
 
     def game_on_screen(self) -> str | None:

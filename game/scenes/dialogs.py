@@ -35,6 +35,10 @@ class QuitDialog(Scene):
             return "Leave this game for the menu? (Y/N)"
         return "Quit the card parlour? (Y/N)"
 
+    @property
+    def keys(self) -> str:
+        return f"Y: {'leave' if self.leaving_table else 'quit'}   N/Esc: stay"
+
     def on_key(self, key: Key) -> None:
         if key.typed == "Y":
             self.app.stack.pop()
@@ -52,21 +56,27 @@ class QuitDialog(Scene):
     def draw(self, canvas: TextCanvas) -> None:
         text = self.question
         if self.at_menu:
-            menu_question(canvas, "Quit", [text.center(MENU_BOX_W - 6)], palette.RED)
+            menu_question(self, canvas, "Quit", [text], self.keys, palette.RED)
             return
-        col, row = dialog(canvas, len(text) + 6, 5, "Quit", bg=palette.RED)
+        col, row = dialog(canvas, len(text) + 6, 6, "Quit", bg=palette.RED)
         canvas.text(col + 1, row + 1, text, palette.WHITE, palette.RED)
+        self.key_line(canvas, col + 1 + (len(text) - len(self.keys)) // 2, row + 3, self.keys, palette.YELLOW,
+                      palette.RED)
 
 
-def menu_question(canvas: TextCanvas, title: str, lines: list[str], bg: int = palette.BLUE) -> None:
+def menu_question(scene: Scene, canvas: TextCanvas, title: str, lines: list[str], keys: str,
+                  bg: int = palette.BLUE) -> None:
     """A question asked over the menu covers its box and the keys under it, which do not answer
     it: a tester read "N Notices" beside "N starts a new match", and pressed O of "O: options"
-    to no effect; narrower, the highlight bar and line ends peeked out beside it."""
+    to no effect; narrower, the highlight bar and line ends peeked out beside it. Its own keys
+    stand a blank row under it, and take clicks (``scene.key_line``)."""
     height = PLAY_ROWS - MENU_BOX_TOP
     col, row = dialog(canvas, MENU_BOX_W, height, title, bg=bg, row=MENU_BOX_TOP)
-    first = row + (height - 2 - len(lines)) // 2
+    inside = MENU_BOX_W - 6
+    first = row + (height - 2 - len(lines) - 2) // 2
     for i, line in enumerate(lines):
-        canvas.text(col + 1, first + i, line, palette.WHITE, bg)
+        canvas.text(col + 1, first + i, line.center(inside), palette.WHITE, bg)
+    scene.key_line(canvas, col + 1 + (inside - len(keys)) // 2, first + len(lines) + 1, keys, palette.YELLOW, bg)
 
 
 MESSAGE_TEXT_W = COLS - 8  # the widest text a message box holds inside a frame, a column clear of it
@@ -86,9 +96,10 @@ def fit_lines(lines: list[str], width: int) -> list[str]:
 
 
 class MessageScene(Scene):
-    """A box of text; any key closes it."""
+    """A box of text; any key (or click) closes it."""
 
     transparent = True
+    click_goes_on = True
 
     def __init__(self, app: App, title: str, lines: list[str]) -> None:
         super().__init__(app)
@@ -111,6 +122,7 @@ class NoticeLogScene(Scene):
     """N on the menu: every notice of this run, newest last, to reread at leisure."""
 
     transparent = True
+    click_goes_on = True  # any key but the scrolling ones closes it
     HEIGHT = 16  # text rows shown at once
 
     def __init__(self, app: App) -> None:
@@ -154,7 +166,7 @@ class NoticeLogScene(Scene):
         # that the first notices (a damaged file, say) were above.
         where = f"Lines {self.top + 1}-{self.top + len(shown)} of {len(self.lines)}   "
         keys = where + "Up/Down, PgUp/PgDn: scroll   Any other key: close" if scrolls else "Any key: close"
-        canvas.text(col, row + len(shown) + 2, keys, palette.LIGHT_CYAN, palette.BLUE)
+        self.key_line(canvas, col, row + len(shown) + 2, keys, palette.LIGHT_CYAN, palette.BLUE)
 
 
 class ResumeDialog(Scene):
@@ -201,6 +213,5 @@ class ResumeDialog(Scene):
         from game import registry
 
         lines = [f"You have an unfinished {registry.entry(self.game).title} match.",
-                 "Resume it where you left it? (Y/N)",
-                 "N starts a new match instead; Esc goes back."]
-        menu_question(canvas, "Saved match", lines)
+                 "Resume it where you left it? (Y/N)"]
+        menu_question(self, canvas, "Saved match", lines, "Y: resume   N: new match   Esc: back")

@@ -139,4 +139,4 @@ class HelpScene(Scene):
         footer = f" Page {self.page + 1} of {len(self.pages)}   PgDn/PgUp or arrows: turn   Esc: close "
         if self.game == "jubmoo":
             footer = f" Page {self.page + 1} of {len(self.pages)}   PgDn/PgUp: turn   T: Score Tester   Esc: close "
-        canvas.text((COLS - len(footer)) // 2, BOX_H - 1, footer, palette.LIGHT_CYAN, palette.BLUE)
+        self.key_line(canvas, (COLS - len(footer)) // 2, BOX_H - 1, footer, palette.LIGHT_CYAN, palette.BLUE)

@@ -22,6 +22,7 @@ SUITS = (glyphs.SPADE, glyphs.HEART, glyphs.CLUB, glyphs.DIAMOND, glyphs.OROS, g
 
 
 class IntroScene(Scene):
+    click_goes_on = True  # any key ends it, so a click does
     allow_attract = True
     shows_key_bar = False
 

@@ -86,6 +86,9 @@ def build_pages() -> dict[str, list[Option]]:
 
 PAGES: dict[str, list[Option]] = build_pages()
 PAGE_NAMES = tuple(PAGES)
+TABS_ROW = 2  # the pages' tabs
+FIRST_OPTION_ROW = 4  # the first option's row; one row each below it
+VALUE_COL = 50  # where an option's value is written ("< value >" when highlighted)
 
 
 def check_rules_option(game: str, options: dict[str, Any]) -> str | None:
@@ -193,6 +196,39 @@ class OptionsScene(Scene):
             return not typed
         return char == "." and option.decimals and "." not in typed
 
+    @staticmethod
+    def tab_columns() -> list[tuple[str, int]]:
+        """Each page's tab and its first column, for drawing and clicks alike."""
+        out, col = [], 2
+        for name in PAGE_NAMES:
+            out.append((name, col))
+            col += len(name) + 3  # " name " and a blank
+        return out
+
+    def on_click(self, col: int, row: int) -> None:
+        """A click on a page's tab opens it; on an option's row highlights it, and on the "<"
+        or ">" of the highlighted one changes it as Left or Right do; on the keys under the
+        list presses the key clicked. (While a number is typed or an option explained, only
+        the keys: the typing or the panel first.)"""
+        if self.typing is None and not self.explaining:
+            if row == TABS_ROW:
+                for name, first in self.tab_columns():
+                    if first <= col < first + len(name) + 2 and name != self.page:
+                        self._switch_page(PAGE_NAMES.index(name) - PAGE_NAMES.index(self.page))
+                        self.app.sound("click")
+                return
+            index = row - FIRST_OPTION_ROW
+            if 0 <= index < len(self.options) and 3 <= col < COLS - 3:
+                option = self.options[index]
+                if index == self.cursor and col == VALUE_COL:
+                    self.change(option, -1)
+                elif index == self.cursor and col == VALUE_COL + len(self.shown(option)) + 3:
+                    self.change(option, +1)
+                else:
+                    self.cursor = index
+                return
+        super().on_click(col, row)
+
     def _switch_page(self, step: int) -> None:
         index = (PAGE_NAMES.index(self.page) + step) % len(PAGE_NAMES)
         self.page = PAGE_NAMES[index]
@@ -284,17 +320,15 @@ class OptionsScene(Scene):
 
     def draw(self, canvas: TextCanvas) -> None:
         canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, palette.BLUE)
-        title_bar(canvas, "OPTIONS", "", "Esc: back", bg=palette.CYAN, fg=palette.BLACK)
-        col = 2
-        for name in PAGE_NAMES:
+        back = title_bar(canvas, "OPTIONS", "", "Esc: back", bg=palette.CYAN, fg=palette.BLACK)
+        self.clickable(back, 0, "Esc: back")
+        for name, col in self.tab_columns():
             active = name == self.page
-            label = f" {name} "
-            canvas.text(col, 2, label, palette.BLACK if active else palette.WHITE,
+            canvas.text(col, TABS_ROW, f" {name} ", palette.BLACK if active else palette.WHITE,
                         palette.GREY if active else palette.BLUE)
-            col += len(label) + 1
         canvas.box(1, 3, COLS - 2, 17, fg=palette.LIGHT_CYAN, bg=palette.BLUE)
         for i, option in enumerate(self.options):
-            row = 4 + i
+            row = FIRST_OPTION_ROW + i
             selected = i == self.cursor
             fg, bg = (palette.BLACK, palette.GREY) if selected else (palette.WHITE, palette.BLUE)
             canvas.fill(3, row, COLS - 6, 1, " ", fg, bg)
@@ -302,17 +336,17 @@ class OptionsScene(Scene):
             shown = self.shown(option)
             if selected and self.typing is not None:
                 shown = self.typing + "_"
-            canvas.text(50, row, f"< {shown} >" if selected else f"  {shown}",
+            canvas.text(VALUE_COL, row, f"< {shown} >" if selected else f"  {shown}",
                         palette.RED if selected else palette.YELLOW, bg)
         if self.explaining:
             # The keys below the list are not the panel's (it says its own): left out, so no
             # ends of them peek out beside it ("Up/Dow", "nu", seen by a tester).
             self.draw_explanation(canvas, self.options[self.cursor])
             return
-        canvas.text(2, 20, "Up/Down: choose   Left/Right/Enter: change   digits: type a number",
-                    palette.LIGHT_CYAN, palette.BLUE)
-        canvas.text(2, 21, "Tab/PgDn, PgUp: next/previous page   F5: explain   Esc: back to the menu",
-                    palette.LIGHT_CYAN, palette.BLUE)
+        self.key_line(canvas, 2, 20, "Up/Down: choose   Left/Right/Enter: change   digits: type a number",
+                      palette.LIGHT_CYAN, palette.BLUE)
+        self.key_line(canvas, 2, 21, "Tab/PgDn, PgUp: next/previous page   F5: explain   Esc: back to the menu",
+                      palette.LIGHT_CYAN, palette.BLUE)
         canvas.text(2, 22, self.message[: COLS - 4], palette.YELLOW, palette.BLUE)
 
     def draw_explanation(self, canvas: TextCanvas, option: Option) -> None:
@@ -326,7 +360,7 @@ class OptionsScene(Scene):
             needed = " and ".join(f"{specs[key].label} {' or '.join(specs[key].name_of(v) for v in values)}"
                                   for key, values in option.spec.needs)
             lines += ["", *wrap(f"It has an effect only with {needed}.", EXPLAIN_W - 4)]
-        top = min(4 + self.cursor + 1, PLAY_ROWS - len(lines) - 3)
+        top = min(FIRST_OPTION_ROW + self.cursor + 1, PLAY_ROWS - len(lines) - 3)
         col, row = dialog(canvas, EXPLAIN_W, len(lines) + 3, option.label, fg=palette.WHITE, bg=palette.CYAN,
                           row=top)
         for i, line in enumerate(lines):

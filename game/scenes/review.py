@@ -308,7 +308,7 @@ class ReviewScene(Scene):
         if len(self.people) > 1:
             following = self.people[(self.people.index(self.seat) + 1) % len(self.people)]
             keys = f"Up/Down, Enter: the table   Tab: {self.table.seat_name(following)}'s   Esc: the summary"
-        canvas.text(2, 22, keys, palette.LIGHT_CYAN, bg)
+        self.key_line(canvas, 2, 22, keys, palette.LIGHT_CYAN, bg)
 
     def left_out(self) -> list[str]:
         """The decisions of the deal left out of the list, in words: those F2 took for the

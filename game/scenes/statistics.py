@@ -45,7 +45,8 @@ class StatisticsScene(Scene):
 
     def draw(self, canvas: TextCanvas) -> None:
         canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, palette.BLUE)
-        title_bar(canvas, "STATISTICS", "", "Esc: back", bg=palette.CYAN, fg=palette.BLACK)
+        back = title_bar(canvas, "STATISTICS", "", "Esc: back", bg=palette.CYAN, fg=palette.BLACK)
+        self.clickable(back, 0, "Esc: back")
         first, width = 26, 13
         for i, game in enumerate(GAMES):
             canvas.text(first + i * width, 2, game.short.rjust(width - 2), palette.YELLOW, palette.BLUE)
@@ -71,7 +72,13 @@ class StatisticsScene(Scene):
                     palette.LIGHT_CYAN, palette.BLUE)
         canvas.text(2, 23, "A deal with a hint (F4) counts apart; a match with a hint or replay is not.",
                     palette.LIGHT_CYAN, palette.BLUE)
-        canvas.text(2, 21, "R: reset all statistics   Esc: back", palette.LIGHT_CYAN, palette.BLUE)
-        if self.confirm_reset:
-            col, top = dialog(canvas, 44, 5, "Reset", bg=palette.RED)
-            canvas.text(col + 1, top + 1, "Reset every game's statistics? (Y/N)", palette.WHITE, palette.RED)
+        keys = "R: reset all statistics   Esc: back"
+        if not self.confirm_reset:
+            self.key_line(canvas, 2, 21, keys, palette.LIGHT_CYAN, palette.BLUE)
+            return
+        canvas.text(2, 21, keys, palette.LIGHT_CYAN, palette.BLUE)  # under the question, not its keys
+        question, answers = "Reset every game's statistics? (Y/N)", "Y: reset   N/Esc: keep"
+        col, top = dialog(canvas, len(question) + 6, 6, "Reset", bg=palette.RED)
+        canvas.text(col + 1, top + 1, question, palette.WHITE, palette.RED)
+        self.key_line(canvas, col + 1 + (len(question) - len(answers)) // 2, top + 3, answers, palette.YELLOW,
+                      palette.RED)

@@ -12,7 +12,6 @@ docs/tables.md for how to build a table.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from game import registry
 from game.ai.analysis import EXACT, FORCED, PREFERENCE, RULE, Estimate, Ranking
-from game.app.keys import Key
+from game.app.keys import Key, key_at
 from game.app.match import Match, deal_ended, decision_seed
 from game.app.scene import Scene
 from game.rules import IllegalAction
@@ -1013,7 +1012,7 @@ class TableScene(Scene):
         if self.panel is not None:
             key = self.panel_click_key(self.panel, col, row)
             if key is not None:
-                self.on_key(Key.named(key))
+                self.app.handle_key(Key.named(key))  # as typed: "F2: stop the demo" is the hotkey
             return
         if self.waits_for_any_key():
             self.on_key(Key.named("SPACE"))
@@ -1423,11 +1422,10 @@ class TableScene(Scene):
         width, height = self.panel_width(panel), self.panel_height(panel)
         first = (COLS - width) // 2 + 3  # the prompt's column: inside the frame, one in
         prompt_row = dialog_top(height) + 1 + len(panel.lines) + 2
-        names = {"R": "R", "Enter": "ENTER", "Esc": "ESC"}
         if row == prompt_row:
-            for found in re.finditer(r"(?:^|(?<=  ))(\S[^:]*?): [^ ]+(?: [^ ]+)*", panel.prompt):
-                if first + found.start() <= col < first + found.end():
-                    return names.get(found.group(1), "SPACE")
+            name = key_at(panel.prompt, col - first)
+            if name is not None:
+                return name
         if panel.on_key is None:
             return "SPACE"
         return "ENTER" if "Enter" in panel.prompt and "Esc" not in panel.prompt else None

@@ -64,14 +64,16 @@ def wrap(text: str, width: int) -> list[str]:
 
 
 def title_bar(canvas: TextCanvas, left: str, centre: str = "", right: str = "",
-              fg: int = palette.WHITE, bg: int = palette.BLUE) -> None:
-    """Row 0: the game's name, the target and the scores, as the manual's screen has them."""
+              fg: int = palette.WHITE, bg: int = palette.BLUE) -> int:
+    """Row 0: the game's name, the target and the scores, as the manual's screen has them.
+    Returns the column of ``right`` (a screen's "Esc: back" there takes clicks)."""
     canvas.fill(0, 0, COLS, 1, " ", fg, bg)
     canvas.text(1, 0, left, fg, bg)
     if centre:
         canvas.centre(0, centre, palette.YELLOW, bg)
     if right:
         canvas.text(COLS - 1 - len(right), 0, right, fg, bg)
+    return COLS - 1 - len(right)
 
 
 BIG_ROWS = (2, 4, 6, 8, 10, 12)  # the glyph rows that make up a big letter (pairs of pixel rows)

@@ -273,8 +273,14 @@ def test_ordago_asks_first_then_bets_the_game(table_app):
     assert table.asking_ordago and "Bet the whole game on Grande?" in app.screen_text()
     press(app, table, "N")
     assert not table.asking_ordago and len(table.match.steps) == steps
+    # The question takes clicks too, as every prompt's choices do.
+    from tests.scenes.test_mouse import click_on
+
     press(app, table, "O")
-    press(app, table, "Y")
+    click_on(app, "N No")
+    assert not table.asking_ordago and len(table.match.steps) == steps
+    press(app, table, "O")
+    click_on(app, "Yes: Órdago!")
     assert table.obs.ordago and table.obs.speech[0] == "Órdago!"
     assert "ÓRDAGO" in app.screen_text() and "the game" in app.screen_text()
     others(table, "no-quiero")

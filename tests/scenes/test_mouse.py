@@ -1,0 +1,144 @@
+"""The mouse off the tables: a click on a part of a key line presses its key, on every screen
+that writes one. Found by a tester playing by the mouse: F7 on the key bar asked "Leave this
+game for the menu? (Y/N)", and no click could answer it."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.app.keys import key_at
+from game.scenes.dialogs import NoticeLogScene, QuitDialog, ResumeDialog
+from game.scenes.help import HelpScene
+from game.scenes.klaberjass_table import KlaberjassTable
+from game.scenes.menu import MenuScene
+from game.scenes.options import OptionsScene
+from game.scenes.statistics import StatisticsScene
+from tests.app.test_saves import _played_table
+from tests.scenes.test_tables_common import click
+
+
+def click_on(app, text: str, offset: int = 0) -> None:
+    """Click ``offset`` characters into the first place the screen shows ``text``."""
+    for row, line in enumerate(app.screen_text().splitlines()):
+        if text in line:
+            click(app, line.index(text) + offset, row)
+            return
+    raise AssertionError(f"{text!r} is not on the screen:\n{app.screen_text()}")
+
+
+@pytest.mark.parametrize(("line", "offset", "key"), [
+    ("Y: leave   N/Esc: stay", 0, "Y"),
+    ("Y: leave   N/Esc: stay", 5, "Y"),  # on the part's words: its first key
+    ("Y: leave   N/Esc: stay", 11, "N"),
+    ("Y: leave   N/Esc: stay", 13, "ESC"),  # on a key's own name: that key
+    ("Y: leave   N/Esc: stay", 19, "N"),
+    ("Y: leave   N/Esc: stay", 8, None),  # between the parts: none
+    (" Page 1 of 3   PgDn/PgUp or arrows: turn   Esc: close ", 2, None),
+    (" Page 1 of 3   PgDn/PgUp or arrows: turn   Esc: close ", 20, "PAGEUP"),
+    (" Page 1 of 3   PgDn/PgUp or arrows: turn   Esc: close ", 27, "PAGEDOWN"),  # "arrows" names none
+    ("R: review your decisions    Any other key: go on", 33, "SPACE"),
+    ("Demo: goes on by itself    F2: stop the demo", 29, "F2"),
+    ("Demo: goes on by itself    F2: stop the demo", 2, None),  # "Demo" is no key
+    ("Tab/PgDn, PgUp: next/previous page   F5: explain", 10, "PAGEUP"),
+])
+def test_key_at_reads_the_key_clicked_in_a_key_line(line, offset, key):
+    assert key_at(line, offset) == key
+
+
+def test_the_quit_question_takes_clicks_at_the_menu_and_at_a_table(make_app):
+    app = make_app("*")
+    click_on(app, "F7")
+    assert isinstance(app.top_scene(), QuitDialog)
+    click_on(app, "N/Esc: stay", 8)
+    assert isinstance(app.top_scene(), MenuScene) and app.running
+    click_on(app, "Klaberjass")
+    assert isinstance(app.top_scene(), KlaberjassTable)
+    app.press("F7")
+    assert "Y: leave   N/Esc: stay" in app.screen_text()
+    click_on(app, "Y: leave")
+    assert isinstance(app.top_scene(), MenuScene) and app.running
+    app.press("F7")
+    click_on(app, "Y: quit")
+    assert not app.running
+
+
+def test_the_saved_match_question_takes_clicks(make_app, home):
+    app, table = _played_table(make_app)
+    steps = list(table.match.steps)
+    app.quit()
+    again = make_app("*")
+    again.press("1")
+    assert isinstance(again.top_scene(), ResumeDialog)
+    click_on(again, "Esc: back")
+    assert isinstance(again.top_scene(), MenuScene)
+    again.press("1")
+    click_on(again, "Y: resume")
+    resumed = again.top_scene()
+    assert isinstance(resumed, KlaberjassTable) and resumed.match.steps == steps
+    again.press("F7", "Y", "1")
+    click_on(again, "N: new match", 4)
+    assert isinstance(again.top_scene(), KlaberjassTable) and again.top_scene().match.steps != steps
+
+
+def test_statistics_reset_by_clicks_and_its_question_has_its_own_keys(make_app):
+    app = make_app("*")
+    app.stats.games["mus"]["played"] = 3
+    app.press("t")
+    assert isinstance(app.top_scene(), StatisticsScene)
+    click_on(app, "R: reset all statistics")
+    assert app.top_scene().confirm_reset
+    click_on(app, "R: reset all statistics")  # under the question: not its keys
+    assert app.top_scene().confirm_reset and app.stats.games["mus"]["played"] == 3
+    click_on(app, "N/Esc: keep")
+    assert not app.top_scene().confirm_reset and app.stats.games["mus"]["played"] == 3
+    click_on(app, "R: reset")
+    click_on(app, "Y: reset")
+    assert app.stats.games["mus"].get("played", 0) == 0
+    click_on(app, "Esc: back")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_the_instructions_turn_and_close_by_clicks(make_app):
+    app = make_app("*")
+    app.press("F5")
+    help_scene = app.top_scene()
+    assert isinstance(help_scene, HelpScene) and help_scene.page == 0
+    click_on(app, "PgDn/PgUp")
+    assert help_scene.page == 1
+    click_on(app, "PgDn/PgUp", 5)
+    assert help_scene.page == 0
+    click_on(app, "Esc: close")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_the_options_take_clicks_on_tabs_rows_arrows_and_keys(make_app):
+    app = make_app("*")
+    app.press("o")
+    options = app.top_scene()
+    assert isinstance(options, OptionsScene)
+    click_on(app, " Mus ", 1)
+    assert options.page == "Mus" and options.cursor == 0
+    second = options.options[1]
+    click_on(app, second.label)
+    assert options.cursor == 1
+    before = options.value(second)
+    click_on(app, ">")
+    assert options.value(second) != before
+    click_on(app, "<")
+    assert options.value(second) == before
+    click_on(app, "F5: explain")
+    assert options.explaining
+    app.press("ESC")
+    click_on(app, "Esc: back to the menu")
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_a_click_closes_the_notice_log_and_ends_the_demo_show(make_app):
+    app = make_app("*")
+    app.press("n")
+    assert isinstance(app.top_scene(), NoticeLogScene)
+    click(app, 40, 12)
+    assert isinstance(app.top_scene(), MenuScene)
+    demo = make_app("--demo")
+    click(demo, 40, 12)
+    assert isinstance(demo.top_scene(), MenuScene)
