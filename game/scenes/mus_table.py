@@ -46,6 +46,7 @@ from game.rules.mus import (
 )
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
 from game.scenes.table import (
+    COUNTING,
     REPLAY_KEYS,
     SUMMARY_MAX,
     TABLE_BG,
@@ -187,6 +188,7 @@ def face_cells(senas: Any) -> tuple[str, str]:
 class MusTable(TableScene):
     game_name = "mus"
     RAISED_PLAYS = True
+    counting = (*COUNTING, "game_counts")
     KEYS = (
         *CALLS,
         Choice("Y", "Yes", "yes-ordago"),  # the órdago asked first: Y bets it
@@ -201,6 +203,7 @@ class MusTable(TableScene):
     def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
         self.amount = 2  # the envido / raise amount on the key label
         self.asking_ordago = False  # Y/N before betting the whole game
+        self.game_counts = True  # every deal of this game so far counts (the statistics count the game)
         self.faces: dict[int, tuple[tuple[str, ...], float]] = {}  # seat: the señas its face shows, seconds left
         self.withheld: tuple[tuple[int, int] | None, frozenset[str]] = (None, frozenset())  # toggled off, at a decision
         self.ended: MusObservation | None = None  # the deal that ended last, as it ended (S between deals)
@@ -477,6 +480,7 @@ class MusTable(TableScene):
             self.amount = wanted
         else:
             return False
+        self.take_back_refusal()
         self.app.sound("click")
         return True
 
@@ -944,12 +948,24 @@ class MusTable(TableScene):
     def human_won(self) -> bool:
         return self.now.winner == self.my_team
 
+    def count_deal(self, last_deal: DealSummary) -> None:
+        """A game counts as a match does: only when every deal of it counted, none hinted (a
+        tester's game with a hint in its first deal was counted won, one hinted only in its
+        last was left out)."""
+        if not (self.deal_counts and self.one_player and not self.deal_hinted):
+            self.game_counts = False
+        super().count_deal(last_deal)
+        if last_deal.game_winner is not None:
+            self.game_counts = True  # the next game starts afresh
+
     def deal_stats(self, last: DealSummary) -> tuple[bool, dict[str, int]] | None:
-        """A deal is won by gaining more points than the other team; games are counted as they end."""
+        """A deal is won by gaining more points than the other team; games are counted as they
+        end, if the player played every deal of them himself (``count_deal``)."""
         us, them = self.my_team, 1 - self.my_team
         gained = [last.points_after[t] - last.points_before[t] for t in (0, 1)]
-        ended = last.game_winner is not None
-        return gained[us] > gained[them], {"games_played": int(ended), "games_won": int(last.game_winner == us)}
+        ended = last.game_winner is not None and self.game_counts
+        won_game = ended and last.game_winner == us
+        return gained[us] > gained[them], {"games_played": int(ended), "games_won": int(won_game)}
 
     # ---- drawing ----
     def draw_panel(self, canvas: TextCanvas, panel: Panel) -> None:

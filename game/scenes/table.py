@@ -310,6 +310,7 @@ class TableScene(Scene):
     is_table = True
     WIN_GOAL = "game"  # what Hard's chance of winning is of (Mus: the game; Luk Fu: the match)
     RAISED_PLAYS = False  # cards are played by raising them, then Enter (Mus, Luk Fu): one card too
+    counting: tuple[str, ...] = COUNTING  # the flags the statistics need, saved with the match
     game_name = ""
     KEYS: tuple[Choice, ...] = ()
 
@@ -369,7 +370,7 @@ class TableScene(Scene):
                 setattr(table, name, set(steps))
         counting = (table_state or {}).get("counting")
         if isinstance(counting, dict):
-            for name in COUNTING:
+            for name in table.counting:
                 if isinstance(counting.get(name), bool):
                     setattr(table, name, counting[name])
         # F6 may have been switched since the match was saved (the menu, the options): the match
@@ -407,6 +408,8 @@ class TableScene(Scene):
         self.hold_for_key = False  # the held trick waits for a key while a person at the keyboard is next
         self.panel: Panel | None = None
         self.message = ""
+        self._refusal = ""  # the last refusal said (``refuse``), and the message line it replaced
+        self._before_refusal = ""
         self._message_under_panel = ""  # the message line as it was when the panel came up
         self.choice_cursor = 0  # the highlighted labelled choice
         self.finished = False  # the match is over and its result was dismissed
@@ -670,8 +673,19 @@ class TableScene(Scene):
 
     def refuse(self, reason: str) -> None:
         """The one way a table says no: the reason on the message line, and a buzz."""
+        if self.message != self._refusal:
+            self._before_refusal = self.message
+        self._refusal = reason
         self.message = reason
         self.app.sound("buzz")
+
+    def take_back_refusal(self) -> None:
+        """A change the player then made was accepted (an amount, a card raised): the refusal
+        still on the message line no longer holds, so the line says again what it said before.
+        A tester read "Raise 10 is the most" beside "R Raise 9 +/-"."""
+        if self._refusal and self.message == self._refusal:
+            self.message = self._before_refusal
+        self._refusal = ""
 
     def save(self) -> None:
         """Keep the match on disk after every action; a finished match leaves no save."""
@@ -683,7 +697,7 @@ class TableScene(Scene):
         else:
             state = {**self.table_state(), "computer_steps": sorted(self.computer_steps),  # for the review
                      "auto_steps": sorted(self.auto_steps),
-                     "counting": {name: getattr(self, name) for name in COUNTING}}  # for the statistics
+                     "counting": {name: getattr(self, name) for name in self.counting}}  # for the statistics
             self.app.saves.write(self.match, tuple(sorted(self.humans)), state)
         self.app.flush_notices()
 
@@ -994,6 +1008,7 @@ class TableScene(Scene):
 
     def _hand_input(self, result: HandInput) -> None:
         if result.toggled:
+            self.take_back_refusal()
             self.app.sound("click")
         if result.chosen is not None:
             action = self.cards_action(result.chosen)

@@ -390,6 +390,10 @@ def test_amount_picker_keys(table_app):
         assert f"E {label} +/-" in app.screen_text(), key
     # At either end the key says why the amount stays (a tester's + at 10 did nothing).
     assert table.message == "Envido 10 is the most: one envido or raise is at most 10." and app.sounds[-1] == "buzz"
+    # An amount then changed takes the refusal back: the line says what it said before (a
+    # tester read "Raise 10 is the most" beside "R Raise 9 +/-").
+    press(app, table, "-")
+    assert "is the most" not in app.screen_text() and "E Envido 9 +/-" in app.screen_text()
     press(app, table, "2", "DOWN")
     assert table.message == "Envido 2 is the least."
     press(app, table, "1")
@@ -411,7 +415,9 @@ def test_illegal_keys_buzz_with_the_reason(table_app):
     others(table, "mus", "mus", "mus")
     press(app, table, "ENTER")  # nothing picked to throw away
     assert app.sounds[-1] == "buzz" and "Choose 1 to 4 cards to throw away." in app.screen_text()
-    press(app, table, "C")
+    press(app, table, "2")  # a card raised: the refusal no longer holds, and goes
+    assert "Choose 1 to 4" not in app.screen_text() and table.hand.picked_cards()
+    press(app, table, "2", "C")
     assert app.sounds[-1] == "buzz"
     assert table.message == "You cannot cut (Corto) now: choose 1 to 4 cards to throw away."
     press(app, table, "1", "ENTER")
@@ -1190,3 +1196,38 @@ def test_the_punto_point_and_the_bettors_bonuses_are_named(table_app):
         table.match = bet_waiting_on(lance)
         table.refresh()
         assert "No quiero pays" in app.screen_text() and also in app.screen_text(), lance
+
+
+def test_a_game_counts_only_when_every_deal_of_it_counted(table_app):
+    """Found by a tester: a game with a hint in its first deal was counted (won), as games
+    were counted by the deal that ended them; one hinted only in its last deal was not. A game
+    now counts as a match does: only if the player played every deal of it unaided."""
+    from game.rules.mus import DealSummary
+
+    app, table = table_app(21)
+    us = table.my_team
+
+    def deal(number: int, ends: bool) -> DealSummary:
+        return DealSummary(deal_number=number, mano=0, hands=None, lances=(), points_before=(0, 0),
+                           points_after=(5, 0) if us == 0 else (0, 5), games_won_before=(0, 0),
+                           games_won_after=(0, 0), ended_by="count", stopped_at_target=ends,
+                           game_winner=us if ends else None)
+
+    def played(hinted: bool, ends: bool, number: int) -> None:
+        table.deal_counts, table.deal_hinted = True, hinted
+        table.count_deal(deal(number, ends))
+
+    stats = app.stats.games["mus"]
+    played(True, False, 1)
+    assert not table.game_counts
+    state = table.table_state() | {"counting": {name: getattr(table, name) for name in table.counting}}
+    assert state["counting"]["game_counts"] is False  # kept with the match
+    played(False, True, 2)  # the game ends on a clean deal, but its first was hinted
+    assert stats["games_played"] == 0 and stats["deals_played"] == 1 and stats["deals_hinted"] == 1
+    played(False, True, 3)  # a game of one clean deal
+    assert stats["games_played"] == 1 and stats["games_won"] == 1
+    played(False, False, 4)
+    played(True, True, 5)  # hinted only in its last deal
+    assert stats["games_played"] == 1 and stats["deals_played"] == 3
+    played(False, True, 6)
+    assert stats["games_played"] == 2
