@@ -10,6 +10,7 @@ Left/Right and Enter, Space, Up or Down; the second of K+Q of trumps asks about 
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from game.app.keys import Key
@@ -106,8 +107,11 @@ class KlaberjassTable(TableScene):
                             col=HAND_COL)
 
     # ---- decisions ----
-    def choices(self) -> tuple[Choice, ...]:
-        """The labelled choices for a decision that is not a card (empty while playing)."""
+    def choices(self, suit_words: bool = True) -> tuple[Choice, ...]:
+        """The labelled choices for a decision that is not a card (empty while playing). A suit
+        is named in words beside its sign unless that leaves the prompt no room for two blanks
+        between the choices (round two with Sans Tout and Tout Atout bid directly had run
+        into the frame)."""
         obs = self.obs
         out: list[Choice] = []
         for action in obs.legal_actions:
@@ -115,7 +119,8 @@ class KlaberjassTable(TableScene):
                 out.append(self.offer(action, label=f"Take {glyphs.FRENCH_SUIT_GLYPH[obs.proposed_suit]}"))
             elif action.startswith("name "):
                 suit = action[5]
-                out.append(self.offer(action, label=f"{glyphs.FRENCH_SUIT_GLYPH[suit]} {SUIT_NAMES[suit]}"))
+                words = f" {SUIT_NAMES[suit]}" if suit_words else ""
+                out.append(self.offer(action, label=f"{glyphs.FRENCH_SUIT_GLYPH[suit]}{words}"))
             elif action in ACTIONS_WITH_KEYS:
                 out.append(self.offer(action))
         declares = sorted((a for a in obs.legal_actions if a.startswith("declare")), key=len, reverse=True)
@@ -124,6 +129,9 @@ class KlaberjassTable(TableScene):
                 out.append(self.offer(action))
             else:
                 out.append(self.offer("declare", action, runs_text(action.split()[1:]), nth=i))
+        width = sum(len(c.key) + 1 + len(c.label) + 2 for c in out) - 2
+        if suit_words and width > COLS - 4 and any(a.startswith("name ") for a in obs.legal_actions):
+            return self.choices(suit_words=False)
         return tuple(out)
 
     def decision(self) -> Prompt:
@@ -426,6 +434,8 @@ class KlaberjassTable(TableScene):
             draw_face(canvas, 12, row + 1, french_face(obs.turn_up), CARD_W, CARD_H)
         else:
             draw_slot(canvas, 12, row + 1, CARD_W, CARD_H)
+            if dict(obs.options)["clubs_preferred"]:  # an empty frame had puzzled a tester
+                canvas.text(13, row + 3, " none", palette.WHITE, TABLE_BG)
         if obs.bottom_card:
             draw_face(canvas, 21, row + 1, french_face(obs.bottom_card), CARD_W, CARD_H)
         else:
@@ -467,7 +477,10 @@ class KlaberjassTable(TableScene):
         announcement in the rows left (``announcement``)."""
         obs = self.view
         you, it = self.viewer, 1 - self.viewer
-        if obs.top_meld is None:
+        if obs.contract == "NT" and not dict(obs.options)["nt_melds"]:
+            # Nothing is declared: the heading had stayed blank all deal (a tester).
+            meld = "NO RUNS SCORE IN SANS TOUT"
+        elif obs.top_meld is None:
             meld = "TOP MELD: -" if obs.phase == "play" and obs.meld_messages else "TOP MELD:"
         else:
             owner = "YOURS" if obs.top_meld == you else "COMP'S"
@@ -489,7 +502,9 @@ class KlaberjassTable(TableScene):
                     shown = f"{who} SHOW {runs}"  # by their ends; three runs, each suit once: 7-9♣ J-K♥ 8-T♠
                 after.append((shown, palette.LIGHT_CYAN))
         if obs.bellas:
-            names = ", ".join("you" if s == you else "comp" for s in obs.bellas)
+            # Two bellas of one player (Tout Atout) read "you x2", not "you, you" (a tester).
+            called = Counter(obs.bellas)
+            names = ", ".join(("you" if s == you else "comp") + (f" x{n}" if n > 1 else "") for s, n in called.items())
             after.append((f"BELLA: {names}", palette.LIGHT_MAGENTA))
         spoken = self.announcement(max(0, INFO_ROWS - 1 - len(after)))
         return [(meld, palette.WHITE), *((line, palette.LIGHT_CYAN) for line in spoken), *after][:INFO_ROWS]

@@ -212,7 +212,30 @@ def test_the_longest_bidding_prompt_fits_the_frame(table_app):
     row = app.screen_text().splitlines()[22]
     labels = [f"{c.key} {c.label}" for c in table.prompt().choices]
     assert len(labels) == 7 and all(label in row for label in labels), row
-    assert row.endswith("║")
+    # Two blanks between the choices and one before the frame: the suits' signs alone then
+    # (with their words the row touched the frame, one blank apart: a tester).
+    assert "  ".join(labels) in row and row.endswith(" ║") and "S ♠  H ♥" in row, row
+    # With the clubs preferred nothing is turned up, and the empty frame says so (a tester).
+    assert "none" in app.screen_text().splitlines()[table_row_of(app, "TURN-UP") + 3]
+
+
+def table_row_of(app, text: str) -> int:
+    return next(i for i, line in enumerate(app.screen_text().splitlines()) if text in line)
+
+
+def test_a_sans_tout_without_melds_says_no_runs_score_and_two_bellas_are_counted(table_app):
+    """Found by a tester: with "Melds score in Sans Tout" off the heading read "TOP MELD:" and
+    nothing else all deal; two bellas of one player read "BELLA: you, you"."""
+    _app, table = table_app(5)
+    options = dict(table.obs.options)
+    off = tuple((name, False if name == "nt_melds" else value) for name, value in options.items())
+    lines = info_text(table, phase="play", contract="NT", options=off, meld_messages=(), top_meld=None, trick=())
+    assert lines[0] == "NO RUNS SCORE IN SANS TOUT" and len(lines[0]) <= 26
+    on = tuple((name, True if name == "nt_melds" else value) for name, value in options.items())
+    assert info_text(table, phase="play", contract="NT", options=on, meld_messages=("Elder: none", "Dealer: none"),
+                     top_meld=None, trick=())[0] == "TOP MELD: -"
+    you, it = table.viewer, 1 - table.viewer
+    assert "BELLA: you x2, comp" in info_text(table, phase="play", contract="AT", bellas=(you, it, you), trick=())
 
 
 def info_text(table: KlaberjassTable, **fields) -> list[str]:
