@@ -398,8 +398,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         help="Deals go on until someone's total falls to this score; the lowest total is the pig."),
     "ruleset": OptionSpec.choice(
         "hearts", RULESETS, ("Hearts", "All suits (literal)", "Gong Zhu"), "Scoring",
-        "Hearts: hearts and the pig cost, the J of diamonds pays. All suits: every card costs by rank. "
-        "Gong Zhu: hearts 10-5 -10, 4-2 0; no -50; all 16 point cards +800."),
+        "Hearts: hearts, Q♠ cost, J♦ pays. All suits: each card costs by rank. "
+        "Gong Zhu: hearts 10-5 -10, 4-2 0, all 13 +200; no Big Chuan, no -50; 16 point cards +800."),
     "ten_clubs": OptionSpec.choice(
         "double", ("double", "add-and-double"), ("Doubles", "Adds and doubles"), "Ten of clubs",
         "The ten of clubs doubles the rest of its taker's cards (+50 alone); or adds 50, then doubles "
@@ -407,10 +407,12 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         needs=(("ruleset", tuple(r for r in RULESETS if r != "gongzhu")),)),
     "first_lead": OptionSpec.choice(
         "random", ("random", "two-of-clubs"), ("Random", "Two of clubs"), "First lead",
-        "Who leads the first deal: a player drawn at random, or whoever holds the two of clubs."),
+        "Who leads the first deal: a random player, or whoever holds the 2♣. "
+        "With Random and Later leads Pig taker, a match's only pig leads the next match."),
     "later_leads": OptionSpec.choice(
         "pig-taker", ("pig-taker", "random"), ("Pig taker", "Random"), "Later leads",
-        "Who leads later deals: whoever took the pig (the queen of spades) last deal, or at random."),
+        "Who leads later deals: whoever took the pig (Q♠) last deal, or a random player. "
+        "With Pig taker and First lead Random, a match's only pig leads the next match."),
     "big_chuan_others_minus_50": OptionSpec.boolean(
         True, "Big Chuan: others -50",
         "When one player wins every trick, the other three also lose 50 for winning none "

@@ -68,14 +68,16 @@ SPECIAL_FIRST = ("QS", "JD", "TC")
 
 # ---- text helpers (shared with the Score Tester) ----
 def nice_label(label: str) -> str:
-    """An engine breakdown label for the screen: ``QS`` -> ``Q♠``, ``TC`` -> ``10♣``."""
-    label = re.sub(r"\bQS\b", "Q" + glyphs.SPADE, label)
-    label = re.sub(r"\bJD\b", "J" + glyphs.DIAMOND, label)
+    """An engine breakdown label for the screen: ``QS`` -> ``Q♠``, ``TC`` -> ``10♣``; at most
+    29 characters, as two stand side by side in the Score Tester, blanks between."""
+    label = label.replace("Chuan: all 13 hearts turn positive", "Chuan: 13 hearts count plus")
+    label = label.replace("Sweep: QS (the pig) counts plus", "Sweep: the pig QS counts plus")
     # The doubling's points are the rest counted again: "doubles the rest -259" was read as
     # the rest after doubling by a tester, beside "= -518".
-    label = label.replace("TC doubles", "10" + glyphs.CLUB + " doubles: the rest again")
-    label = label.replace("TC alone", "10" + glyphs.CLUB + " alone (no other point card)")
-    label = label.replace("turn positive", "count plus")
+    label = label.replace("TC doubles", "TC doubles: the rest again")
+    label = label.replace("TC alone", "TC alone (no other points)")
+    label = re.sub(r"\bQS\b", "Q" + glyphs.SPADE, label)
+    label = re.sub(r"\bJD\b", "J" + glyphs.DIAMOND, label)
     return re.sub(r"\bTC\b", "10" + glyphs.CLUB, label)
 
 

@@ -366,7 +366,8 @@ class OptionsScene(Scene):
         for i, line in enumerate(lines):
             canvas.text(col, row + i, line, palette.BLACK, palette.CYAN)
         footer = " F5 or Esc: close "
-        canvas.text(col + EXPLAIN_W - 4 - len(footer), row + len(lines) + 1, footer, palette.BLUE, palette.CYAN)
+        self.key_line(canvas, col + EXPLAIN_W - 4 - len(footer), row + len(lines) + 1, footer, palette.BLUE,
+                      palette.CYAN)
 
 
 EXPLAIN_W = 64

@@ -554,7 +554,7 @@ def test_gong_zhu_sweep_deal_summary(table_app):
     play_by_keys(app, table, lambda: table.panel is not None)
     text = "\n".join(assert_grid(app))
     assert "SWEEP! All 16 point cards: hearts and the pig count plus." in text
-    assert "Sweep: Q♠ (the pig) counts plus +100" in text and "=  +800" in text
+    assert "Sweep: the pig Q♠ counts plus +100" in text and "=  +800" in text
     assert "BIG CHUAN" not in text and "-50" not in text
     assert text.count("No cards won 0") == 3
     assert table.obs.last_deal.scores == (800, 0, 0, 0)
@@ -571,9 +571,9 @@ def test_summary_spells_out_chuan_ten_of_clubs_and_the_empty_pile(table_app):
     table.frozen_obs = table.obs
     table.show_summary(summary)
     text = "\n".join(assert_grid(app))
-    assert "CHUAN! All 13 hearts taken" in text and "Chuan: all 13 hearts count plus +194" in text
+    assert "CHUAN! All 13 hearts taken" in text and "Chuan: 13 hearts count plus +194" in text
     assert "Q♠ (the pig) -100" in text and "=   +94" in text
-    assert "10♣ alone (no other point card) +50" in text and "J♦ +100" in text
+    assert "10♣ alone (no other points) +50" in text and "J♦ +100" in text
     assert "0 tricks  won nothing" in text and "No cards won -50" in text
     assert "You took the pig (Q♠) and lead the next deal." in text
 

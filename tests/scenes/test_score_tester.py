@@ -111,7 +111,7 @@ def test_group_keys_chuan_big_chuan_and_clear(tester_app):
 def test_ten_of_clubs_alone_and_the_explanation(tester_app):
     app, tester = tester_app()
     app.press("/", "T", "C", "/", "5", "S")
-    assert shown_score(app) == 50 and "10♣ alone (no other point card)" in screen(app)[SCORE_ROW + 1]
+    assert shown_score(app) == 50 and "10♣ alone (no other points)" in screen(app)[SCORE_ROW + 1]
     app.press("?")
     assert isinstance(app.top_scene(), MessageScene)
     assert "Q♠ + J♦ + 10♣ scores 0" in app.screen_text()
@@ -247,7 +247,7 @@ def test_gong_zhu_scores_the_sweep_and_no_penalty(tester_app):
     app.press("/", "T", "C", "/", "J", "D")  # all 16 point cards: the sweep
     lines = screen(app)
     assert shown_score(app) == 800 and "SWEEP! 10♣ DOUBLES" in lines[SCORE_ROW]
-    assert "Sweep: Q♠ (the pig) counts plus  +100" in lines[SCORE_ROW + 2]
+    assert "Sweep: the pig Q♠ counts plus  +100" in lines[SCORE_ROW + 2]
     assert "Hearts +388   All Suits +388   Gong Zhu +800" in lines[SCORE_ROW + 5]
     app.press("A")  # every card is the same sweep, no Big Chuan
     assert shown_score(app) == 800 and "BIG CHUAN" not in "".join(screen(app))
@@ -367,3 +367,30 @@ def test_every_figure_of_the_ten_of_clubs_box_is_the_games_score(tester_app, rul
         return
     other = "2 x (the rest + 50)." if ten_clubs == "double" else "2 x (the rest), no 50 added."
     assert f"D switches to '{'adds 50 and doubles' if ten_clubs == 'double' else 'doubles'}': {other}" in text
+
+
+def test_every_breakdown_label_fits_its_column_and_the_columns_stand_apart(tester_app):
+    """Found by a tester: the second column began one blank after the first one's points, so
+    "... count plus  +194 Diamonds (12)" read as one line. Every label the engine gives fits
+    the column, and the columns are three blanks apart."""
+    import random
+
+    from game.rules.jubmoo import RULESETS
+    from game.scenes.jubmoo_table import nice_label
+    from game.scenes.score_tester import BREAK_COLS, LABEL_W
+
+    rng = random.Random(5)
+    piles = [CARDS, (), tuple(c for c in CARDS if c[1] == "H"), ("TC",), ("TC", "QS", "JD", "2H")]
+    piles += [tuple(rng.sample(CARDS, rng.randrange(1, 52))) for _ in range(300)]
+    for ruleset in RULESETS:
+        for ten_clubs in ("double", "add-and-double"):
+            for pile in piles:
+                for label, points in score_breakdown(pile, ruleset, {"ten_clubs": ten_clubs}):
+                    assert len(nice_label(label)) <= LABEL_W, nice_label(label)
+                    assert len(signed(points)) <= 5
+    assert BREAK_COLS[1] - (BREAK_COLS[0] + LABEL_W + 6) == 3
+    app, _tester = tester_app()
+    app.press("TAB", "A")  # all suits, every card but one: more lines than one column holds
+    app.press("/", "2", "C")
+    row = screen(app)[SCORE_ROW + 1]
+    assert row[BREAK_COLS[1] - 3:BREAK_COLS[1]] == "   " and row[BREAK_COLS[1]] != " ", row
