@@ -41,13 +41,19 @@ class Scene:
         """A click on a part of a key line this scene drew presses its key, through the same
         path as the keyboard (so an F-key there is the hotkey); elsewhere it goes on where any
         key does (``click_goes_on``). A mouse player met questions he could not answer."""
+        name = self.key_line_at(col, row)
+        if name is not None:
+            self.app.handle_key(Key.named(name))
+        elif self.click_goes_on:
+            self.app.handle_key(Key.named("SPACE"))
+
+    def key_line_at(self, col: int, row: int) -> str | None:
+        """The key a click at ``col``, ``row`` presses on a key line this scene drew, if any."""
         for first, line_row, text in self.key_lines:
             name = key_at(text, col - first) if row == line_row else None
             if name is not None:
-                self.app.handle_key(Key.named(name))
-                return
-        if self.click_goes_on:
-            self.app.handle_key(Key.named("SPACE"))
+                return name
+        return None
 
     def on_key(self, key: Key) -> None:
         """React to a key the global hotkeys did not take."""

@@ -941,23 +941,29 @@ class LukFuTable(TableScene):
         """The parts of the Old line: the label, then each group of Old cards with its reason."""
         obs = self.view
         width = COLS - 4 - 4
+        # O works at the live table only: the review's table as it was leaves the key out (a
+        # tester's O there did nothing).
+        key, key_each = ("", "") if self.reviewed else ("  O: why", "  O: why each is Old")
         reasons = old_reasons(obs.hand, obs.old_cards, obs.public_played)
         if not reasons:
+            explains = "" if self.reviewed else "; O explains"
             return [("OLD ", palette.YELLOW),
-                    ("none yet (a 9, C1, T1, or a card with no higher one unseen; O explains)", palette.WHITE)]
+                    (f"none yet (a 9, C1, T1, or a card with no higher one unseen{explains})", palette.WHITE)]
         full = "; ".join(f"{cards} ({why})" for cards, why in reasons)
-        if len(full) + len("  O: why") <= width:
-            return [("OLD ", palette.YELLOW), (full, palette.LIGHT_GREEN), ("  O: why", palette.LIGHT_CYAN)]
+        if len(full) + len(key) <= width:
+            return [("OLD ", palette.YELLOW), (full, palette.LIGHT_GREEN), (key, palette.LIGHT_CYAN)]
         if len(full) <= width:
             return [("OLD ", palette.YELLOW), (full, palette.LIGHT_GREEN)]
         short = "; ".join(f"{cards} ({'always' if why == 'always Old' else 'all higher seen'})"
                           for cards, why in reasons)
-        if len(short) + len("  O: why") <= width:
-            return [("OLD ", palette.YELLOW), (short, palette.LIGHT_GREEN), ("  O: why", palette.LIGHT_CYAN)]
+        if len(short) + len(key) <= width:
+            return [("OLD ", palette.YELLOW), (short, palette.LIGHT_GREEN), (key, palette.LIGHT_CYAN)]
         names = " ".join(obs.old_cards)
-        return [("OLD ", palette.YELLOW), (names, palette.LIGHT_GREEN), ("  O: why each is Old", palette.LIGHT_CYAN)]
+        return [("OLD ", palette.YELLOW), (names, palette.LIGHT_GREEN), (key_each, palette.LIGHT_CYAN)]
 
     def draw_old_line(self, canvas: TextCanvas) -> None:
         col = 2
         for text, colour in self.old_line():
+            if text.startswith("  O: why"):
+                self.clickable(col, OLD_ROW, text)  # a click on it is the O key (a tester's did nothing)
             col = canvas.text(col, OLD_ROW, text[: max(0, COLS - 2 - col)], colour, TABLE_BG)

@@ -928,6 +928,11 @@ class TableScene(Scene):
         return phase
 
     # ---- the deal review ----
+    @property
+    def reviewed(self) -> bool:
+        """The table is drawn as it was at a past decision (``showing``): its keys are not live."""
+        return self._shown_mode is not None
+
     def can_review(self) -> bool:
         """The deal summary offers R: a person played this deal at this table."""
         return not self.attract and not self.app.demo
@@ -1031,6 +1036,10 @@ class TableScene(Scene):
             return
         if self.waits_for_any_key():
             self.on_key(Key.named("SPACE"))
+            return
+        name = self.key_line_at(col, row)  # a key the table names in its own lines (Luk Fu's "O: why")
+        if name is not None:
+            self.app.handle_key(Key.named(name))
             return
         if self.guarded or not self.human_to_act:
             return

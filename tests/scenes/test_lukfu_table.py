@@ -437,6 +437,18 @@ def test_old_cards_are_marked_and_explained(table_app):
     assert "always Old" in text or "every higher" in text
     app.press("SPACE")
     assert table.panel is None
+    # The "O: why" on the Old line takes a click as the key (a tester's click did nothing)...
+    from tests.scenes.test_mouse import click_on
+
+    app.tick(1.0)  # past the moment keys are dropped as the panel closes
+    if "O: why" in app.screen_text():
+        click_on(app, "O: why", 3)
+        assert table.panel is not None and "Your Old cards" in app.screen_text()
+        app.press("SPACE")
+    # ...and the review's table as it was, where O is not live, leaves it out.
+    with table.showing(table.obs):
+        assert not any("O:" in text or "O explains" in text for text, _ in table.old_line())
+    assert any("O: why" in text for text, _ in table.old_line()) or not table.obs.old_cards
 
 
 def test_old_line_gives_the_reasons():
