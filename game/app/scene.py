@@ -34,8 +34,10 @@ class Scene:
 
     def clickable(self, col: int, row: int, text: str) -> None:
         """Let a click on the parts of a key line drawn otherwise (a title bar's "Esc: back")
-        press their keys."""
-        self.key_lines.append((col, row, text))
+        press their keys. (Once each: a scene drawn inside another, as the demo draws its table,
+        is not cleared by the stack, and its lines must not pile up frame after frame.)"""
+        if (col, row, text) not in self.key_lines:
+            self.key_lines.append((col, row, text))
 
     def on_click(self, col: int, row: int) -> None:
         """A click on a part of a key line this scene drew presses its key, through the same

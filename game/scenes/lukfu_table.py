@@ -395,7 +395,7 @@ class LukFuTable(TableScene):
         """O explains your Old cards; while you play, C claims (the rules say why not) and X
         lowers every raised card."""
         obs = self.obs
-        if key.typed == "O" and not self.attract and obs.phase in ("call", "play") and obs.hand:
+        if key.typed == "O" and self.old_key_live:
             self.show_old_panel()
             return True
         if key.typed == "O" and not self.attract:  # said, not dropped (a tester at the replay offer)
@@ -629,6 +629,13 @@ class LukFuTable(TableScene):
         return before.best_seat if action.startswith("discard") else seat
 
     # ---- the Old-card explanation (O) ----
+    @property
+    def old_key_live(self) -> bool:
+        """O explains the Old cards now: a deal is being played, with cards in your hand, at
+        the live table (not the demo, nor the review's table as it was)."""
+        obs = self.obs
+        return not self.attract and not self.reviewed and obs.phase in ("call", "play") and bool(obs.hand)
+
     def show_old_panel(self) -> None:
         """O: every card of your hand, Old or not, and why."""
         obs = self.obs
@@ -941,12 +948,12 @@ class LukFuTable(TableScene):
         """The parts of the Old line: the label, then each group of Old cards with its reason."""
         obs = self.view
         width = COLS - 4 - 4
-        # O works at the live table only: the review's table as it was leaves the key out (a
-        # tester's O there did nothing).
-        key, key_each = ("", "") if self.reviewed else ("  O: why", "  O: why each is Old")
+        # The key is written only while it works: the review's table as it was and the replay
+        # offer between deals had shown "O: why" to an O that did nothing or was refused.
+        key, key_each = ("  O: why", "  O: why each is Old") if self.old_key_live else ("", "")
         reasons = old_reasons(obs.hand, obs.old_cards, obs.public_played)
         if not reasons:
-            explains = "" if self.reviewed else "; O explains"
+            explains = "; O explains" if self.old_key_live else ""
             return [("OLD ", palette.YELLOW),
                     (f"none yet (a 9, C1, T1, or a card with no higher one unseen{explains})", palette.WHITE)]
         full = "; ".join(f"{cards} ({why})" for cards, why in reasons)

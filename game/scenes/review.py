@@ -210,6 +210,20 @@ class ReviewScene(Scene):
         elif key.is_confirm or key.is_right:
             self.showing = items[min(self.cursor, len(items) - 1)]
 
+    def on_click(self, col: int, row: int) -> None:
+        """A click on a decision of the list highlights it, and on the highlighted one shows
+        the table as it was (as Enter does); on a line of keys, the key clicked (a tester who
+        opened the review by a click could not leave it by one)."""
+        items = self.ordered()
+        index = self.scroll + row - LIST_TOP
+        if self.showing is None and LIST_TOP <= row < LIST_TOP + LIST_ROWS and 0 <= index < len(items):
+            if index == self.cursor:
+                self.showing = items[index]
+            else:
+                self.cursor = index
+            return
+        super().on_click(col, row)
+
     def _table_key(self, key: Key) -> None:
         assert self.showing is not None
         at = self.decisions.index(self.showing)
@@ -264,8 +278,10 @@ class ReviewScene(Scene):
         bg = palette.BLUE
         canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, bg)
         deal = self.replay.deal_number
-        title_bar(canvas, f"{entry(self.game).title.upper()}: REVIEW", f"Deal {deal}" if deal is not None else "",
-                  "Esc: back", bg=palette.CYAN, fg=palette.BLACK)
+        centre = f"Deal {deal}" if deal is not None else ""
+        back = title_bar(canvas, f"{entry(self.game).title.upper()}: REVIEW", centre, "Esc: back", bg=palette.CYAN,
+                         fg=palette.BLACK)
+        self.clickable(back, 0, "Esc: back")
         # The list's order (``ordered``): a lost chance of winning outweighs points (a tester read
         # 0.2 above 0.3 as a sorting fault when the heading said only "costliest first").
         heading = (f"{self.whose()} decisions, costliest first: chance to win lost, then points" if self.chance_shown()
@@ -427,7 +443,7 @@ class ReviewScene(Scene):
             canvas.text(2, MESSAGE_ROW, verdict[: COLS - 4], palette.YELLOW, TABLE_BG)
             canvas.text(2, PROMPT_ROW, self._values_line(decision, ranking)[: COLS - 4], palette.WHITE, TABLE_BG)
         keys = " Left/Right: step through the deal   Esc: the list "
-        canvas.text((COLS - len(keys)) // 2, 23, keys, palette.LIGHT_CYAN, TABLE_BG)
+        self.key_line(canvas, (COLS - len(keys)) // 2, 23, keys, palette.LIGHT_CYAN, TABLE_BG)
 
     def _values_line(self, decision: Decision, ranking: Ranking) -> str:
         """Hard's value of each choice, best first, as many whole ones as fit, yours always and

@@ -1055,7 +1055,7 @@ class TableScene(Scene):
             else:
                 self.on_key(Key.named(choice.key))
             return
-        if row == PROMPT_ROW and prompt.hand is not None and prompt.hand.multi:
+        if self.on_prompt_words(col, row) and prompt.hand is not None and prompt.hand.multi:
             self.on_key(Key.named("ENTER"))  # the prompt's "Enter: throw away ...": a click plays what is raised
             return
         if prompt.hand is not None:
@@ -1070,6 +1070,12 @@ class TableScene(Scene):
         """The prompt's choice drawn at ``col``, ``row``, if any."""
         hit = self._choice_hit(col, row)
         return hit[0] if hit is not None else None
+
+    def on_prompt_words(self, col: int, row: int) -> bool:
+        """``col``, ``row`` is on the prompt's words as drawn (not the blank after them, where a
+        tester's click had played a Luk Fu lead, nor under a message of two rows)."""
+        words = self.prompt().text[: COLS - 4].rstrip()
+        return row == PROMPT_ROW and 2 <= col < 2 + len(words) and len(wrap(self.message, COLS - 4)) <= 1
 
     def _choice_hit(self, col: int, row: int) -> tuple[Choice, int] | None:
         """The prompt's choice drawn at ``col``, ``row`` and its first column, if any."""

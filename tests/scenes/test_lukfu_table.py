@@ -512,6 +512,8 @@ def test_replay_offer_restores_the_deal(table_app):
                  check_grid=True)
     text = app.screen_text()
     assert "R Replay it (same cards)" in text and "C Continue to deal 3" in text
+    # O does not work between deals (it says so): the Old line does not offer it (a tester).
+    assert "O: why" not in text and "O explains" not in text
     scores_before = table.obs.scores
     deal2 = table.obs.last_deal
     played = app.stats.games["lukfu"]["deals_played"]

@@ -142,3 +142,20 @@ def test_a_click_closes_the_notice_log_and_ends_the_demo_show(make_app):
     demo = make_app("--demo")
     click(demo, 40, 12)
     assert isinstance(demo.top_scene(), MenuScene)
+
+
+def test_the_review_takes_clicks_on_its_rows_and_keys(make_app):
+    """Found by a tester: "R: review" opened the review by a click, and no click could leave it."""
+    from game.scenes.review import LIST_TOP
+    from tests.scenes.test_hint_and_review import reviewed
+
+    app, table, review = reviewed(make_app, "klaberjass", "5")
+    if len(review.ordered()) > 1:
+        click(app, 10, LIST_TOP + 1)
+        assert review.cursor == 1 and review.showing is None  # a click highlights a decision...
+    click(app, 10, LIST_TOP + review.cursor)
+    assert review.showing is review.ordered()[review.cursor]  # ...and on it again shows the table
+    click_on(app, "Esc: the list")
+    assert review.showing is None
+    click_on(app, "Esc: back")  # the title bar's
+    assert app.top_scene() is table

@@ -460,6 +460,8 @@ def test_the_mouse_changes_the_amount_and_throws_the_raised_cards(table_app):
     steps = len(table.match.steps)
     while table.guarded:
         table_app_again.tick(0.05)
+    click(table_app_again, 76, PROMPT_ROW)  # the blank after the words: nothing (a tester's threw)
+    assert len(table.match.steps) == steps
     click(table_app_again, 3, PROMPT_ROW)  # on the prompt's words: Enter throws the raised cards
     assert len(table.match.steps) == steps + 1 and table.match.steps[-1].startswith("discard ")
 
