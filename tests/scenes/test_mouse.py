@@ -82,18 +82,18 @@ def test_the_saved_match_question_takes_clicks(make_app, home):
 
 def test_statistics_reset_by_clicks_and_its_question_has_its_own_keys(make_app):
     app = make_app("*")
-    app.stats.games["mus"]["played"] = 3
+    app.stats.games["mus"]["deals_played"] = 3
     app.press("t")
     assert isinstance(app.top_scene(), StatisticsScene)
     click_on(app, "R: reset all statistics")
     assert app.top_scene().confirm_reset
     click_on(app, "R: reset all statistics")  # under the question: not its keys
-    assert app.top_scene().confirm_reset and app.stats.games["mus"]["played"] == 3
+    assert app.top_scene().confirm_reset and app.stats.games["mus"]["deals_played"] == 3
     click_on(app, "N/Esc: keep")
-    assert not app.top_scene().confirm_reset and app.stats.games["mus"]["played"] == 3
+    assert not app.top_scene().confirm_reset and app.stats.games["mus"]["deals_played"] == 3
     click_on(app, "R: reset")
     click_on(app, "Y: reset")
-    assert app.stats.games["mus"].get("played", 0) == 0
+    assert app.stats.games["mus"]["deals_played"] == 0
     click_on(app, "Esc: back")
     assert isinstance(app.top_scene(), MenuScene)
 
