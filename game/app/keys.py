@@ -108,28 +108,31 @@ def function_number(key: Key) -> int | None:
 
 #: A part of a key line: "K: what it does", the parts two blanks or more apart; the keys before
 #: the colon may be several ("N/Esc: no", "Up/Down, PgUp/PgDn: scroll").
-KEY_PART = re.compile(r"(?:^|(?<=  ))(\S[^:]*?): [^ ]+(?: [^ ]+)*")
+KEY_PART = re.compile(r"(?:^|(?<=  ))(\S(?:(?!  )[^:])*?): [^ ]+(?: [^ ]+)*")
 #: How key lines write keys, as ``Key.named`` names them.
 WRITTEN = {"Enter": "ENTER", "Esc": "ESC", "Space": "SPACE", "Tab": "TAB", "PgUp": "PAGEUP", "PgDn": "PAGEDOWN",
-           "Up": "UP", "Down": "DOWN", "Left": "LEFT", "Right": "RIGHT", "Home": "HOME", "End": "END"}
+           "Up": "UP", "Down": "DOWN", "Left": "LEFT", "Right": "RIGHT", "Home": "HOME", "End": "END",
+           "←": "LEFT", "→": "RIGHT"}
 
 
 def key_at(line: str, offset: int) -> str | None:
     """The key (a ``Key.named`` name) a click ``offset`` characters into a key line stands for:
-    the key written under it ("PgUp" of "PgDn/PgUp: turn"), or on a part's words its first key;
-    any key ("SPACE") for "Any key: ..."; None off every part. Every screen's key line takes
-    clicks through this one reading, so a mouse player can answer what the keys answer."""
-    for part in KEY_PART.finditer(line):
+    the key written under it ("PgUp" of "PgDn/PgUp: turn"; None on a word that names no key,
+    "or", "1-4"), or on a part's words its first key; any key ("SPACE") for "Any key: ...";
+    None off every part. Every screen's key line takes clicks through this one reading, so a
+    mouse player can answer what the keys answer."""
+    text = line.lstrip(" ")  # " F5 or Esc: close " is a part too
+    offset -= len(line) - len(text)
+    for part in KEY_PART.finditer(text):
         if not part.start() <= offset < part.end():
             continue
         if part.group(1).lower().startswith("any"):
             return "SPACE"
-        names = [(m.start(), m.end(), written_key(m.group())) for m in re.finditer(r"[^/, ]+", part.group(1))]
-        known = [(start, end, name) for start, end, name in names if name is not None]
-        for start, end, name in known:
-            if part.start() + start <= offset < part.start() + end:
-                return name
-        return known[0][2] if known else None
+        names = [(part.start() + m.start(), part.start() + m.end(), written_key(m.group()))
+                 for m in re.finditer(r"[^/, ]+", part.group(1))]
+        if offset < part.start() + len(part.group(1)):  # on the keys' names: the one clicked
+            return next((name for start, end, name in names if start <= offset < end), None)
+        return next((name for _, _, name in names if name is not None), None)
     return None
 
 

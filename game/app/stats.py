@@ -22,6 +22,9 @@ GAMES = registry.GAME_NAMES
 
 
 # Counts of which one cannot exceed the other: more won than played is a damaged file.
+#: The largest figure a count or score may have: nine digits, as many as its column shows (a
+#: tester's edited 10**14 was shown cut, as another number).
+FIGURE_MAX = 999_999_999
 WON_OF_PLAYED = (("matches_won", "matches_played"), ("deals_won", "deals_played"), ("games_won", "games_played"))
 
 
@@ -84,6 +87,8 @@ class StatsStore:
             score = value is None
             if not (type(got) is int and (score or got >= 0)) and not (score and got is None):
                 return f"{key} = {json.dumps(got)[:20]}"
+            if got is not None and abs(got) > FIGURE_MAX:  # no one plays that much: the file was damaged
+                return f"{key} = {got}, too large"
             read[key] = got
         entry = registry.entry(game)
         wholes = [*WON_OF_PLAYED, *((key, "matches_played" if key in entry.match_counters else "deals_played")

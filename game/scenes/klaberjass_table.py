@@ -244,6 +244,9 @@ class KlaberjassTable(TableScene):
             tricks_won=(won[0], won[1]), card_points=last.card_points, scores=after.scores,
             current_player=None, legal_actions=())
 
+    def held_view(self, end_view: Any, before: Any) -> Any:
+        return dataclasses.replace(end_view, scores=before.scores)
+
     def action_words(self, action: str, view: Any, short: bool = False) -> str:
         choice = deal_choice_words(action, short)
         if choice is not None:
@@ -506,6 +509,10 @@ class KlaberjassTable(TableScene):
             called = Counter(obs.bellas)
             names = ", ".join(("you" if s == you else "comp") + (f" x{n}" if n > 1 else "") for s, n in called.items())
             after.append((f"BELLA: {names}", palette.LIGHT_MAGENTA))
+        if obs.phase not in ("declare", "play"):
+            # Before the runs (the dix) or between deals (the replay offer), an empty "TOP MELD:"
+            # heading meant nothing (a tester, after a deal thrown in).
+            return after[:INFO_ROWS]
         spoken = self.announcement(max(0, INFO_ROWS - 1 - len(after)))
         return [(meld, palette.WHITE), *((line, palette.LIGHT_CYAN) for line in spoken), *after][:INFO_ROWS]
 

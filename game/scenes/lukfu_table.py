@@ -448,13 +448,17 @@ class LukFuTable(TableScene):
         else:
             self.app.sound("click")
 
+    def held_view(self, end_view: LukFuObservation, before: LukFuObservation) -> LukFuObservation:
+        return dataclasses.replace(end_view, scores=before.scores)
+
     def deal_end_view(self, before: LukFuObservation, seat: int, action: str,
                       after: LukFuObservation) -> LukFuObservation:
         """The deal as it ended. When a trick ended it (the last trick, six fu, or the claim at
         six fu), that trick is complete on the table (held, then under the summary), its cards
         out of their hand and its fu counted; the engine may deal on at once, so the view
         before the last play is amended from it and the deal's summary. A claim at the lead
-        ended it before any card. Either way the top row shows the scores the summary gives."""
+        ended it before any card. Either way the top row shows the scores the summary gives
+        (while the last trick is held, those before it: ``held_view``)."""
         last = after.last_deal
         if last is None:
             return before

@@ -73,6 +73,7 @@ HAND_COL, HAND_ROW, KEYS_ROW = 24, 15, 20  # a card chosen for discard is raised
 BLOCKS = {1: (55, 6), 2: (29, 2), 3: (2, 6)}  # name row; cards, speech, cards taken below
 BLOCK_W = 24
 BOARD_COL, BOARD_ROW, BOARD_W = 26, 8, 28  # the lances' box, rows 8-13
+STATUS_W = BOARD_W - 11  # a lance's status, from 9 columns in, a blank short of the frame (a tester)
 YOU_COL, STAKES_COL = 2, 57  # the blocks beside your hand, rows 15-20
 
 SEAT_NAMES = {0: "You", 1: "East", 2: "Partner", 3: "West"}
@@ -494,6 +495,13 @@ class MusTable(TableScene):
         self.ended = ended
         return ended
 
+    def result_key(self, key: Key) -> bool:
+        """S at the match result lists the señas of the deal that ended the match (a tester's S
+        there did nothing, though the README promises it)."""
+        if key.typed == "S":
+            self.show_senas()
+        return False
+
     def senas_view(self) -> MusObservation:
         """The deal whose señas S lists: between deals (the replay offer, the match's end) the
         one that ended, which the table shows; else the deal now (a tester's S at the replay
@@ -726,8 +734,12 @@ class MusTable(TableScene):
         if not self.senas_on:
             self.message = "Señas are switched off (Options on the menu, the Mus page)."
             return
-        self.show_panel(Panel(f"Señas seen in deal {self.senas_view().deal_number}", self.senas_lines(),
-                              width=SENA_PANEL_W + 6))
+        panel = Panel(f"Señas seen in deal {self.senas_view().deal_number}", self.senas_lines(),
+                      width=SENA_PANEL_W + 6)
+        if self.panel is not None:
+            self.show_panel_over(panel)  # over the match result, which comes back after it
+        else:
+            self.show_panel(panel)
 
     # ---- the lances in words ----
     def lance_status(self, lance: str) -> tuple[str, int]:
@@ -774,7 +786,7 @@ class MusTable(TableScene):
         if count.outcome == "ordago":
             return f"{short} {team} win", colour
         text = f"{short}: {team}+{gained}"
-        return (text if len(text) <= BOARD_W - 10 else f"{team}+{gained}"), colour
+        return (text if len(text) <= STATUS_W else f"{team}+{gained}"), colour
 
     def juego_title(self) -> str:
         obs = self.seen
@@ -1129,7 +1141,7 @@ class MusTable(TableScene):
             else:
                 canvas.text(BOARD_COL + 2, row, title, palette.WHITE, TABLE_BG)
             status, colour = self.lance_status(lance)
-            canvas.text(BOARD_COL + 9, row, status[: BOARD_W - 10], colour, TABLE_BG)
+            canvas.text(BOARD_COL + 9, row, status[:STATUS_W], colour, TABLE_BG)
 
     def draw_you(self, canvas: TextCanvas) -> None:
         """Your name, call, cards taken, declarations and the cards you threw away."""

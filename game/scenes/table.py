@@ -407,6 +407,7 @@ class TableScene(Scene):
         self.hold = 0.0
         self.hold_for_key = False  # the held trick waits for a key while a person at the keyboard is next
         self.panel: Panel | None = None
+        self._panel_under: Panel | None = None  # the panel a ``show_panel_over`` covers, back when it closes
         self.message = ""
         self._refusal = ""  # the last refusal said (``refuse``), and the message line it replaced
         self._before_refusal = ""
@@ -417,6 +418,7 @@ class TableScene(Scene):
         self.result_shown = False
         self.frozen_obs: Any = None  # the finished deal's last view, kept under its summary
         self.summary_due: Any = None  # a finished deal whose summary waits for its last trick's pause
+        self._summary_view: Any = None  # ... and the view to show under it (``held_view`` until then)
         self.deal_end_steps = -1  # the match's steps when the last deal ended (nothing played since: F6)
         self.deal_counts = not attract  # False once the deal is replayed or the computer played for you
         self.human_decided = False  # the human made a decision in this match (statistics)
@@ -498,6 +500,9 @@ class TableScene(Scene):
             return
         if self.summary_due is not None:
             last, self.summary_due = self.summary_due, None
+            if self._summary_view is not None and self.frozen_obs is not None:
+                self.frozen_obs = self._summary_view  # the new totals come with the summary that explains them
+            self._summary_view = None
             self.summary_up(last)
             return
         if self.match.is_over:
@@ -654,6 +659,7 @@ class TableScene(Scene):
         if ended:
             if self.hold > 0:
                 self.summary_due = last  # the deal's last trick first, then its summary
+                self._summary_view, self.frozen_obs = self.frozen_obs, self.held_view(self.frozen_obs, before)
             else:
                 self.summary_up(last)
         self._view_changed()
@@ -670,6 +676,13 @@ class TableScene(Scene):
         deal on at once have no view of the ended deal, so by default it is the one before
         its last action; a table can show that action too."""
         return before
+
+    def held_view(self, end_view: Any, before: Any) -> Any:
+        """The ended deal's view while its last trick is held, before the summary comes up: by
+        default ``end_view``. A table whose top row shows the match totals keeps them as they
+        were (``before``) until the summary explains the change (a tester saw the header jump by
+        97 beside a trick panel that did not add up to it)."""
+        return end_view
 
     def refuse(self, reason: str) -> None:
         """The one way a table says no: the reason on the message line, and a buzz."""
@@ -1055,9 +1068,16 @@ class TableScene(Scene):
             else:
                 self.on_key(Key.named(choice.key))
             return
-        if self.on_prompt_words(col, row) and prompt.hand is not None and prompt.hand.multi:
-            self.on_key(Key.named("ENTER"))  # the prompt's "Enter: throw away ...": a click plays what is raised
-            return
+        if self.on_prompt_words(col, row):
+            # A key the prompt names where it is clicked ("Space: pick" picks; a tester's click
+            # there had thrown the cards away); elsewhere on its words, a click plays what is raised.
+            name = key_at(prompt.text, col - 2)
+            if name is not None:
+                self.on_key(Key.named(name))
+                return
+            if prompt.hand is not None and prompt.hand.multi:
+                self.on_key(Key.named("ENTER"))
+                return
         if prompt.hand is not None:
             self._hand_input(self.hand.click(col, row, self.hand_geometry(), prompt.hand))
         self._sync()
@@ -1210,9 +1230,21 @@ class TableScene(Scene):
         elif self.app.demo and panel.auto_seconds is None and panel.on_key is None:
             self.show_panel(panel)
 
+    def show_panel_over(self, panel: Panel) -> None:
+        """Show ``panel`` over the one up (Mus's señas over the match result); closing it brings
+        that one back as it was, the table under them unchanged."""
+        if self.panel is not None and self._panel_under is None:
+            self._panel_under = self.panel
+        self.panel = panel
+
     def close_panel(self) -> None:
         """Close the panel. A message its keys brought (F4 refused behind a pass-the-keyboard
         panel) answered that panel: the message from before it comes back (found by a tester)."""
+        if self._panel_under is not None:  # a panel shown over another: that one comes back
+            panel, self.panel, self._panel_under = self.panel, self._panel_under, None
+            if panel is not None and panel.on_close is not None:
+                panel.on_close()
+            return
         panel, self.panel = self.panel, None
         self.message = self._message_under_panel
         self.frozen_obs = None
@@ -1231,16 +1263,14 @@ class TableScene(Scene):
         """Add a finished deal to the statistics, if it was really played (not replayed, not
         played by the computer for you, nor in hot seat); a deal played with hints is counted
         apart, as hinted."""
-        counts = self.deal_counts and self.one_player
-        if counts and self.deal_hinted:
+        counted = self.deal_stats(last_deal) if self.deal_counts and self.one_player else None
+        if counted is not None and self.deal_hinted:  # (a deal thrown in is no deal, hinted or not: a tester)
             self.app.stats.record_hinted_deal(self.game_name)
             self.app.flush_notices()
-        elif counts:
-            counted = self.deal_stats(last_deal)
-            if counted is not None:
-                won, extra = counted
-                self.app.stats.record_deal(self.game_name, won, extra)
-                self.app.flush_notices()
+        elif counted is not None:
+            won, extra = counted
+            self.app.stats.record_deal(self.game_name, won, extra)
+            self.app.flush_notices()
         self.deal_counts = not self.attract
         self.deal_hinted = False
 
@@ -1280,11 +1310,16 @@ class TableScene(Scene):
             if key.is_confirm or key.typed == "N":
                 self._restart()
                 return True
-            return False
+            return self.result_key(key)
 
         self.show_panel(Panel("Match over", self.result_lines(), "Enter: new match    Esc: back to the menu",
                               on_key=None if self.attract else key, on_close=self._finish))
         self.guard_keys()  # it comes up by itself: a quick second key never starts a new match unread
+
+    def result_key(self, key: Key) -> bool:
+        """A key at the match result that is neither its Enter nor its Esc: a table's own (Mus's
+        S lists the last deal's señas). True closes the result."""
+        return False
 
     def _finish(self) -> None:
         self.finished = True

@@ -376,7 +376,10 @@ def test_a_count_that_is_null_negative_or_past_its_whole_is_a_bad_value(home):
                               "best_score -50, below worst_score 600"),
                              ("jubmoo", {"best_score": 400}, "match scores without the matches played"),
                              ("jubmoo", {"pigs": 7}, "pigs 7, more than matches_played 0"),
-                             ("lukfu", {"claims": 5, "deals_played": 2}, "claims 5, more than deals_played 2")):
+                             ("lukfu", {"claims": 5, "deals_played": 2}, "claims 5, more than deals_played 2"),
+                             # A third: 10**14 was taken, and shown cut as another number.
+                             ("lukfu", {"worst_score": -10**14, "best_score": 0, "matches_played": 1},
+                              f"worst_score = {-10**14}, too large")):
         for path in home.glob("statistics.json*"):
             path.unlink()
         store = StatsStore(home)

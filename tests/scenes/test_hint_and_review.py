@@ -1070,3 +1070,25 @@ def test_one_point_is_written_in_the_singular() -> None:
     assert points_text(Estimate("C8", -1.0), unit=True) == "-1 point"
     assert points_text(Estimate("C8", 1.04), unit=True) == "+1 point"
     assert points_text(Estimate("C8", 1.2), unit=True) == "+1.2 points"
+
+
+def test_a_hinted_deal_thrown_in_is_not_counted_as_hinted(make_app) -> None:
+    """Found by a tester: a Klaberjass deal thrown in after a schmeiss (no contract played) was
+    added to "Deals with hints", though deals thrown in are not counted."""
+    app = make_app("--game", "klaberjass", "--seed", "2")
+    app.settings.values["play"]["delay"] = 0.0
+    table = app.top_scene()
+    counters = app.stats.games["klaberjass"]
+    for _ in range(200):
+        if table.human_to_act and not table.guarded:
+            break
+        app.tick(0.05)
+    hint_now(app, table)
+    assert table.deal_hinted
+    app.press("X")  # schmeiss: on this seed the computer throws the deal in
+    for _ in range(400):
+        if table.obs.deal_number > 1:
+            break
+        app.tick(0.05)
+    assert table.obs.last_deal is not None and table.obs.last_deal.outcome == "thrown-in"
+    assert counters["deals_hinted"] == 0 and counters["deals_played"] == 0

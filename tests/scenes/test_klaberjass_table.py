@@ -59,6 +59,22 @@ def test_a_whole_deal_by_keys_ends_in_a_summary(table_app):
     assert table.panel is None
 
 
+def test_the_totals_change_with_the_summary_not_under_the_last_trick(table_app):
+    """Found by a tester: while the last trick was held, the top row already had the new totals
+    (97 more, a bete) beside a trick panel that did not add up to them; the summary that
+    explains them came after the pause."""
+    app, table = table_app(11)
+    before = table.obs.scores
+    play_by_keys(app, table, lambda: table.summary_due is not None or table.panel is not None)
+    assert table.summary_due is not None, "the deal should end on a held last trick"
+    you, it = before[table.viewer], before[1 - table.viewer]
+    assert f"YOU {you}   COMPUTER {it}" in app.screen_text().splitlines()[0]
+    play_by_keys(app, table, lambda: table.panel is not None)
+    after = table.obs.scores
+    assert after != before
+    assert f"YOU {after[table.viewer]}   COMPUTER {after[1 - table.viewer]}" in app.screen_text().splitlines()[0]
+
+
 def test_the_summary_covers_the_deal_as_it_ended(table_app):
     """Under the summary: no card left in a hand, the last trick counted, the new scores on top."""
     app, table = table_app(11)
@@ -236,6 +252,9 @@ def test_a_sans_tout_without_melds_says_no_runs_score_and_two_bellas_are_counted
                      top_meld=None, trick=())[0] == "TOP MELD: -"
     you, it = table.viewer, 1 - table.viewer
     assert "BELLA: you x2, comp" in info_text(table, phase="play", contract="AT", bellas=(you, it, you), trick=())
+    # Before the runs (the dix) and between deals, no empty "TOP MELD:" heading (a tester).
+    for phase in ("dix", "replay"):
+        assert not any(line.startswith("TOP MELD") for line in info_text(table, phase=phase, top_meld=None))
 
 
 def info_text(table: KlaberjassTable, **fields) -> list[str]:

@@ -772,7 +772,9 @@ def test_the_trick_that_ends_a_deal_stays_on_the_table_before_the_summary(table_
     last = table.summary_due
     assert last.how == ("auto-claim" if auto_claim else "draw")
     trick, held = table.trick_shown()
-    assert held and len(trick) == 3 and table.view.fu == last.fu and table.view.scores == last.totals
+    assert held and len(trick) == 3 and table.view.fu == last.fu
+    # The totals change with the summary that explains them, not under the held trick.
+    assert table.view.scores == tuple(t - p for t, p in zip(last.totals, last.points, strict=True))
     taker = [s for s, cards in trick if cards[0] != "down"][-1]
     assert table.seat_groups(taker)[-1] == next(cards for s, cards in reversed(trick) if s == taker)
     lines = assert_grid(app)
@@ -781,7 +783,7 @@ def test_the_trick_that_ends_a_deal_stays_on_the_table_before_the_summary(table_
     app.press("SPACE")  # the key ends the pause and does nothing else
     app.tick(0.05)
     assert table.panel is not None and table.panel.review  # the deal's summary
-    assert table.obs.deal_number == 2
+    assert table.obs.deal_number == 2 and table.view.scores == last.totals
 
 
 def test_the_review_shows_a_play_of_several_cards_raised_as_it_was_played(table_app):
@@ -1033,3 +1035,19 @@ def test_f6_under_the_summary_of_a_matchs_last_deal_says_why_no_replay(table_app
     app.press("F6")
     assert any("The match is over" in text for text in app.notice_log)
     assert "replay" not in table.obs.legal_actions
+
+
+def test_the_totals_change_with_the_summary_not_under_the_last_trick(table_app):
+    """As at Klaberjass (a tester): while the trick that ended the deal is held, the top row keeps
+    the totals from before it; the new ones come with the summary that explains them."""
+    for seed in range(1, 30):
+        app, table = table_app(seed, auto_claim_at_six_won=True)  # six fu won by a trick ends the deal there
+        before = table.obs.scores
+        play_by_keys(app, table, lambda t=table: t.summary_due is not None or t.panel is not None, seed=seed)
+        if table.summary_due is None or table.obs.scores == before:
+            continue  # ended by a claim at the lead (nothing held), or drawn (nothing changes)
+        assert table.view.scores == before
+        play_by_keys(app, table, lambda t=table: t.panel is not None, seed=seed)
+        assert table.view.scores == table.obs.scores != before
+        return
+    pytest.fail("no seed ended its first deal on a held trick")

@@ -35,7 +35,14 @@ def click_on(app, text: str, offset: int = 0) -> None:
     ("Y: leave   N/Esc: stay", 8, None),  # between the parts: none
     (" Page 1 of 3   PgDn/PgUp or arrows: turn   Esc: close ", 2, None),
     (" Page 1 of 3   PgDn/PgUp or arrows: turn   Esc: close ", 20, "PAGEUP"),
-    (" Page 1 of 3   PgDn/PgUp or arrows: turn   Esc: close ", 27, "PAGEDOWN"),  # "arrows" names none
+    (" Page 1 of 3   PgDn/PgUp or arrows: turn   Esc: close ", 36, "PAGEDOWN"),  # "turn": the first key
+    (" Page 1 of 3   PgDn/PgUp or arrows: turn   Esc: close ", 30, None),  # "arrows" names no one key
+    (" F5 or Esc: close ", 1, "F5"),  # a line that starts with a blank
+    (" F5 or Esc: close ", 12, "F5"),
+    ("Enter: throw away 1 card, 6♥.  1-4 or ←/→ Space: pick.", 43, "SPACE"),
+    ("Enter: throw away 1 card, 6♥.  1-4 or ←/→ Space: pick.", 38, "LEFT"),
+    ("Enter: throw away 1 card, 6♥.  1-4 or ←/→ Space: pick.", 32, None),
+    ("Enter: throw away 1 card, 6♥.  1-4 or ←/→ Space: pick.", 10, "ENTER"),
     ("R: review your decisions    Any other key: go on", 33, "SPACE"),
     ("Demo: goes on by itself    F2: stop the demo", 29, "F2"),
     ("Demo: goes on by itself    F2: stop the demo", 2, None),  # "Demo" is no key

@@ -462,6 +462,13 @@ def test_the_mouse_changes_the_amount_and_throws_the_raised_cards(table_app):
         table_app_again.tick(0.05)
     click(table_app_again, 76, PROMPT_ROW)  # the blank after the words: nothing (a tester's threw)
     assert len(table.match.steps) == steps
+    picked = set(table.hand.picked)
+    row = table_app_again.screen_text().splitlines()[PROMPT_ROW]
+    click(table_app_again, row.index("Space: pick"), PROMPT_ROW)  # picks as Space does (it had thrown)
+    assert len(table.match.steps) == steps and table.hand.picked != picked
+    row = table_app_again.screen_text().splitlines()[PROMPT_ROW]  # one card fewer: the words moved
+    click(table_app_again, row.index("Space: pick"), PROMPT_ROW)
+    assert table.hand.picked == picked
     click(table_app_again, 3, PROMPT_ROW)  # on the prompt's words: Enter throws the raised cards
     assert len(table.match.steps) == steps + 1 and table.match.steps[-1].startswith("discard ")
 
@@ -1001,6 +1008,42 @@ def test_s_at_the_replay_offer_lists_the_señas_of_the_deal_that_ended(table_app
     assert "No seña in this deal." not in lines and lines == [text for text, _ in table.senas_lines()]
     seat = table.ended.senas_seen[0].seat
     assert any(line.startswith(table.seat_name(seat)) for line in lines)
+
+
+def test_s_at_the_match_result_lists_the_last_deals_señas_then_the_result_comes_back(table_app):
+    """Found by a tester: S under "Match over" did nothing, though the README promises it lists
+    the señas of the deal that ended."""
+    app, table = table_app(60, senas=True)
+    for seed in range(60, 120):
+        set_match(table, seed, senas=True, sena_catch=100)
+        while table.match.current_player is not None:  # señas passed; an órdago on Grande, taken
+            seat = table.match.current_player
+            legal = table.match.observation(seat).legal_actions
+            wanted = ("cut", "ordago" if seat % 2 else "paso", "quiero", max(legal, key=len))
+            table.perform(seat, next(a for a in wanted if a in legal))
+            if table.panel is not None and table.panel.title != "Match over":
+                table.close_panel()
+        table.refresh()
+        for _ in range(200):
+            if table.result_shown:
+                break
+            if table.panel is not None and not table.guarded:
+                app.press("ENTER")  # the deal's summary, then the result
+            app.tick(0.05)
+        if table.ended is not None and table.ended.senas_seen:
+            break
+    else:
+        raise AssertionError("no match ended on a deal with a seña seen")
+    settle(app, table)
+    result = table.panel
+    assert result is not None and result.title == "Match over"
+    app.press("S")
+    assert table.panel is not None and table.panel.title == f"Señas seen in deal {table.ended.deal_number}"
+    assert "AS IT ENDED" in app.screen_text()  # the table under it still shows the last deal
+    app.press("SPACE")
+    assert table.panel is result and "Match over" in app.screen_text()
+    app.press("ESC")
+    assert isinstance(app.top_scene(), MenuScene)
 
 
 def test_keys_while_a_face_shows_only_end_it(table_app):
