@@ -252,7 +252,10 @@ class App:
             return
         number = function_number(key)
         if number is not None:
+            top = self.stack.top
             self.hotkey(number)
+            if top is not None and top.hotkeys_go_on and top is self.stack.top:
+                top.on_key(key)  # and it goes on, as any key does (the startup show ends)
             return
         top = self.stack.top
         if top is not None and self.key_guard <= 0:
@@ -495,7 +498,8 @@ class App:
         delay = f"{self.delay:.1f}"
         items = [
             ("F1", "NOSOUND" if self.speaker.enabled else "SOUND", 1),
-            ("F2", "NODEMO" if self.demo or self.shell.is_attract(self.stack.top) else "DEMO", 2),  # F2 ends the show
+            # F2 ends the show, also from a box over it (the bar had said DEMO there: a tester).
+            ("F2", "NODEMO" if self.demo or any(self.shell.is_attract(s) for s in self.stack.scenes) else "DEMO", 2),
             ("F3", "NOSORT" if play["hand_sort"] else "SORT", 3),
             ("F4", "HINT", 4),
             ("F5", "HELP", 5),

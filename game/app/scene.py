@@ -22,6 +22,7 @@ class Scene:
     is_table = False  # a game's table: F2 here (or over it) hands the player's seat to the computer
     game_name: str | None = None  # the game whose instructions F5 shows
     click_goes_on = False  # any key goes on here, so a click anywhere does too
+    hotkeys_go_on = False  # an F-key does its work and then goes on, as any other key (no key bar here)
 
     def __init__(self, app: App) -> None:
         self.app = app

@@ -147,6 +147,11 @@ class OptionsScene(Scene):
 
     def on_key(self, key: Key) -> None:
         option = self.options[self.cursor]
+        if self.explaining and self.typing is not None and (key.is_cancel or key.is_confirm):
+            # Its own "Esc: close" first: F5 pressed while typing a number had opened it, and
+            # Esc then threw the number away under a box that stayed (a tester).
+            self.explaining = False
+            return
         if self.typing is not None:
             self._typing_key(option, self.typing, key)
             return

@@ -100,3 +100,22 @@ def test_the_window_says_when_it_opens_smaller_than_asked(make_app, monkeypatch)
     app = make_app("--skip-intro", "--scale", "6")
     assert app.window_scale() == 2
     assert "Window size x6 is too big for your 1400x900 screen: it opens at x2." in app.notice_log
+
+
+def test_an_f_key_on_the_startup_show_does_its_work_and_ends_the_show(make_app) -> None:
+    """Found by a tester: "Press any key" on the show, whose screen has no key bar, and F1 or F6
+    there changed the sound or the replay unseen while the show played on. Now the key does its
+    work and the show ends, so the menu's bar shows what it changed; F5 still opens the help."""
+    from game.scenes.help import HelpScene
+    from game.scenes.intro import IntroScene
+    from game.scenes.menu import MenuScene
+
+    app = make_app()
+    assert isinstance(app.top_scene(), IntroScene)
+    sound = app.speaker.enabled
+    app.press("F1")
+    assert isinstance(app.top_scene(), MenuScene) and app.speaker.enabled != sound
+    assert ("F1 SND" if sound else "F1 NOSND") in app.screen_text().splitlines()[24]
+    again = make_app()
+    again.press("F5")
+    assert isinstance(again.top_scene(), HelpScene)

@@ -36,8 +36,22 @@ def test_f2_over_the_demos_help_ends_the_demo(make_app):
     app = make_app("--demo")
     app.press("F5")
     assert isinstance(app.top_scene(), HelpScene)
+    # The bar says what F2 does there: it ends the show (it had said DEMO: a tester).
+    assert "F2 NODEMO" in app.screen_text().splitlines()[24]
     app.press("F2")
     assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_the_demo_show_follows_the_computer_delay(make_app):
+    """Found by a tester: F9 raised the delay on the bar to 9.5 s and the demo show played on
+    at its own pace. It plays at 0.6 of the delay, never faster than 0.3 s a move."""
+    app = make_app("--demo")
+    table = app.top_scene().table
+    paces = []
+    for delay in (1.0, 9.5, 0.0):
+        app.settings.set("play", "delay", delay)
+        paces.append(table.move_delay())
+    assert paces == [0.6, 0.6 * 9.5, 0.3]
 
 
 def test_without_a_seed_each_start_shows_other_demo_deals(make_app):

@@ -247,6 +247,14 @@ def test_a_number_can_be_typed_for_a_list_of_numbers(make_app):
     assert "Computer delay (seconds): 9.0" in app.screen_text()
     app.press("3", ".", "5", "ENTER")
     assert Settings.load().get("play", "delay") == 3.5
+    # F5 while typing opens the explanation; its "Esc: close" closes it and keeps the number
+    # being typed (Esc had thrown the number away under a box that stayed: a tester).
+    app.press("7", "F5")
+    assert scene.explaining and scene.typing == "7"
+    app.press("ESC")
+    assert not scene.explaining and scene.typing == "7"
+    app.press("ESC")  # now Esc leaves the number as it was
+    assert scene.typing is None and Settings.load().get("play", "delay") == 3.5
     for typed in (["1", ".", "3"], ["1", "2"], ["-", "1"]):
         app.press(*typed, "ENTER")
         assert Settings.load().get("play", "delay") == 3.5, typed
