@@ -64,6 +64,8 @@ class MenuScene(Scene):
         if 0 <= index < len(items) and (COLS - MENU_BOX_W) // 2 < col < (COLS + MENU_BOX_W) // 2:
             self.cursor = index
             self.choose(items[index][2])
+            return
+        super().on_click(col, row)  # the title bar's "F5: help"
 
     def choose(self, action: str) -> None:
         if action.startswith("game:"):
@@ -113,7 +115,9 @@ class MenuScene(Scene):
 
     def draw(self, canvas: TextCanvas) -> None:
         canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, palette.BLUE)
-        title_bar(canvas, "THE CARD PARLOUR", "", "F5 HELP", bg=palette.CYAN, fg=palette.BLACK)
+        # Written as the other screens' "Esc: back", and a click on it is F5 (a tester's did nothing).
+        self.clickable(title_bar(canvas, "THE CARD PARLOUR", "", "F5: help", bg=palette.CYAN, fg=palette.BLACK), 0,
+                       "F5: help")
         for i, line in enumerate(big_text("CARDS")):
             canvas.text(20, 2 + i, line, palette.YELLOW, palette.BLUE)
         suits = f"{glyphs.SPADE} {glyphs.HEART} {glyphs.CLUB} {glyphs.DIAMOND}"

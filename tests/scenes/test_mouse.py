@@ -140,6 +140,12 @@ def test_the_options_take_clicks_on_tabs_rows_arrows_and_keys(make_app):
     assert isinstance(app.top_scene(), MenuScene)
 
 
+def test_the_menus_f5_help_takes_a_click(make_app):
+    app = make_app("*")
+    click_on(app, "F5: help")
+    assert isinstance(app.top_scene(), HelpScene)
+
+
 def test_a_click_closes_the_notice_log_and_ends_the_demo_show(make_app):
     app = make_app("*")
     app.press("n")
