@@ -21,10 +21,10 @@ VERSION = 1
 GAMES = registry.GAME_NAMES
 
 
-# Counts of which one cannot exceed the other: more won than played is a damaged file.
 #: The largest figure a count or score may have: nine digits, as many as its column shows (a
 #: tester's edited 10**14 was shown cut, as another number).
 FIGURE_MAX = 999_999_999
+# Counts of which one cannot exceed the other: more won than played is a damaged file.
 WON_OF_PLAYED = (("matches_won", "matches_played"), ("deals_won", "deals_played"), ("games_won", "games_played"))
 
 
