@@ -347,11 +347,13 @@ class LukFuTable(TableScene):
         """What the raised cards make, and whether Enter may play them."""
         action = self.play_action(picked)
         what = describe_play(picked)
+        # Each key as "K: what it does", so a click on it presses that key (a tester's click on
+        # "X lowers all" had played the cards).
         if action in self.obs.legal_actions:
-            return f"Raised: {what}. Enter plays it, X lowers all."
+            return f"Raised: {what}.  Enter: play it  X: lower all"
         if what == "not a legal play":
-            return f"Raised {action}: not a legal play. X lowers all."
-        return f"Raised: {what}, not allowed now (Enter: why)."
+            return f"Raised {action}: not a legal play.  X: lower all"
+        return f"Raised: {what}, not allowed now.  Enter: why"
 
     def throw_text(self, picked: tuple[str, ...]) -> str:
         """How many cards you owe face down, and those chosen so far."""

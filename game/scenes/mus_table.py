@@ -320,7 +320,9 @@ class MusTable(TableScene):
             keys, arrows = f"1-{len(obs.hand)}", f"{glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT}"
             if picked:
                 what = f"{len(picked)} card{'s' if len(picked) > 1 else ''}, {cards_text(picked)}"
-                text = f"Enter: throw away {what}.  {keys} or {arrows} Space: pick."
+                # Each part "K: what it does", so a click on it presses that key (a tester's click
+                # on "pick" had moved the highlight: the keys were read as arrows first).
+                text = f"Enter: throw away {what}.  Space: pick ({keys}, {arrows})"
             else:
                 text = f"Pick cards to throw away: {keys}, or {arrows} and Space."
             return Prompt(text, hand=HandMode(frozenset(obs.hand), multi=True))
@@ -494,6 +496,11 @@ class MusTable(TableScene):
         ended = dataclasses.replace(before, team_points=(a, b), scores=(a, b, a, b), games_won=last.games_won_after)
         self.ended = ended
         return ended
+
+    def result_keys(self) -> str:
+        if not self.senas_on:
+            return super().result_keys()
+        return "Enter: new match   S: señas seen   Esc: the menu"
 
     def result_key(self, key: Key) -> bool:
         """S at the match result lists the señas of the deal that ended the match (a tester's S

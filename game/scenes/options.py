@@ -232,6 +232,12 @@ class OptionsScene(Scene):
                 else:
                     self.cursor = index
                 return
+        elif self.typing is not None and (row == TABS_ROW or FIRST_OPTION_ROW <= row < FIRST_OPTION_ROW
+                                          + len(self.options)):
+            # Said, not ignored (a tester's clicks on a tab and a row did nothing, without a word).
+            self.message = "Enter keeps the number you type, Esc leaves it as it was; then click on."
+            self.app.sound("buzz")
+            return
         super().on_click(col, row)
 
     def _switch_page(self, step: int) -> None:

@@ -379,6 +379,11 @@ class TableScene(Scene):
         options = dict(table.obs.options)
         if "replay" in options and bool(options["replay"]) != bool(app.settings.get("play", "replay")):
             table.on_setting_changed("play", "replay")
+        last = getattr(table.obs, "last_deal", None)
+        if (table_state or {}).get("summary_up") is True and last is not None and table.panel is None:
+            # Left at a deal's end (its last trick held, or its summary up): the summary first,
+            # as it was (a tester's resumed totals had jumped with no word of why).
+            table.show_summary(last)
         return table
 
     def table_state(self) -> dict[str, Any]:
@@ -713,6 +718,8 @@ class TableScene(Scene):
         else:
             state = {**self.table_state(), "computer_steps": sorted(self.computer_steps),  # for the review
                      "auto_steps": sorted(self.auto_steps),
+                     # A deal just ended, its summary not yet read: a resumed table shows it.
+                     "summary_up": self.frozen_obs is not None and len(self.match.steps) == self.deal_end_steps,
                      "counting": {name: getattr(self, name) for name in self.counting}}  # for the statistics
             self.app.saves.write(self.match, tuple(sorted(self.humans)), state)
         self.app.flush_notices()
@@ -1251,6 +1258,8 @@ class TableScene(Scene):
         panel, self.panel = self.panel, None
         self.message = self._message_under_panel
         self.frozen_obs = None
+        if panel is not None and panel.review and not self.attract:
+            self.save()  # a resumed match no longer opens on it
         self._view_changed()
         if panel is not None and panel.review and self.deal_opening(self.view):
             self.message = self.deal_opening(self.view)  # the next deal's, once its summary goes
@@ -1315,9 +1324,13 @@ class TableScene(Scene):
                 return True
             return self.result_key(key)
 
-        self.show_panel(Panel("Match over", self.result_lines(), "Enter: new match    Esc: back to the menu",
+        self.show_panel(Panel("Match over", self.result_lines(), self.result_keys(),
                               on_key=None if self.attract else key, on_close=self._finish))
         self.guard_keys()  # it comes up by itself: a quick second key never starts a new match unread
+
+    def result_keys(self) -> str:
+        """The match result's line of keys (Mus adds its S)."""
+        return "Enter: new match    Esc: back to the menu"
 
     def result_key(self, key: Key) -> bool:
         """A key at the match result that is neither its Enter nor its Esc: a table's own (Mus's
@@ -1388,10 +1401,12 @@ class TableScene(Scene):
                 opening = self.deal_opening(self.view)
                 self.message = f"No replay (F6 off). {opening}" if opening else \
                     "Replay option off, so no replay: the next deal is dealt."
-                # Its first prompt takes no key for a while: a tester's C, meant as Continue
-                # just after F6, was taken as Luk Fu's Call on a hand he had not seen.
-                self._sync()
-                self.guard_keys(DEALT_ON_GUARD)
+                if self.panel is None:
+                    # Its first prompt takes no key for a while: a tester's C, meant as Continue
+                    # just after F6, was taken as Luk Fu's Call on a hand he had not seen. (Not
+                    # under a summary, where the next deal is not up yet and R must work.)
+                    self._sync()
+                    self.guard_keys(DEALT_ON_GUARD)
             elif on and self.message.startswith("Replay option off"):
                 self.message = ""  # it no longer holds
             if not self.match.is_over:

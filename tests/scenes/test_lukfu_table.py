@@ -256,7 +256,7 @@ def test_raising_cards_describes_the_play_and_enter_plays_it(table_app):
         app.press(hand_key(hand.index(card)))
     text = app.screen_text()
     described = {"run": "run of", "set": "set of"}[kind_of(action)]
-    assert f"Raised: {described}" in text and "Enter plays it" in text
+    assert f"Raised: {described}" in text and "Enter: play it" in text
     assert len(table.match.steps) == steps  # named on the prompt line before it is played
     lines = text.splitlines()
     col = card_col(table, hand.index(first))
@@ -395,6 +395,12 @@ def test_illegal_plays_buzz_with_the_reason(table_app):
     app.press("X")  # now X lowers the raised cards
     assert "Your lead" in app.screen_text()
     assert len(hand) == len(table.obs.hand)
+    # A click on the prompt's "X: lower all" lowers them too (a tester's click had played them).
+    from tests.scenes.test_mouse import click_on
+
+    app.press(hand_key(0), hand_key(1))
+    click_on(app, "X: lower all", 3)
+    assert not table.hand.picked and len(table.match.steps) == steps and "Your lead" in app.screen_text()
 
 
 def test_a_follower_must_beat(table_app):

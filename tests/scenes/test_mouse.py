@@ -39,10 +39,12 @@ def click_on(app, text: str, offset: int = 0) -> None:
     (" Page 1 of 3   PgDn/PgUp or arrows: turn   Esc: close ", 30, None),  # "arrows" names no one key
     (" F5 or Esc: close ", 1, "F5"),  # a line that starts with a blank
     (" F5 or Esc: close ", 12, "F5"),
-    ("Enter: throw away 1 card, 6♥.  1-4 or ←/→ Space: pick.", 43, "SPACE"),
-    ("Enter: throw away 1 card, 6♥.  1-4 or ←/→ Space: pick.", 38, "LEFT"),
-    ("Enter: throw away 1 card, 6♥.  1-4 or ←/→ Space: pick.", 32, None),
-    ("Enter: throw away 1 card, 6♥.  1-4 or ←/→ Space: pick.", 10, "ENTER"),
+    ("Enter: throw away 1 card, 6♥.  Space: pick (1-4, ←/→)", 40, "SPACE"),  # on "pick"
+    ("Enter: throw away 1 card, 6♥.  Space: pick (1-4, ←/→)", 47, "SPACE"),
+    ("Enter: throw away 1 card, 6♥.  Space: pick (1-4, ←/→)", 10, "ENTER"),
+    ("Raised: single T5.  Enter: play it  X: lower all", 37, "X"),
+    ("Raised: single T5.  Enter: play it  X: lower all", 2, None),  # a label, no key: the table plays
+    ("1-4 or ←/→ Space: pick.", 7, "LEFT"),  # a key written among others is the one clicked
     ("R: review your decisions    Any other key: go on", 33, "SPACE"),
     ("Demo: goes on by itself    F2: stop the demo", 29, "F2"),
     ("Demo: goes on by itself    F2: stop the demo", 2, None),  # "Demo" is no key
@@ -135,6 +137,14 @@ def test_the_options_take_clicks_on_tabs_rows_arrows_and_keys(make_app):
     assert options.value(second) == before
     click_on(app, "F5: explain")
     assert options.explaining
+    click_on(app, "Esc: close")  # the explanation's own line of keys
+    assert not options.explaining
+    # While a number is typed, a click on a tab or a row says what to do first (it was silent).
+    click_on(app, " General ", 1)
+    options.cursor = next(i for i, o in enumerate(options.options) if o.typable)
+    app.press("3")
+    click_on(app, " Klaberjass ", 1)
+    assert options.page == "General" and options.typing == "3" and "Enter keeps the number" in options.message
     app.press("ESC")
     click_on(app, "Esc: back to the menu")
     assert isinstance(app.top_scene(), MenuScene)

@@ -1037,7 +1037,10 @@ def test_s_at_the_match_result_lists_the_last_deals_señas_then_the_result_comes
     settle(app, table)
     result = table.panel
     assert result is not None and result.title == "Match over"
-    app.press("S")
+    assert "S: señas seen" in app.screen_text()  # the key is offered, and takes a click
+    from tests.scenes.test_mouse import click_on
+
+    click_on(app, "S: señas seen")
     assert table.panel is not None and table.panel.title == f"Señas seen in deal {table.ended.deal_number}"
     assert "AS IT ENDED" in app.screen_text()  # the table under it still shows the last deal
     app.press("SPACE")

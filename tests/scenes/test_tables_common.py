@@ -343,6 +343,7 @@ def test_f6_on_off_on_under_a_summary_still_offers_that_deal(start, case):
     play(app, table, case, lambda: table.panel is not None and table.frozen_obs is not None)
     app.press("F6", "F6")
     assert "replay" not in table.obs.legal_actions and table.message.startswith("Replay option off")
+    assert not table.guarded  # the summary's keys (R: review) still work at once (a tester)
     app.press("F6")
     assert {"replay", "continue"} <= set(table.obs.legal_actions)
     assert not table.message.startswith("Replay option off")
@@ -759,3 +760,26 @@ def test_a_tall_panel_leaves_no_words_of_the_table_beside_its_frame(start, case,
         assert "East: No quiero." in screen[MESSAGE_ROW]
     else:
         assert "East" not in below and "quiero" not in below, below
+
+
+def test_a_match_left_at_a_deals_end_resumes_on_its_summary(start, case, make_app):
+    """Found by a tester: a match left while the last trick of a deal was held, or under its
+    summary, resumed on the next deal, its totals changed with no word of why. It resumes on
+    the summary; once the summary has been read, on the next deal."""
+    app, table = start(12)
+    play(app, table, case, lambda: table.summary_due is not None or (table.panel is not None and table.panel.review))
+    last = table.obs.last_deal
+    app.quit()
+    again = make_app("*", "--game", case.game)
+    again.press("Y")  # resume
+    resumed = again.top_scene()
+    assert isinstance(resumed, case.cls) and resumed.panel is not None and resumed.panel.review
+    assert resumed.obs.last_deal == last
+    for _ in range(40):
+        again.tick(0.05)
+    again.press("ENTER")  # read: the summary goes, and a match left now resumes without it
+    assert resumed.panel is None or not resumed.panel.review
+    again.quit()
+    third = make_app("*", "--game", case.game)
+    third.press("Y")
+    assert third.top_scene().panel is None or not third.top_scene().panel.review
