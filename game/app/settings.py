@@ -59,7 +59,8 @@ PROGRAM_OPTIONS: dict[str, dict[str, OptionSpec]] = {
             ordered=True),
         "attract_seconds": OptionSpec.integer(
             60, 0, 3600, "Demo after idle (seconds, 0 = never)", step=15,
-            help="Left this long on the title or the menu, the computer plays demo games until a key is pressed."),
+            help="Left this long on the title or the menu, the computer plays demo games until a key that is "
+                 "not an F-key is pressed."),
         "intro": OptionSpec.boolean(True, "Startup show", "The title show at the start; the * letter skips it once."),
     },
 }

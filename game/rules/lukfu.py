@@ -393,7 +393,9 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         False, "Non-callers lead singles only",
         "Only the Caller may lead sets and runs; the others lead single cards."),
     "auto_claim_at_six_won": OptionSpec.boolean(
-        False, "Claim automatically at six fu", "Six won fu (Old cards counted too) claim at once, without asking."),
+        False, "Claim automatically at six fu",
+        "When a player's won fu reach six, he claims at once, without asking; his Old cards then count in "
+        "the claim too."),
     "first_master": OptionSpec.seat(
         NUM_PLAYERS, "First Master", "The seat that is Master in the first deal; None draws it."),
     "open_hands": OptionSpec.boolean(

@@ -51,5 +51,7 @@ class AttractScene(Scene):
     def draw(self, canvas: TextCanvas) -> None:
         self.table.draw(canvas)
         if int(self.blink * 2) % 2 == 0:
-            label = " DEMO - press any key "
+            # F-keys keep their work here (F8/F9 set the show's pace), so the banner says which
+            # keys end it (a tester's F10 changed the border under "press any key").
+            label = " DEMO - press any key but an F-key "
             canvas.text((COLS - len(label)) // 2, 23, label, palette.WHITE, palette.RED)

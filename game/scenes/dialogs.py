@@ -33,7 +33,7 @@ class QuitDialog(Scene):
     def question(self) -> str:
         if self.leaving_table:
             return "Leave this game for the menu? (Y/N)"
-        return "Quit the card parlour? (Y/N)"
+        return "Quit The Card Parlour? (Y/N)"
 
     @property
     def keys(self) -> str:

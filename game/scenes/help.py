@@ -136,7 +136,8 @@ class HelpScene(Scene):
         for i, line in enumerate(self.pages[self.page]):
             fg = palette.YELLOW if is_heading(line) else palette.WHITE
             canvas.text(col, row + i, line, fg, palette.BLUE)
-        footer = f" Page {self.page + 1} of {len(self.pages)}   PgDn/PgUp or arrows: turn   Esc: close "
+        page = f" Page {self.page + 1} of {len(self.pages)}   "
+        footer = f"{page}PgDn/PgUp or arrows: turn   Esc: close "
         if self.game == "jubmoo":
-            footer = f" Page {self.page + 1} of {len(self.pages)}   PgDn/PgUp: turn   T: Score Tester   Esc: close "
+            footer = f"{page}PgDn/PgUp, arrows: turn   T: Score Tester   Esc: close "
         self.key_line(canvas, (COLS - len(footer)) // 2, BOX_H - 1, footer, palette.LIGHT_CYAN, palette.BLUE)

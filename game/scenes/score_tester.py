@@ -51,7 +51,7 @@ HEARTS = tuple(rank + "H" for rank in RANKS)
 POINT_CARDS = (*HEARTS, *SPECIALS)
 TEN_CLUBS_NAMES = {"double": "doubles", "add-and-double": "adds 50 and doubles"}
 KEYS_LINES = (
-    "Face up = in the stack.   Arrows move;  Space or Enter turns the card over.",
+    "Face up = in the pile.   Arrows move;  Space or Enter turns the card over.",
     "/ then QS: find and turn a card  H hearts  P Q♠ J♦ 10♣  A all  Bksp none",
     "R random pile  Tab scoring  V its table  D 10♣ rule  ? the 10♣  Esc back",
 )
@@ -127,7 +127,7 @@ def ten_clubs_rule(ruleset: str, ten_clubs: str) -> list[str]:
     alone = signed(stack_score(["TC"], ruleset, options))
     lines = [
         f"The 10{club} is worth nothing by itself: what it does depends on the rest",
-        "of the stack.",
+        "of the pile.",
         "",
     ]
     if any(c not in POINT_CARDS and card_value(c, ruleset) for c in CARDS):  # every other card has a value
@@ -144,7 +144,7 @@ def ten_clubs_rule(ruleset: str, ten_clubs: str) -> list[str]:
     if adds:
         lines.append("  Otherwise it adds 50 to the rest and doubles: 2 x (the rest + 50).")
     else:
-        lines.append("  Otherwise it doubles the rest of the stack: 2 x (the rest).")
+        lines.append("  Otherwise it doubles the rest of the pile: 2 x (the rest).")
     other = "double" if adds else "add-and-double"
     lines += [
         f"    So Q{spade} + J{diamond} + 10{club} scores {ten_clubs_sum(('QS', 'JD', 'TC'), ruleset, ten_clubs)}, "
@@ -173,7 +173,7 @@ def banner(lines: list[tuple[str, int]]) -> str:
     if any(label.startswith("Big Chuan") for label in labels):
         return f"BIG CHUAN: {signed(lines[0][1])} FLAT"
     if any(label.startswith("No cards") for label in labels):
-        return f"EMPTY STACK: {signed(lines[0][1])}" if lines[0][1] else "EMPTY STACK: NO PENALTY"
+        return f"EMPTY PILE: {signed(lines[0][1])}" if lines[0][1] else "EMPTY PILE: NO PENALTY"
     head = ""
     if any(label.startswith("Sweep") for label in labels):
         head = "SWEEP!"
@@ -353,14 +353,14 @@ class ScoreTesterScene(Scene):
         n = len(self.stack)
         total = self.score()
         rows: list[tuple[str, int]] = [
-            ("STACK", palette.YELLOW), (f"{n} card{'s' if n != 1 else ''}", palette.WHITE), ("", palette.WHITE),
+            ("PILE", palette.YELLOW), (f"{n} card{'s' if n != 1 else ''}", palette.WHITE), ("", palette.WHITE),
             ("SCORE", palette.YELLOW), (f"{signed(total):>6}", palette.WHITE), ("", palette.WHITE),
             ("CURSOR", palette.YELLOW),
         ]
         card = self.cursor_card
         value = "x2" if card == "TC" else signed(card_value(card, self.ruleset))
         rows.append((f"{card_name(card)} {value}", palette.WHITE))
-        rows.append(("in stack" if card in self.stack else "outside", palette.WHITE))
+        rows.append(("in pile" if card in self.stack else "outside", palette.WHITE))
         for i, (text, colour) in enumerate(rows):
             canvas.text(col, GRID_ROW + i, text[: COLS - 2 - col], colour, TABLE_BG)  # a blank before the frame
 
@@ -387,7 +387,7 @@ class ScoreTesterScene(Scene):
         elif self.message:
             canvas.text(3, row, self.message[: COLS - 6], palette.YELLOW, TABLE_BG)
         else:
-            col = canvas.text(3, row, "Same stack:", palette.LIGHT_CYAN, TABLE_BG)
+            col = canvas.text(3, row, "Same pile:", palette.LIGHT_CYAN, TABLE_BG)
             for ruleset in RULESETS:
                 fg = palette.YELLOW if ruleset == self.ruleset else palette.LIGHT_CYAN
                 col = canvas.text(col + 3, row, f"{RULESET_TITLES[ruleset].title()} {signed(self.score(ruleset))}",

@@ -52,9 +52,9 @@ def test_opens_on_an_empty_pile_of_backs(tester_app):
     assert "SCORE TESTER" in lines[0] and "HEARTS SCORING" in lines[0]
     assert lines[1].replace("═", " ").strip("╔╗ ").split() == list("23456789TJQKA")  # rank headers
     assert "".join(lines).count("▒▒▒") == 52 and "║▒▒▒║" in lines[3]  # the pack face down, the cursor on Q♠
-    assert shown_score(app) == -50 and "EMPTY STACK: -50" in lines[SCORE_ROW]
+    assert shown_score(app) == -50 and "EMPTY PILE: -50" in lines[SCORE_ROW]
     assert "No cards won" in lines[SCORE_ROW + 1]
-    assert "Face up = in the stack" in lines[SCORE_ROW + 6]
+    assert "Face up = in the pile" in lines[SCORE_ROW + 6]
 
 
 def test_arrows_and_enter_turn_cards(tester_app):
@@ -137,7 +137,7 @@ def test_tab_and_d_change_the_scoring_with_the_games_own_function(tester_app):
             assert tester.ten_clubs == ten_clubs
             options = {"ruleset": ruleset, "ten_clubs": ten_clubs}
             assert shown_score(app) == stack_score(cards, ruleset, options)
-    assert "Same stack:" in screen(app)[SCORE_ROW + 5]
+    assert "Same pile:" in screen(app)[SCORE_ROW + 5]
 
 
 def test_random_piles_score_as_the_game_scores_them(tester_app):
@@ -236,8 +236,8 @@ def test_gong_zhu_scores_the_sweep_and_no_penalty(tester_app):
     app, tester = tester_app()
     app.press("TAB", "TAB")
     assert tester.ruleset == "gongzhu" and "GONG ZHU SCORING" in screen(app)[0]
-    assert shown_score(app) == 0 and "EMPTY STACK: NO PENALTY" in screen(app)[SCORE_ROW]
-    assert "Same stack:   Hearts -50   All Suits -50   Gong Zhu 0" in screen(app)[SCORE_ROW + 5]
+    assert shown_score(app) == 0 and "EMPTY PILE: NO PENALTY" in screen(app)[SCORE_ROW]
+    assert "Same pile:   Hearts -50   All Suits -50   Gong Zhu 0" in screen(app)[SCORE_ROW + 5]
     app.press("H")
     assert shown_score(app) == 200 and "CHUAN!" in screen(app)[SCORE_ROW]
     app.press("/", "T", "C")

@@ -192,7 +192,7 @@ def test_f7_asks_and_n_keeps_going(make_app):
     assert "(Y/N)" in app.screen_text()
     # It covers the menu's rows whole: no highlight bar or line ends peek out (a tester).
     row = next(r for r in app.screen_text().splitlines() if "(Y/N)" in r)
-    assert row.count("║") == 2 and row.strip().strip("║").strip() == "Quit the card parlour? (Y/N)", row
+    assert row.count("║") == 2 and row.strip().strip("║").strip() == "Quit The Card Parlour? (Y/N)", row
     assert "Notices of this session" not in app.screen_text()  # its N is not the answer N
     app.press("n")
     assert isinstance(app.top_scene(), MenuScene) and app.running
