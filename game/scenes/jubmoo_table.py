@@ -376,6 +376,11 @@ class JubMooTable(TableScene):
             deal_scores_so_far=last.scores, scores=after.scores, plays=(*before.plays, (seat, action)),
             current_player=None, legal_actions=())
 
+    def held_view(self, end_view: Any, before: Any) -> Any:
+        """TOTAL keeps the match totals from before the deal while its last trick is held (a
+        tester read "DEAL 0 TOTAL -50" there: the -50 of an empty pile is the summary's to say)."""
+        return dataclasses.replace(end_view, scores=before.scores)
+
     def action_words(self, action: str, view: Any, short: bool = False) -> str:
         choice = deal_choice_words(action, short)
         if choice is not None:
@@ -542,7 +547,8 @@ class JubMooTable(TableScene):
         lines.append((f"Final totals after {deals} deal{'s' if deals != 1 else ''} (the match ends at {self.target}):",
                       palette.WHITE))
         ranked = sorted(range(4), key=lambda s: (-scores[s], s))
-        for place, seat in enumerate(ranked, 1):
+        for seat in ranked:
+            place = 1 + sum(scores[other] > scores[seat] for other in range(4))  # ties share a place: 1, 1, 3
             note = "  the pig" if seat in pigs else ("  top score" if seat in self.winners() else "")
             colour = palette.LIGHT_RED if seat in pigs else (palette.LIGHT_GREEN if note else palette.WHITE)
             lines.append((f"  {place}.  {self.seat_name(seat):<12}{scores[seat]:>7}{note}", colour))

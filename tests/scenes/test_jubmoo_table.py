@@ -858,3 +858,21 @@ def test_a_hot_seat_match_is_not_counted_in_the_statistics(table_app):
     alone, single = table_app(7, "[jubmoo]\ntarget = -100\n")
     play_by_keys(alone, single, lambda: single.result_shown, max_rounds=60000)
     assert alone.stats.games["jubmoo"]["matches_played"] == 1  # one person: counted
+
+
+def test_totals_wait_for_the_summary_and_a_tie_shares_its_place(table_app):
+    """Found by a tester: while the deal's last trick was held, TOTAL already had the deal in it
+    ("TRICKS 0  DEAL 0  TOTAL -50"); and two top scores of 0 were ranked "1." and "2."."""
+    import dataclasses
+
+    app, table = table_app(5)
+    before = table.obs.scores
+    play_by_keys(app, table, lambda: table.summary_due is not None or table.panel is not None)
+    assert table.summary_due is not None and table.view.scores == before
+    play_by_keys(app, table, lambda: table.panel is not None and table.panel.review)
+    assert table.view.scores == table.obs.scores != before
+    table.obs = dataclasses.replace(table.obs, scores=(-102, -184, 0, 0), pigs=(), winner=())
+    text = "\n".join(line for line, _ in table.result_lines())
+    first = [line for line in text.splitlines() if "top score" in line]
+    assert len(first) == 2 and all(line.strip().startswith("1.") for line in first), text
+    assert any(line.strip().startswith("3.") for line in text.splitlines())
