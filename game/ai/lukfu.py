@@ -459,12 +459,17 @@ def oracle(rules: Any, state: LukFuState, observation: LukFuObservation, rng: ra
     return _search(rules, observation, BUDGETS["hard"], rng, state).best.action
 
 
-def _better(value: Value, than: Value) -> bool:
+def _better(value: Value, than: Value, sure: bool = False, than_sure: bool = False) -> bool:
     """A higher objective; at the same objective (to 1e-9), more points. A match already won
     or lost in every world had left the choice to the likelier action, a claim for +2 before
-    a sure lead for +6 (found by a tester)."""
+    a sure lead for +6 (found by a tester). But a match won for certain (``sure``: a claim, or
+    a lead nothing can beat, after which the claim is still there) beats one won in every
+    imagined deal, which is not every deal there is: a tester saw hard lead a card that could
+    be beaten, for more points, from a claim that won the match, and lose the match."""
     if abs(value.objective - than.objective) > 1e-9:
         return value.objective > than.objective
+    if sure != than_sure and value.mean_objective >= 1 - 1e-9:
+        return sure
     return value.mean_points > than.mean_points + 1e-9
 
 
@@ -514,6 +519,11 @@ def _search(
         plan.charge,
         truth,
     )
+    # Certain: the claim's value, and a lead nothing unseen can beat (the claim stays open).
+    sure = [v.exact for v in values]
+    if "claim" in legal:
+        opps = view.opponents()
+        sure = [v.exact or view.win_chance(PLAY_BY_TEXT[a], opps) >= 1.0 for a, v in zip(legal, values, strict=True)]
     if choice is None:
         # The best objective among the candidates; ties go to the likelier action.
         order = prior_order(observation)
@@ -521,10 +531,10 @@ def _search(
             order = order[: plan.candidates]
         best = order[0]
         for i in order[1:]:
-            if _better(values[i], values[best]):
+            if _better(values[i], values[best], sure[i], sure[best]):
                 best = i
         choice = legal[best]
-        if any(_better(values[i], values[best]) for i in range(len(legal))):
+        if any(_better(values[i], values[best], sure[i], sure[best]) for i in range(len(legal))):
             # A play outside the candidates values higher: say why it was not chosen, or the
             # hint reads as if the player were told to take the worse of two plays.
             note_limit = f"; best of its {plan.candidates} likeliest"

@@ -267,3 +267,32 @@ def test_at_a_certain_match_hard_takes_the_most_points() -> None:
     ranking = rank(RULES, to_act(state), "hard", random.Random(0))
     assert ranking.best.win_chance == 1.0 and ranking.estimate("claim").win_chance == 1.0
     assert ranking.best.action != "claim" and ranking.best.points == max(e.points or 0 for e in ranking.estimates)
+
+
+#: A tester's match (seed 1793907061, three deals) to the decision where East, leading in the last
+#: deal with six fu, can claim and so win the match for certain.
+CERTAIN_CLAIM_STEPS = [
+    "call", "C7 M7 T7", "discard T4", "discard S5", "discard T6", "discard T2", "discard C2", "discard S3",
+    "claim", "pass", "pass", "call", "T8", "discard C2", "T9", "M4", "M6", "M7", "T2", "T6", "T7", "C1 S1 M1",
+    "discard C4", "discard M2", "discard T3", "discard S3", "discard S4", "discard C5", "M3", "M5", "M8", "claim",
+    "pass", "pass", "pass", "pass", "pass", "pass", "call", "S1 M1 T1", "discard C5", "discard T7", "discard M8",
+    "discard C2", "discard C4", "discard S2", "M9", "discard S4", "discard S3", "S9", "discard M4", "discard C6",
+    "S5", "discard T2", "S6", "T6", "discard M2", "discard T4", "M6", "M7", "discard T3"
+]
+
+
+def test_a_claim_that_wins_the_match_for_certain_beats_a_lead_that_can_be_beaten() -> None:
+    """Found by a tester: hard led on for more points (a card that could be beaten, won in all
+    30 imagined deals) instead of the claim that won the match, was beaten, and lost the match.
+    A win in every imagined deal is not every deal there is; a lead nothing can beat keeps the
+    claim open, so it may still go first (the test above)."""
+    state = RULES.new_match(1793907061, {"deals": 3})
+    for action in CERTAIN_CLAIM_STEPS:
+        state = RULES.apply(state, action)
+    observation = to_act(state)
+    assert "claim" in observation.legal_actions
+    rankings = [rank(RULES, observation, "hard", random.Random(seed)) for seed in range(6)]
+    assert all(ranking.best.action == "claim" for ranking in rankings)
+    # ...though a lead that can be beaten won every imagined deal, for more points.
+    assert any(e.action != "claim" and e.win_chance == 1.0 and (e.points or 0) > 2
+               for ranking in rankings for e in ranking.estimates)
