@@ -497,6 +497,11 @@ class MusTable(TableScene):
         self.ended = ended
         return ended
 
+    def no_cards_now(self) -> str:
+        if self.now.phase == "mus":
+            return "Say Mus (M) first: cards are changed once all four say mus."
+        return super().no_cards_now()
+
     def result_keys(self) -> str:
         if not self.senas_on:
             return super().result_keys()

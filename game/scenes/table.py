@@ -27,7 +27,7 @@ from game.scenes.hand import NO_CURSOR, Hand, HandGeometry, HandInput, HandMode
 from game.scenes.widgets import PLAY_ROWS, dialog, dialog_top, title_bar, wrap
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
-from game.screen.cards import french_face
+from game.screen.cards import french_face, key_index
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -1026,7 +1026,9 @@ class TableScene(Scene):
     def _prompt_key(self, key: Key, prompt: Prompt) -> None:
         """A key for the prompt on screen: a choice's key, else the hand (or the choice cursor)."""
         if prompt.hand is None:
-            self.choice_key(key, list(prompt.choices))
+            used = self.choice_key(key, list(prompt.choices))
+            if not used and prompt.choices and key.typed and key_index(key.typed, len(self.hand.cards)) is not None:
+                self.refuse(self.no_cards_now())  # a card's key is said no to, not dropped (a tester)
             return
         for choice in prompt.choices:
             if key.typed and key.typed == choice.key:
@@ -1042,6 +1044,10 @@ class TableScene(Scene):
             action = self.cards_action(result.chosen)
             if action is not None:
                 self.human_act(action)
+
+    def no_cards_now(self) -> str:
+        """Why a card's key does nothing at a decision of labelled choices (a bid, a call)."""
+        return "No card is played now: choose one of the keys on the prompt line."
 
     def cards_action(self, cards: tuple[str, ...]) -> str | None:
         """The action that plays ``cards`` (None: the table asked something first)."""

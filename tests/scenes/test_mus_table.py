@@ -407,6 +407,9 @@ def test_illegal_keys_buzz_with_the_reason(table_app):
     app, table = table_app(10)
     set_match(table, 10, first_mano=0)
     steps = len(table.match.steps)
+    press(app, table, "2")  # a card's key before mus is said (a tester's did nothing, silently)
+    assert table.message == "Say Mus (M) first: cards are changed once all four say mus."
+    assert len(table.match.steps) == steps and app.sounds[-1] == "buzz"
     press(app, table, "Q")  # nobody bet anything: there is nothing to accept
     assert len(table.match.steps) == steps and app.sounds[-1] == "buzz"
     assert table.message == "You cannot accept (Quiero) now: say Mus to change cards or Corto to play."
