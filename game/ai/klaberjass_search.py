@@ -144,6 +144,14 @@ class Solver:
         self.tt: dict[int, tuple[int, int]] = {}
         self.alphabeta = self.build_alphabeta()
 
+    def release(self) -> None:
+        """Free the tables now. The recursive search closure is a reference cycle that holds
+        them (and the solver) until the garbage collector comes round, at its leisure: a hard
+        player's tables of one decision after another had lifted its process to 115 MB."""
+        self.tt.clear()
+        for cache in self.caches:
+            cache.clear()
+
     def value(self, hl: int, hf: int) -> int:
         if not hl:
             return 0
@@ -169,6 +177,7 @@ class Solver:
         tt = self.tt
         lead_cache: dict[int, tuple[int, ...]] = {}
         fol_cache: dict[int, tuple[int, ...]] = {}
+        self.caches = (lead_cache, fol_cache)  # for ``release``
         reds = tuple(_RED_TRUMP if (v >= 5 or s == v) else _RED_PLAIN for s in range(4))
         r0, r1, r2, r3 = reds
         solver = self
@@ -537,31 +546,34 @@ def search_play(
     is "" when no world could be solved within the cap (the caller then falls back)."""
     ctx = play_context(obs)
     solver = Solver(ctx.t, budget.cap)
-    totals = dict.fromkeys(ctx.actions, 0.0)
-    total_weight = 0.0
-    open_hand = obs.opponent_hand is not None
-    n_worlds = 1 if open_hand else budget.worlds
-    used = 0
-    for i in range(n_worlds):
-        if i >= budget.min_worlds and solver.nodes >= budget.nodes:
-            break
-        world = rules.determinize(obs, rng)
-        opp_hand = mask_of(rules.hand(world, ctx.opp))
-        w = 1.0 if open_hand or weight is None else weight(obs, rules, world)
-        if w <= 0.0:
-            continue
-        try:
-            if ctx.lead >= 0:
-                d_values = solver.follow_values(ctx.my_hand, opp_hand, ctx.lead)
-            else:
-                d_values = solver.lead_values(ctx.my_hand, opp_hand)
-        except SearchAborted:
-            break
-        utils = _utilities(ctx, d_values, opp_hand, _melds(ctx, rules, world))
-        for a, u in utils.items():
-            totals[a] += w * u
-        total_weight += w
-        used += 1
+    try:
+        totals = dict.fromkeys(ctx.actions, 0.0)
+        total_weight = 0.0
+        open_hand = obs.opponent_hand is not None
+        n_worlds = 1 if open_hand else budget.worlds
+        used = 0
+        for i in range(n_worlds):
+            if i >= budget.min_worlds and solver.nodes >= budget.nodes:
+                break
+            world = rules.determinize(obs, rng)
+            opp_hand = mask_of(rules.hand(world, ctx.opp))
+            w = 1.0 if open_hand or weight is None else weight(obs, rules, world)
+            if w <= 0.0:
+                continue
+            try:
+                if ctx.lead >= 0:
+                    d_values = solver.follow_values(ctx.my_hand, opp_hand, ctx.lead)
+                else:
+                    d_values = solver.lead_values(ctx.my_hand, opp_hand)
+            except SearchAborted:
+                break
+            utils = _utilities(ctx, d_values, opp_hand, _melds(ctx, rules, world))
+            for a, u in utils.items():
+                totals[a] += w * u
+            total_weight += w
+            used += 1
+    finally:
+        solver.release()
     if total_weight <= 0.0:
         return "", totals, used
     avg = {a: u / total_weight for a, u in totals.items()}
