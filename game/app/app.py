@@ -242,6 +242,8 @@ class App:
     def handle_key(self, key: Key) -> None:
         self.idle_seconds = 0.0
         self.active_seconds = 2.0
+        if key.is_modifier:
+            return  # the key it modifies is still to come
         if key.alt and key.code in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.toggle_fullscreen()
             return

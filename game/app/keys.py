@@ -64,6 +64,13 @@ class Key:
             return cls(code, "" if ctrl else name, ctrl, alt, name.isupper())
         raise ValueError(f"no key named {name!r}")
 
+    @property
+    def is_modifier(self) -> bool:
+        """Ctrl, Alt, Shift and the like pressed on their own: the first half of Ctrl+6 or
+        Alt+F4, never a key by itself (they had gone on as "any key", closing an unread summary
+        before Alt+F4 closed the window, and ending the demo before Ctrl+9 reached it)."""
+        return self.code in MODIFIER_CODES
+
     # ---- what the key means, whatever produced it ----
     @property
     def is_confirm(self) -> bool:
@@ -105,6 +112,13 @@ def function_number(key: Key) -> int | None:
         return 10 if digit == 0 else digit
     return None
 
+
+#: Keys that only modify others.
+MODIFIER_CODES = frozenset({
+    pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT, pygame.K_LSHIFT, pygame.K_RSHIFT,
+    pygame.K_LMETA, pygame.K_RMETA, pygame.K_LGUI, pygame.K_RGUI, pygame.K_MODE, pygame.K_CAPSLOCK,
+    pygame.K_NUMLOCKCLEAR, pygame.K_SCROLLOCK,
+})
 
 #: A part of a key line: "K: what it does", the parts two blanks or more apart; the keys before
 #: the colon may be several ("N/Esc: no", "Up/Down, PgUp/PgDn: scroll").

@@ -484,7 +484,10 @@ class KlaberjassTable(TableScene):
             # Nothing is declared: the heading had stayed blank all deal (a tester).
             meld = "NO RUNS SCORE IN SANS TOUT"
         elif obs.top_meld is None:
-            meld = "TOP MELD: -" if obs.phase == "play" and obs.meld_messages else "TOP MELD:"
+            # While the runs are declared, before a word is said, it says so (a bare heading had
+            # been left: a tester).
+            meld = "TOP MELD: -" if obs.meld_messages else (
+                "TOP MELD: declaring" if obs.phase == "declare" else "TOP MELD:")
         else:
             owner = "YOURS" if obs.top_meld == you else "COMP'S"
             meld = f"TOP MELD: {owner}" + (f", {obs.meld_value}" if obs.meld_value else "")

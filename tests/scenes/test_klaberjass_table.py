@@ -255,6 +255,7 @@ def test_a_sans_tout_without_melds_says_no_runs_score_and_two_bellas_are_counted
     # Before the runs (the dix) and between deals, no empty "TOP MELD:" heading (a tester).
     for phase in ("dix", "replay"):
         assert not any(line.startswith("TOP MELD") for line in info_text(table, phase=phase, top_meld=None))
+    assert info_text(table, phase="declare", top_meld=None, meld_messages=())[0] == "TOP MELD: declaring"
 
 
 def info_text(table: KlaberjassTable, **fields) -> list[str]:

@@ -783,3 +783,21 @@ def test_a_match_left_at_a_deals_end_resumes_on_its_summary(start, case, make_ap
     third = make_app("*", "--game", case.game)
     third.press("Y")
     assert third.top_scene().panel is None or not third.top_scene().panel.review
+
+
+def test_ctrl_alt_or_shift_alone_is_not_any_key(start, case):
+    """Found by a tester: the Alt of Alt+F4 closed an unread summary before the window closed
+    (the match then resumed past it), and the Ctrl of Ctrl+6 closed the summary F6 would have
+    offered again. A modifier pressed alone goes on nowhere."""
+    import pygame
+
+    from game.app.keys import Key
+
+    app, table = start(12)
+    play(app, table, case, lambda: table.panel is not None and table.panel.review)
+    for code in (pygame.K_LALT, pygame.K_RCTRL, pygame.K_LSHIFT):
+        app.handle_key(Key(code, "", code in (pygame.K_LCTRL, pygame.K_RCTRL), code == pygame.K_LALT,
+                           code == pygame.K_LSHIFT))
+        assert table.panel is not None and table.panel.review, code
+    app.press("6", ctrl=True)  # F6's second binding: under a summary, that deal is offered again
+    assert {"replay", "continue"} <= set(table.obs.legal_actions)
