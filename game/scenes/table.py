@@ -382,9 +382,25 @@ class TableScene(Scene):
         last = getattr(table.obs, "last_deal", None)
         if (table_state or {}).get("summary_up") is True and last is not None and table.panel is None:
             # Left at a deal's end (its last trick held, or its summary up): the summary first,
-            # as it was (a tester's resumed totals had jumped with no word of why).
+            # over the deal as it ended (a tester's resumed totals had jumped with no word of why).
+            table.frozen_obs = table.ended_view()
+            table.deal_end_steps = len(match.steps)
             table.show_summary(last)
         return table
+
+    def ended_view(self) -> Any:
+        """The view under the summary of the deal the match's last step ended, rebuilt from the
+        record (the rules are pure), for a match resumed there; None if that step is no action."""
+        steps = self.match.steps
+        if not steps or not isinstance(steps[-1], str):
+            return None
+        rebuilt = Match(self.match.game, self.match.seed, self.match.options)
+        for step in steps[:-1]:
+            rebuilt.replay_step(step)
+        seat = rebuilt.current_player
+        if seat is None:
+            return None
+        return self.deal_end_view(rebuilt.observation(self.viewer), seat, steps[-1], self.obs)
 
     def table_state(self) -> dict[str, Any]:
         """What is saved with the match besides the rules' record: the player's order of his hand."""

@@ -775,6 +775,8 @@ def test_a_match_left_at_a_deals_end_resumes_on_its_summary(start, case, make_ap
     resumed = again.top_scene()
     assert isinstance(resumed, case.cls) and resumed.panel is not None and resumed.panel.review
     assert resumed.obs.last_deal == last
+    # Over the deal as it ended, not the next one's header (a tester).
+    assert resumed.frozen_obs is not None and resumed.view.deal_number == last.deal_number
     for _ in range(40):
         again.tick(0.05)
     again.press("ENTER")  # read: the summary goes, and a match left now resumes without it
