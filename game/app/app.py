@@ -54,6 +54,14 @@ def keep_minimum_size() -> None:
             pygame.Window.from_display_module().minimum_size = (FRAME_W, FRAME_H)
 
 
+def restore_window_size(size: tuple[int, int]) -> None:
+    """Give the window back the size it had (after full screen)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        with contextlib.suppress(pygame.error, AttributeError):
+            pygame.Window.from_display_module().size = size
+
+
 def fitting_scale(scale: int, desktop: tuple[int, int] | None) -> int:
     """The largest whole multiple up to ``scale`` whose window fits the ``desktop`` (width,
     height; None: unknown), with room left for a title bar; 1 at least."""
@@ -108,6 +116,7 @@ class App:
         self.running = True
         self.fullscreen = bool(settings.get("display", "fullscreen"))
         self._started_fullscreen = self.fullscreen
+        self._windowed_size: tuple[int, int] | None = None  # the window's size before full screen
         self.seed_source = random.Random(args.seed)
         # The demo show draws from a source of its own (--seed is the player's), fixed only by
         # a --seed: without one, every start had shown the same demo deal (a tester).
@@ -431,7 +440,15 @@ class App:
             try:
                 if not windowed_size_known:
                     raise pygame.error("no windowed size to return to")
+                if self.fullscreen:
+                    self._windowed_size = self.window.get_size()
                 pygame.display.toggle_fullscreen()
+                # The driver may make a new window: it keeps the size it had before full screen
+                # and the minimum (a tester's came back desktop-sized, with no minimum).
+                self.window = pygame.display.get_surface() or self.window
+                if not self.fullscreen and self._windowed_size is not None:
+                    restore_window_size(self._windowed_size)
+                keep_minimum_size()
             except pygame.error:
                 scale = fitting_scale(int(self.settings.get("display", "scale")), desktop_size())
                 flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
