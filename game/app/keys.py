@@ -123,10 +123,12 @@ MODIFIER_CODES = frozenset({
 #: A part of a key line: "K: what it does", the parts two blanks or more apart; the keys before
 #: the colon may be several ("N/Esc: no", "Up/Down, PgUp/PgDn: scroll").
 KEY_PART = re.compile(r"(?:^|(?<=  ))(\S(?:(?!  )[^:])*?): [^ ]+(?: [^ ]+)*")
+#: Words among a part's keys that name no one key: "or", "arrows", a range such as "1-4".
+KEYISH = re.compile(r"or|arrows|\w-\w")
 #: How key lines write keys, as ``Key.named`` names them.
 WRITTEN = {"Enter": "ENTER", "Esc": "ESC", "Space": "SPACE", "Tab": "TAB", "PgUp": "PAGEUP", "PgDn": "PAGEDOWN",
            "Up": "UP", "Down": "DOWN", "Left": "LEFT", "Right": "RIGHT", "Home": "HOME", "End": "END",
-           "←": "LEFT", "→": "RIGHT"}
+           "←": "LEFT", "→": "RIGHT", "Bksp": "BACKSPACE"}
 
 
 def key_at(line: str, offset: int) -> str | None:
@@ -142,8 +144,10 @@ def key_at(line: str, offset: int) -> str | None:
             continue
         if part.group(1).lower().startswith("any"):
             return "SPACE"
-        names = [(part.start() + m.start(), part.start() + m.end(), written_key(m.group()))
-                 for m in re.finditer(r"[^/, ]+", part.group(1))]
+        words = list(re.finditer(r"[^/, ]+", part.group(1)))
+        if any(written_key(w.group()) is None and not KEYISH.fullmatch(w.group()) for w in words):
+            return None  # a label ("Player 1: press Enter", "Raised: a set"), not keys
+        names = [(part.start() + w.start(), part.start() + w.end(), written_key(w.group())) for w in words]
         if offset < part.start() + len(part.group(1)):  # on the keys' names: the one clicked
             return next((name for start, end, name in names if start <= offset < end), None)
         return next((name for _, _, name in names if name is not None), None)

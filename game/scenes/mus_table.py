@@ -374,7 +374,10 @@ class MusTable(TableScene):
         choices.append(self.offer("senas", self.pass_action(), label))
         choices.append(self.offer("senas-none", SENAS_NONE, "None"))
         lead = "Señas: "
-        width = sum(len(c.key) + len(c.label) + 3 for c in choices) - 2
+        # Whether the lead fits is judged with every seña marked, the widest the row gets, so the
+        # choices stay put when one is toggled (a tester's second click landed on "Señas:").
+        widest = f"Pass {senas_text(allowed, ' + ')}" if allowed else label
+        width = sum(len(c.key) + len(c.label) + 3 for c in choices[:-2]) + len(widest) + len("N None") + 6 - 2
         return Prompt(lead if len(lead) + width <= COLS - 4 else "", tuple(choices), default=len(allowed))
 
     def refresh(self) -> None:

@@ -52,8 +52,8 @@ POINT_CARDS = (*HEARTS, *SPECIALS)
 TEN_CLUBS_NAMES = {"double": "doubles", "add-and-double": "adds 50 and doubles"}
 KEYS_LINES = (
     "Face up = in the pile.   Arrows move;  Space or Enter turns the card over.",
-    "/ then QS: find and turn a card  H hearts  P Q♠ J♦ 10♣  A all  Bksp none",
-    "R random pile  Tab scoring  V its table  D 10♣ rule  ? the 10♣  Esc back",
+    "/: find a card (/QS)  H: hearts  P: Q♠ J♦ 10♣  A: all  Bksp: none",
+    "R: random  Tab: scoring  V: table  D: 10♣ rule  ?: the 10♣  Esc: back",
 )
 # The piles the scoring table scores, each showing one rule (§1.3-1.4 and their examples).
 TABLE_PILES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -313,11 +313,13 @@ class ScoreTesterScene(Scene):
         self.toggle([card])
 
     def on_click(self, col: int, row: int) -> None:
-        """Clicking a card of the grid turns it."""
+        """Clicking a card of the grid turns it; a part of the keys under it presses its key."""
         c, r = (col - GRID_COL) // CELL_W, (row - GRID_ROW) // CELL_H
         if col >= GRID_COL and row >= GRID_ROW and c < len(RANKS) and r < len(SUITS):
             self.row, self.col = r, c
             self.toggle([self.cursor_card])
+            return
+        super().on_click(col, row)
 
     # ---- drawing ----
     def draw(self, canvas: TextCanvas) -> None:
@@ -394,6 +396,6 @@ class ScoreTesterScene(Scene):
                                   fg, TABLE_BG)
 
     def draw_keys(self, canvas: TextCanvas) -> None:
-        for i, line in enumerate(KEYS_LINES):
-            canvas.text(3, SCORE_ROW + 6 + i, line[: COLS - 5], palette.LIGHT_CYAN if i == 0 else palette.WHITE,
-                        TABLE_BG)
+        for i, line in enumerate(KEYS_LINES):  # each part "K: what it does", so it takes a click
+            self.key_line(canvas, 3, SCORE_ROW + 6 + i, line[: COLS - 5],
+                          palette.LIGHT_CYAN if i == 0 else palette.WHITE, TABLE_BG)

@@ -182,3 +182,30 @@ def test_the_review_takes_clicks_on_its_rows_and_keys(make_app):
     assert review.showing is None
     click_on(app, "Esc: back")  # the title bar's
     assert app.top_scene() is table
+
+
+def test_the_score_testers_keys_and_the_hot_seats_box_take_clicks(make_app, home):
+    """Found by a tester: no key line of the Score Tester took a click ("H hearts" had no colon);
+    a click on "Player 1: press Enter when ready" pressed "1", which the box ignored."""
+    from game.scenes.jubmoo_table import JubMooTable
+    from game.scenes.score_tester import ScoreTesterScene
+
+    app = make_app("*")
+    app.press("s")
+    tester = app.top_scene()
+    assert isinstance(tester, ScoreTesterScene)
+    click_on(app, "H: hearts")
+    assert len(tester.stack) == 13
+    click_on(app, "Bksp: none")
+    assert not tester.stack
+    click_on(app, "Esc: back")
+    assert isinstance(app.top_scene(), MenuScene)
+    assert key_at("Player 1: press Enter when ready", 12) is None  # a label, not the key 1
+    (home / "settings.toml").write_text("[jubmoo]\nhumans = 2\n", encoding="utf-8")
+    seat = make_app("*", "--game", "jubmoo", "--seed", "3")
+    table = seat.top_scene()
+    assert isinstance(table, JubMooTable) and table.panel is not None and "press Enter" in table.panel.prompt
+    for _ in range(40):
+        seat.tick(0.05)
+    click_on(seat, "press Enter when ready", 3)
+    assert table.panel is None

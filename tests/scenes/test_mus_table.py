@@ -960,9 +960,11 @@ def test_your_turn_offers_exactly_the_senas_your_hand_allows(table_app):
     assert table.highlighted(prompt) == "senas " + " ".join(allowed)  # Enter passes the marked ones
     both = " + ".join(sena_name(s) for s in allowed)
     assert f"A √{sena_name(allowed[0])}" in app.screen_text() and f"P Pass {both}" in app.screen_text()
+    before = table.prompt().text
     press(app, table, "B")  # held back
     text = app.screen_text()
     assert f"B ·{sena_name(allowed[1])}" in text and f"P Pass {sena_name(allowed[0])} " in text
+    assert table.prompt().text == before  # the choices stay put under the mouse (a tester)
     press(app, table, "A", "A")  # off and on again
     steps = len(table.match.steps)
     assert_grid(app)
