@@ -372,7 +372,7 @@ class App:
                 self.stack.remove(attract)  # with what is over it (its help): F2 ends the demo
             elif top is not None and top.allow_attract:
                 self.start_attract()
-            elif self.demo or any(scene.is_table for scene in self.stack.scenes):
+            elif self.demo or (top is not None and top.opens_table) or any(s.is_table for s in self.stack.scenes):
                 self.set_demo(not self.demo)
             else:  # an options page, a dialog: nobody's seat to take, no demo to start
                 self.notice("F2 starts the demo games on the menu, and at a table lets the computer play for you.")

@@ -23,6 +23,7 @@ class Scene:
     game_name: str | None = None  # the game whose instructions F5 shows
     click_goes_on = False  # any key goes on here, so a click anywhere does too
     hotkeys_go_on = False  # an F-key does its work and then goes on, as any other key (no key bar here)
+    opens_table = False  # a question that leads to a table: F2 here switches who plays your seat there
 
     def __init__(self, app: App) -> None:
         self.app = app

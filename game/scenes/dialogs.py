@@ -173,6 +173,7 @@ class ResumeDialog(Scene):
     """Choosing a game with a saved match: resume it (Y) or start a new one (N)."""
 
     transparent = True
+    opens_table = True  # F2 both ways (with --demo --game it could only turn the demo off: a tester)
 
     def __init__(self, app: App, game: str) -> None:
         super().__init__(app)

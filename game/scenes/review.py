@@ -38,7 +38,7 @@ from game.scenes.table import (
     shown_points,
     shows_more,
 )
-from game.scenes.widgets import title_bar
+from game.scenes.widgets import title_bar, wrap
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
 
@@ -296,7 +296,9 @@ class ReviewScene(Scene):
         if self.ready and not items:
             none = "; ".join(left) or "every move was forced"
             name = self.table.seat_name(self.seat)
-            canvas.text(4, LIST_TOP, f"{name} made no choice in this deal ({none}).", palette.WHITE, bg)
+            # Wrapped, not cut: "Player 1" made it run past the edge (a tester).
+            for i, line in enumerate(wrap(f"{name} made no choice in this deal: {none}.", COLS - 6)):
+                canvas.text(4, LIST_TOP + i, line, palette.WHITE, bg)
         elif left:
             canvas.text(2, 21, f"Not counted: {'; '.join(left)}."[: COLS - 4], palette.LIGHT_CYAN, bg)
         self.cursor = min(self.cursor, max(0, len(items) - 1))
@@ -323,7 +325,8 @@ class ReviewScene(Scene):
             keys = "Esc: back to the summary"  # nothing to choose or show
         if len(self.people) > 1:
             following = self.people[(self.people.index(self.seat) + 1) % len(self.people)]
-            keys = f"Up/Down, Enter: the table   Tab: {self.table.seat_name(following)}'s   Esc: the summary"
+            tab = f"Tab: {self.table.seat_name(following)}'s   Esc: the summary"
+            keys = tab if self.ready and not items else f"Up/Down, Enter: the table   {tab}"
         self.key_line(canvas, 2, 22, keys, palette.LIGHT_CYAN, bg)
 
     def left_out(self) -> list[str]:

@@ -499,3 +499,16 @@ def test_a_resumed_match_follows_the_replay_setting_as_the_key_bar_shows_it(make
     again.press("Y")
     resumed = again.top_scene()
     assert resumed.game_name == "klaberjass" and dict(resumed.obs.options)["replay"] is False
+
+
+def test_f2_at_the_saved_match_question_switches_both_ways(make_app, home):
+    """Found by a tester: with --demo --game, F2 at the saved-match question turned the demo off
+    and then only said where F2 works."""
+    app, _table = _played_table(make_app)
+    app.quit()
+    again = make_app("*", "--demo", "--game", "klaberjass")
+    assert isinstance(again.top_scene(), ResumeDialog) and again.demo
+    again.press("F2")
+    assert not again.demo and "F2 DEMO" in again.screen_text().splitlines()[24]
+    again.press("F2")
+    assert again.demo and "F2 NODEMO" in again.screen_text().splitlines()[24]

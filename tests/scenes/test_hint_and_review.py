@@ -606,6 +606,15 @@ def test_a_review_with_no_choices_says_so_plainly(make_app) -> None:
     # tester read 0.2 above 0.3 as a sorting fault under "costliest first").
     review.chance_shown = lambda: True
     assert "Your decisions, costliest first: chance to win lost, then points" in app.screen_text()
+    # In hot seat the longer name and what F2 took wrap, and the keys offered are only those
+    # that work (a tester saw the sentence cut, and Up/Down, Enter offered over nothing).
+    review.by_computer = 11
+    table.humans = frozenset({0, 2})
+    table.seat_name = lambda seat: "Player 1" if seat == 0 else "Player 2"
+    text = app.screen_text()
+    lines = [line.strip() for line in text.splitlines()]
+    assert "Player 1 made no choice in this deal: 11 choices the computer made for you" in " ".join(lines)
+    assert "(F2)." in text and "Up/Down" not in text and "Tab: Player 2's   Esc: the summary" in text
 
 
 def test_the_review_never_shows_a_better_value_without_its_reason(make_app) -> None:
