@@ -441,7 +441,9 @@ class JubMooTable(TableScene):
     def summary_lines(self, last: Any) -> list[tuple[str, int]]:
         """Each seat's pile and every rule that scored it, then the totals; at most ``SUMMARY_MAX`` lines."""
         by_suit = self.ruleset == "all-suits"
-        order = [self.seat_at(p) for p in range(4)]
+        # In hot seat Player 1..4 in turn, the same every deal (the columns had started from
+        # whoever was at the keyboard, and moved from deal to deal: a tester).
+        order = list(range(4)) if self.hot_seat else [self.seat_at(p) for p in range(4)]
         # Hot seat's "COMPUTER 3" is written "COMP 3", so the names leave the cards their room.
         short = {s: self.seat_name(s).upper().replace("COMPUTER ", "COMP ") for s in order}
         width = max(len(name) for name in short.values()) + 2

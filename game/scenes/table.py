@@ -380,12 +380,14 @@ class TableScene(Scene):
         if "replay" in options and bool(options["replay"]) != bool(app.settings.get("play", "replay")):
             table.on_setting_changed("play", "replay")
         last = getattr(table.obs, "last_deal", None)
-        if (table_state or {}).get("summary_up") is True and last is not None and table.panel is None:
+        if (table_state or {}).get("summary_up") is True and last is not None:
             # Left at a deal's end (its last trick held, or its summary up): the summary first,
             # over the deal as it ended (a tester's resumed totals had jumped with no word of why).
             table.frozen_obs = table.ended_view()
             table.deal_end_steps = len(match.steps)
+            under, table.panel = table.panel, None  # a hot seat's "pass the keyboard", back after it
             table.show_summary(last)
+            table._panel_under = under
         return table
 
     def ended_view(self) -> Any:
@@ -1274,6 +1276,11 @@ class TableScene(Scene):
         panel) answered that panel: the message from before it comes back (found by a tester)."""
         if self._panel_under is not None:  # a panel shown over another: that one comes back
             panel, self.panel, self._panel_under = self.panel, self._panel_under, None
+            if panel is not None and panel.review:  # a resumed summary, read: the deal goes on
+                self.frozen_obs = None
+                self._view_changed()
+                if not self.attract:
+                    self.save()
             if panel is not None and panel.on_close is not None:
                 panel.on_close()
             return

@@ -876,3 +876,23 @@ def test_totals_wait_for_the_summary_and_a_tie_shares_its_place(table_app):
     first = [line for line in text.splitlines() if "top score" in line]
     assert len(first) == 2 and all(line.strip().startswith("1.") for line in first), text
     assert any(line.strip().startswith("3.") for line in text.splitlines())
+
+
+def test_a_hot_seat_match_left_at_a_summary_resumes_on_it_in_fixed_order(table_app, make_app):
+    """Found by a tester: a hot-seat match left at a deal's summary resumed on the next person's
+    "Pass the keyboard", the summary and its review lost; and the summary's columns started
+    from whoever played last, moving from deal to deal."""
+    app, table = table_app(3, "[jubmoo]\nhumans = 2\n")
+    play_by_keys(app, table, lambda: table.panel is not None and table.panel.review)
+    names = [line for line, _ in table.panel.lines if "PLAYER 1" in line and "PLAYER 2" in line]
+    assert names and names[0].index("PLAYER 1") < names[0].index("PLAYER 2") < names[0].index("COMP 3")
+    last = table.obs.last_deal
+    app.quit()
+    again = make_app("*", "--game", "jubmoo")
+    again.press("Y")
+    resumed = again.top_scene()
+    assert resumed.panel is not None and resumed.panel.review and resumed.obs.last_deal == last
+    for _ in range(40):
+        again.tick(0.05)
+    again.press("SPACE")  # read: the person at the keyboard is asked for next
+    assert resumed.panel is not None and "Pass the keyboard" in resumed.panel.title
