@@ -268,6 +268,8 @@ class App:
             if top is not None and top.hotkeys_go_on and top is self.stack.top:
                 top.on_key(key)  # and it goes on, as any key does (the startup show ends)
             return
+        if key.is_unbound_combination:
+            return  # no binding: nothing (it is not "any key" either)
         top = self.stack.top
         if top is not None and self.key_guard <= 0:
             top.on_key(key)

@@ -65,6 +65,15 @@ class Key:
         raise ValueError(f"no key named {name!r}")
 
     @property
+    def is_unbound_combination(self) -> bool:
+        """Ctrl or Alt with a key no binding gives them (Ctrl+R, Alt+1): taken as the plain key,
+        they had closed an unread summary or played a card unasked. (A character typed with
+        AltGr, "/" or "+" on some keyboards, is still the character.)"""
+        if self.ctrl:
+            return self.code not in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        return self.alt and (not self.char or (self.char.isascii() and self.char.isalnum()))
+
+    @property
     def is_modifier(self) -> bool:
         """Ctrl, Alt, Shift and the like pressed on their own: the first half of Ctrl+6 or
         Alt+F4, never a key by itself (they had gone on as "any key", closing an unread summary
@@ -103,9 +112,11 @@ class Key:
 
 
 def function_number(key: Key) -> int | None:
-    """1-10 for F1-F10, or for the second bindings Ctrl+1 .. Ctrl+9 and Ctrl+0 (= F10)."""
+    """1-10 for F1-F10 (with Ctrl, Alt or Shift too: Alt+F5 had ended a pause as "any key"),
+    or for the second bindings Ctrl+1 .. Ctrl+9 and Ctrl+0 (= F10). (Alt+F4 closes the window
+    before this is asked.)"""
     for n in range(1, 11):
-        if key.code == getattr(pygame, f"K_F{n}") and not key.alt:
+        if key.code == getattr(pygame, f"K_F{n}"):
             return n
     if key.ctrl and not key.alt and pygame.K_0 <= key.code <= pygame.K_9:
         digit = key.code - pygame.K_0

@@ -803,3 +803,21 @@ def test_ctrl_alt_or_shift_alone_is_not_any_key(start, case):
         assert table.panel is not None and table.panel.review, code
     app.press("6", ctrl=True)  # F6's second binding: under a summary, that deal is offered again
     assert {"replay", "continue"} <= set(table.obs.legal_actions)
+
+
+def test_ctrl_or_alt_with_an_unbound_key_does_nothing_and_alt_f_keys_are_f_keys(start, case):
+    """Found by a tester: Ctrl+R or Alt+F5 closed an unread summary as "any key" (its review
+    lost), and Alt+4 played a card. An unbound combination does nothing; Alt+F5 is F5."""
+    import pygame
+
+    from game.app.keys import Key
+    from game.scenes.help import HelpScene
+
+    app, table = start(12)
+    play(app, table, case, lambda: table.panel is not None and table.panel.review)
+    unbound = (Key(pygame.K_r, "r", True, False), Key(pygame.K_r, "r", False, True), Key(pygame.K_4, "4", False, True))
+    for key in unbound:
+        app.handle_key(key)
+        assert table.panel is not None and table.panel.review and app.top_scene() is table, key
+    app.handle_key(Key(pygame.K_F5, "", False, True))
+    assert isinstance(app.top_scene(), HelpScene)
