@@ -244,6 +244,10 @@ class App:
         elif event.type == pygame.KEYDOWN:
             self.handle_key(Key.from_event(event))
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
+            # The display surface may be a new one (full screen off): drawing and clicks use the
+            # one shown (a tester's picture stayed shifted a row down, and clicks with it).
+            if self.window is not None:
+                self.window = pygame.display.get_surface() or self.window
             self._needs_present = True
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.handle_click(event.pos)
@@ -450,6 +454,7 @@ class App:
                 self.window = pygame.display.get_surface() or self.window
                 if not self.fullscreen and self._windowed_size is not None:
                     restore_window_size(self._windowed_size)
+                    self.window = pygame.display.get_surface() or self.window
                 keep_minimum_size()
             except pygame.error:
                 scale = fitting_scale(int(self.settings.get("display", "scale")), desktop_size())

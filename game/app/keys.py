@@ -155,6 +155,8 @@ def key_at(line: str, offset: int) -> str | None:
             continue
         if part.group(1).lower().startswith("any"):
             return "SPACE"
+        if len(part.group(1)) == 1:  # "/: find a card", "?: the 10♣"
+            return written_key(part.group(1))
         words = list(re.finditer(r"[^/, ]+", part.group(1)))
         if any(written_key(w.group()) is None and not KEYISH.fullmatch(w.group()) for w in words):
             return None  # a label ("Player 1: press Enter", "Raised: a set"), not keys

@@ -313,7 +313,12 @@ class ScoreTesterScene(Scene):
         self.toggle([card])
 
     def on_click(self, col: int, row: int) -> None:
-        """Clicking a card of the grid turns it; a part of the keys under it presses its key."""
+        """Clicking a card of the grid turns it; a part of the keys under it presses its key.
+        While a card is typed, only its own "Esc: cancel" (a click on "R: random" had typed R)."""
+        if self.typing is not None:
+            if row == SCORE_ROW + 5:
+                super().on_click(col, row)
+            return
         c, r = (col - GRID_COL) // CELL_W, (row - GRID_ROW) // CELL_H
         if col >= GRID_COL and row >= GRID_ROW and c < len(RANKS) and r < len(SUITS):
             self.row, self.col = r, c
@@ -385,7 +390,7 @@ class ScoreTesterScene(Scene):
         row = SCORE_ROW + 5
         if self.typing is not None:
             text = f"Find a card: type its rank and suit (QS, TC, 2H): {self.typing}_   Esc: cancel"
-            canvas.text(3, row, text, palette.YELLOW, TABLE_BG)
+            self.key_line(canvas, 3, row, text, palette.YELLOW, TABLE_BG)
         elif self.message:
             canvas.text(3, row, self.message[: COLS - 6], palette.YELLOW, TABLE_BG)
         else:

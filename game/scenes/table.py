@@ -385,6 +385,7 @@ class TableScene(Scene):
             # over the deal as it ended (a tester's resumed totals had jumped with no word of why).
             table.frozen_obs = table.ended_view()
             table.deal_end_steps = len(match.steps)
+            table._view_changed()  # the hand as it ended too (the next deal's had peeked out)
             under, table.panel = table.panel, None  # a hot seat's "pass the keyboard", back after it
             table.show_summary(last)
             table._panel_under = under

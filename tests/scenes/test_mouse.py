@@ -49,6 +49,8 @@ def click_on(app, text: str, offset: int = 0) -> None:
     ("Demo: goes on by itself    F2: stop the demo", 29, "F2"),
     ("Demo: goes on by itself    F2: stop the demo", 2, None),  # "Demo" is no key
     ("Tab/PgDn, PgUp: next/previous page   F5: explain", 10, "PAGEUP"),
+    ("/: find a card (/QS)  H: hearts", 5, "/"),
+    ("R: random  ?: the 10♣  Esc: back", 12, "?"),
 ])
 def test_key_at_reads_the_key_clicked_in_a_key_line(line, offset, key):
     assert key_at(line, offset) == key
@@ -198,6 +200,12 @@ def test_the_score_testers_keys_and_the_hot_seats_box_take_clicks(make_app, home
     assert len(tester.stack) == 13
     click_on(app, "Bksp: none")
     assert not tester.stack
+    click_on(app, "/: find a card")
+    assert tester.typing == ""
+    click_on(app, "R: random")  # while a card is typed: not typed into it
+    assert tester.typing == "" and not tester.stack
+    click_on(app, "Esc: cancel")
+    assert tester.typing is None
     click_on(app, "Esc: back")
     assert isinstance(app.top_scene(), MenuScene)
     assert key_at("Player 1: press Enter when ready", 12) is None  # a label, not the key 1

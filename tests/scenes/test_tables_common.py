@@ -777,6 +777,7 @@ def test_a_match_left_at_a_deals_end_resumes_on_its_summary(start, case, make_ap
     assert resumed.obs.last_deal == last
     # Over the deal as it ended, not the next one's header (a tester).
     assert resumed.frozen_obs is not None and resumed.view.deal_number == last.deal_number
+    assert sorted(resumed.hand.cards) == sorted(resumed.hand_cards(resumed.view))  # not the next deal's hand
     for _ in range(40):
         again.tick(0.05)
     again.press("ENTER")  # read: the summary goes, and a match left now resumes without it
