@@ -54,14 +54,6 @@ def keep_minimum_size() -> None:
             pygame.Window.from_display_module().minimum_size = (FRAME_W, FRAME_H)
 
 
-def restore_window_size(size: tuple[int, int]) -> None:
-    """Give the window back the size it had (after full screen)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        with contextlib.suppress(pygame.error, AttributeError):
-            pygame.Window.from_display_module().size = size
-
-
 def fitting_scale(scale: int, desktop: tuple[int, int] | None) -> int:
     """The largest whole multiple up to ``scale`` whose window fits the ``desktop`` (width,
     height; None: unknown), with room left for a title bar; 1 at least."""
@@ -115,7 +107,6 @@ class App:
         self.active_seconds = 0.0
         self.running = True
         self.fullscreen = bool(settings.get("display", "fullscreen"))
-        self._started_fullscreen = self.fullscreen
         self._windowed_size: tuple[int, int] | None = None  # the window's size before full screen
         self.seed_source = random.Random(args.seed)
         # The demo show draws from a source of its own (--seed is the player's), fixed only by
@@ -440,30 +431,22 @@ class App:
         self.fullscreen = not self.fullscreen
         self.settings.set("display", "fullscreen", self.fullscreen)
         if self.window is not None:
-            # A window that started full screen has no windowed size to go back to (it stayed
-            # desktop-sized for a tester): it is given the size the options say.
-            windowed_size_known = self.fullscreen or not self._started_fullscreen
             try:
-                if not windowed_size_known:
-                    raise pygame.error("no windowed size to return to")
-                if self.fullscreen:
-                    self._windowed_size = self.window.get_size()
+                if not self.fullscreen:
+                    raise pygame.error("back to a window: made afresh below")
+                self._windowed_size = self.window.get_size()
                 pygame.display.toggle_fullscreen()
-                # The driver may make a new window: it keeps the size it had before full screen
-                # and the minimum (a tester's came back desktop-sized, with no minimum).
                 self.window = pygame.display.get_surface() or self.window
-                if not self.fullscreen and self._windowed_size is not None:
-                    restore_window_size(self._windowed_size)
-                    self.window = pygame.display.get_surface() or self.window
-                keep_minimum_size()
             except pygame.error:
+                # Back to a window, made afresh at the size it had before full screen (or, for
+                # a window that started full screen, the size the options say), with its minimum:
+                # the driver's own toggle had left it desktop-sized, with no minimum, and its
+                # picture a row down until something was redrawn (testers).
                 scale = fitting_scale(int(self.settings.get("display", "scale")), desktop_size())
                 flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
-                size = (0, 0) if self.fullscreen else (FRAME_W * scale, FRAME_H * scale)
+                size = (0, 0) if self.fullscreen else (self._windowed_size or (FRAME_W * scale, FRAME_H * scale))
                 self.window = pygame.display.set_mode(size, flags)
-                keep_minimum_size()
-            if not self.fullscreen:
-                self._started_fullscreen = False
+            keep_minimum_size()
         self._needs_present = True
 
     def set_mono(self, mono: bool, phosphor: str | None = None) -> None:
