@@ -376,11 +376,6 @@ class JubMooTable(TableScene):
             deal_scores_so_far=last.scores, scores=after.scores, plays=(*before.plays, (seat, action)),
             current_player=None, legal_actions=())
 
-    def held_view(self, end_view: Any, before: Any) -> Any:
-        """TOTAL keeps the match totals from before the deal while its last trick is held (a
-        tester read "DEAL 0 TOTAL -50" there: the -50 of an empty pile is the summary's to say)."""
-        return dataclasses.replace(end_view, scores=before.scores)
-
     def action_words(self, action: str, view: Any, short: bool = False) -> str:
         choice = deal_choice_words(action, short)
         if choice is not None:

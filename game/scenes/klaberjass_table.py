@@ -244,9 +244,6 @@ class KlaberjassTable(TableScene):
             tricks_won=(won[0], won[1]), card_points=last.card_points, scores=after.scores,
             current_player=None, legal_actions=())
 
-    def held_view(self, end_view: Any, before: Any) -> Any:
-        return dataclasses.replace(end_view, scores=before.scores)
-
     def action_words(self, action: str, view: Any, short: bool = False) -> str:
         choice = deal_choice_words(action, short)
         if choice is not None:

@@ -450,9 +450,6 @@ class LukFuTable(TableScene):
         else:
             self.app.sound("click")
 
-    def held_view(self, end_view: LukFuObservation, before: LukFuObservation) -> LukFuObservation:
-        return dataclasses.replace(end_view, scores=before.scores)
-
     def deal_end_view(self, before: LukFuObservation, seat: int, action: str,
                       after: LukFuObservation) -> LukFuObservation:
         """The deal as it ended. When a trick ended it (the last trick, six fu, or the claim at

@@ -116,8 +116,7 @@ class MenuScene(Scene):
     def draw(self, canvas: TextCanvas) -> None:
         canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, palette.BLUE)
         # Written as the other screens' "Esc: back", and a click on it is F5 (a tester's did nothing).
-        self.clickable(title_bar(canvas, "THE CARD PARLOUR", "", "F5: help", bg=palette.CYAN, fg=palette.BLACK), 0,
-                       "F5: help")
+        title_bar(canvas, "THE CARD PARLOUR", "", "F5: help", bg=palette.CYAN, fg=palette.BLACK, keys_of=self)
         for i, line in enumerate(big_text("CARDS")):
             canvas.text(20, 2 + i, line, palette.YELLOW, palette.BLUE)
         suits = f"{glyphs.SPADE} {glyphs.HEART} {glyphs.CLUB} {glyphs.DIAMOND}"

@@ -331,8 +331,7 @@ class OptionsScene(Scene):
 
     def draw(self, canvas: TextCanvas) -> None:
         canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, palette.BLUE)
-        back = title_bar(canvas, "OPTIONS", "", "Esc: back", bg=palette.CYAN, fg=palette.BLACK)
-        self.clickable(back, 0, "Esc: back")
+        title_bar(canvas, "OPTIONS", "", "Esc: back", bg=palette.CYAN, fg=palette.BLACK, keys_of=self)
         for name, col in self.tab_columns():
             active = name == self.page
             canvas.text(col, TABS_ROW, f" {name} ", palette.BLACK if active else palette.WHITE,

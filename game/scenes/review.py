@@ -279,9 +279,8 @@ class ReviewScene(Scene):
         canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, bg)
         deal = self.replay.deal_number
         centre = f"Deal {deal}" if deal is not None else ""
-        back = title_bar(canvas, f"{entry(self.game).title.upper()}: REVIEW", centre, "Esc: back", bg=palette.CYAN,
-                         fg=palette.BLACK)
-        self.clickable(back, 0, "Esc: back")
+        title_bar(canvas, f"{entry(self.game).title.upper()}: REVIEW", centre, "Esc: back", bg=palette.CYAN,
+                  fg=palette.BLACK, keys_of=self)
         # The list's order (``ordered``): a lost chance of winning outweighs points (a tester read
         # 0.2 above 0.3 as a sorting fault when the heading said only "costliest first").
         heading = (f"{self.whose()} decisions, costliest first: chance to win lost, then points" if self.chance_shown()

@@ -45,8 +45,7 @@ class StatisticsScene(Scene):
 
     def draw(self, canvas: TextCanvas) -> None:
         canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, palette.BLUE)
-        back = title_bar(canvas, "STATISTICS", "", "Esc: back", bg=palette.CYAN, fg=palette.BLACK)
-        self.clickable(back, 0, "Esc: back")
+        title_bar(canvas, "STATISTICS", "", "Esc: back", bg=palette.CYAN, fg=palette.BLACK, keys_of=self)
         first, width = 26, 13
         for i, game in enumerate(GAMES):
             canvas.text(first + i * width, 2, game.short.rjust(width - 2), palette.YELLOW, palette.BLUE)

@@ -12,6 +12,7 @@ docs/tables.md for how to build a table.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -705,11 +706,13 @@ class TableScene(Scene):
         return before
 
     def held_view(self, end_view: Any, before: Any) -> Any:
-        """The ended deal's view while its last trick is held, before the summary comes up: by
-        default ``end_view``. A table whose top row shows the match totals keeps them as they
-        were (``before``) until the summary explains the change (a tester saw the header jump by
-        97 beside a trick panel that did not add up to it)."""
-        return end_view
+        """The ended deal's view while its last trick is held, before the summary comes up: the
+        match totals (``scores``) as they were (``before``) until the summary explains them (a
+        tester saw the header jump by 97 beside a trick panel that did not add up to it; Jub
+        Moo's TOTAL had taken the -50 of an empty pile beside DEAL 0)."""
+        if not hasattr(end_view, "scores"):  # the observations are dataclasses; ``scores`` the totals
+            return end_view
+        return dataclasses.replace(end_view, scores=before.scores)
 
     def refuse(self, reason: str) -> None:
         """The one way a table says no: the reason on the message line, and a buzz."""

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING
 
 from game.screen import palette
 from game.screen.canvas import COLS, ROWS, TextCanvas
+
+if TYPE_CHECKING:
+    from game.app.scene import Scene
 
 PLAY_ROWS = ROWS - 1  # rows 0-23 belong to scenes; row 24 is the key bar
 MENU_BOX_W = COLS - 12  # the menu's box, centred: a question asked over the menu covers it whole
@@ -64,15 +68,18 @@ def wrap(text: str, width: int) -> list[str]:
 
 
 def title_bar(canvas: TextCanvas, left: str, centre: str = "", right: str = "",
-              fg: int = palette.WHITE, bg: int = palette.BLUE) -> int:
+              fg: int = palette.WHITE, bg: int = palette.BLUE, keys_of: Scene | None = None) -> int:
     """Row 0: the game's name, the target and the scores, as the manual's screen has them.
-    Returns the column of ``right`` (a screen's "Esc: back" there takes clicks)."""
+    With ``keys_of``, ``right`` is a key ("Esc: back") that a click presses on that scene.
+    Returns the column of ``right``."""
     canvas.fill(0, 0, COLS, 1, " ", fg, bg)
     canvas.text(1, 0, left, fg, bg)
     if centre:
         canvas.centre(0, centre, palette.YELLOW, bg)
     if right:
         canvas.text(COLS - 1 - len(right), 0, right, fg, bg)
+        if keys_of is not None:
+            keys_of.clickable(COLS - 1 - len(right), 0, right)
     return COLS - 1 - len(right)
 
 
