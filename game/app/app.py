@@ -23,7 +23,7 @@ from game.app.settings import Settings
 from game.app.stats import StatsStore
 from game.screen import palette
 from game.screen.canvas import COLS, ROWS, TextCanvas
-from game.screen.render import FRAME_H, FRAME_W, DisplayMode, Renderer, present
+from game.screen.render import FRAME_H, FRAME_W, DisplayMode, Renderer, layout, present
 
 KEY_BAR_ROW = ROWS - 1
 DELAY_STEP, DELAY_MAX = 0.5, 9.5
@@ -278,8 +278,6 @@ class App:
         """A mouse click: on the key bar it presses that F-key; elsewhere the scene decides."""
         if self.window is None:
             return
-        from game.screen.render import layout
-
         _, rect = layout(self.window.get_size())
         if not rect.collidepoint(pos) or rect.width == 0:
             return
@@ -566,6 +564,15 @@ class App:
     def press(self, *names: str, ctrl: bool = False) -> None:
         for name in names:
             self.handle_key(Key.named(name, ctrl=ctrl))
+
+    def click_cell(self, col: int, row: int) -> None:
+        """A mouse click on the middle of the text cell at ``col``, ``row``, as the window shows it."""
+        if self.window is None:
+            return
+        self.compose()
+        _, rect = layout(self.window.get_size())
+        self.handle_click((rect.x + (2 * col + 1) * rect.width // (2 * COLS),
+                           rect.y + (2 * row + 1) * rect.height // (2 * ROWS)))
 
     def tick(self, seconds: float = 0.1, steps: int = 1) -> None:
         for _ in range(steps):

@@ -6,7 +6,8 @@
 Every so often it picks a game from the menu (short matches: game point 100, Jub Moo to
 -300, Mus to 30, one Luk Fu deal), then sends random keys: cards, labelled choices,
 arrows, Enter, Esc, and F-keys at every moment (F6 mid-trick, F2 during a bet, F5 over a
-dialog, F7 then N or Y), and random window resizes and full-screen toggles. Time runs
+dialog, F7 then N or Y), mouse clicks (mostly on a cell with something written in it: a
+card, a choice, a key line, the key bar), and random window resizes and full-screen toggles. Time runs
 fast (the computer's delay is mostly 0). It reports matches completed, keys sent, and
 every exception with the seed and step that reproduce it; each finished match is replayed
 from its record through the rules to check that it ended legally.
@@ -33,6 +34,7 @@ MENU_KEYS = [str(number) for number in range(1, len(GAME_NAMES) + 1)]  # the men
 class SoakReport:
     seed: int
     keys: int = 0
+    clicks: int = 0
     steps: int = 0
     matches: int = 0
     restarts: int = 0
@@ -40,7 +42,7 @@ class SoakReport:
 
     def summary(self) -> str:
         lines = [f"soak seed {self.seed}: {self.steps} steps, {self.keys} keys sent, "
-                 f"{self.matches} matches completed, {self.restarts} program restarts, "
+                 f"{self.clicks} clicks, {self.matches} matches completed, {self.restarts} program restarts, "
                  f"{len(self.errors)} exceptions"]
         lines.extend(self.errors)
         return "\n".join(lines)
@@ -54,6 +56,18 @@ def _new_app(seed: int) -> Any:
     for game in GAMES:
         app.settings.values[game.name].update(game.quick_options)
     return app
+
+
+def _click_target(app: Any, rng: random.Random) -> tuple[int, int]:
+    """A cell to click: mostly one with something written in it, sometimes any."""
+    from game.screen.canvas import COLS, ROWS
+
+    if rng.random() < 0.8:
+        written = [(col, row) for row, line in enumerate(app.screen_text().splitlines())
+                   for col, char in enumerate(line) if char.strip()]
+        if written:
+            return rng.choice(written)
+    return rng.randrange(COLS), rng.randrange(ROWS)
 
 
 def _check_legal_end(table: Any) -> str | None:
@@ -115,6 +129,9 @@ def run(seed: int, steps: int | None = None, seconds: float | None = None, log_e
             elif roll < 0.55:
                 app.press(rng.choice(KEYS_COMMON))
                 report.keys += 1
+            elif roll < 0.65:
+                app.click_cell(*_click_target(app, rng))
+                report.clicks += 1
             app.update(rng.choice((0.02, 0.1, 0.5, 1.5)))
             app.render()
             for scene in app.stack.scenes:

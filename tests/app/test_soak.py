@@ -1,4 +1,4 @@
-"""A bounded soak run: random keys and window sizes through every scene, no exception."""
+"""A bounded soak run: random keys, clicks and window sizes through every scene, no exception."""
 
 from game.tools import soak
 
@@ -7,4 +7,5 @@ def test_bounded_soak_run_has_no_exceptions(home):
     report = soak.run(seed=7, steps=3000)
     assert report.errors == [], report.summary()
     assert report.keys > 1000
+    assert report.clicks > 100
     assert report.matches >= 1, "random keys finished at least one short match"

@@ -185,11 +185,7 @@ def test_the_tallest_panel_leaves_the_title_bar_in_sight(start):
 
 def click(app, col: int, row: int) -> None:
     """A mouse click on the text cell at ``col``, ``row``."""
-    from game.screen.render import layout
-
-    app.compose()
-    _, rect = layout(app.window.get_size())
-    app.handle_click((rect.x + col * rect.width // 80 + 2, rect.y + row * rect.height // 25 + 2))
+    app.click_cell(col, row)
 
 
 def test_the_mouse_takes_a_prompt_choice_ends_a_pause_and_closes_a_summary(start, case):
