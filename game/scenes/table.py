@@ -731,12 +731,15 @@ class TableScene(Scene):
         self._refusal = ""
 
     def save(self) -> None:
-        """Keep the match on disk after every action; a finished match leaves no save."""
+        """Keep the match on disk after every action. A finished match leaves no save once its
+        result has been shown: until then a match left at its last deal's end resumes on that
+        deal's summary and the result (a tester left at the last trick and never saw either)."""
         if self.attract:
             return
         if self.match.is_over:
+            self.app.saves.carry(self.game_name, self.next_match_options())  # a new match takes it
+        if self.match.is_over and self.result_shown:
             self.app.saves.delete(self.game_name)
-            self.app.saves.carry(self.game_name, self.next_match_options())
         else:
             state = {**self.table_state(), "computer_steps": sorted(self.computer_steps),  # for the review
                      "auto_steps": sorted(self.auto_steps),
@@ -1346,6 +1349,7 @@ class TableScene(Scene):
 
     def show_result(self) -> None:
         self.result_shown = True
+        self.save()  # shown: the finished match leaves no save
         self.app.sound("won" if self.human_won() else "lost")
 
         def key(key: Key) -> bool:

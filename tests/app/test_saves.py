@@ -205,8 +205,9 @@ def test_statistics_count_real_deals_and_matches(make_app, home):
 
 
 def test_a_match_left_at_its_last_summary_is_counted(make_app, home):
-    """Found by a tester: the match was counted when its result box opened, but its save is
-    gone with the last card, so leaving at the last deal's summary lost it for good."""
+    """Found by a tester: the match was counted when its result box opened, so leaving at
+    the last deal's summary lost it for good. It is counted with its last card, and once only:
+    the save kept for the unread result resumes on it without counting it again."""
     from game.app.stats import StatsStore
     from tests.scenes.test_klaberjass_table import play_by_keys
 
@@ -216,9 +217,16 @@ def test_a_match_left_at_its_last_summary_is_counted(make_app, home):
     table.match = Match("klaberjass", 3, {"game_point": 100})
     table.obs = table.match.observation(0)
     play_by_keys(app, table, lambda: table.match.is_over and table.panel is not None, max_rounds=40000)
-    assert not table.result_shown and not (home / "saves" / "klaberjass.json").exists()
+    assert not table.result_shown and (home / "saves" / "klaberjass.json").exists()
     app.quit()
     assert StatsStore(home).games["klaberjass"]["matches_played"] == 1
+    again = make_app("*", "--game", "klaberjass")
+    again.press("Y")
+    resumed = again.top_scene()
+    play_by_keys(again, resumed, lambda: resumed.result_shown, max_rounds=400)
+    again.quit()
+    assert StatsStore(home).games["klaberjass"]["matches_played"] == 1
+    assert not (home / "saves" / "klaberjass.json").exists()
 
 
 def test_a_deal_left_at_its_summary_hands_none_of_its_marks_to_the_next(make_app, home):

@@ -784,6 +784,39 @@ def test_a_match_left_at_a_deals_end_resumes_on_its_summary(start, case, make_ap
     assert third.top_scene().panel is None or not third.top_scene().panel.review
 
 
+def test_a_match_left_at_its_last_deals_end_resumes_on_its_summary_then_its_result(make_app, home, case):
+    """Found by a tester: leaving while the last trick of a match's last deal was shown lost
+    the save with the match, so neither that deal's summary nor the match result was ever
+    seen. The save stays until the result has been shown; then the finished match leaves none."""
+    from game import registry
+
+    shutil.rmtree(home / "saves", ignore_errors=True)
+    app = make_app("*", "--seed", "12")
+    app.settings.values["play"]["delay"] = 0.0
+    app.settings.values[case.game].update(registry.entry(case.game).quick_options)
+    app.press(str(registry.GAME_NAMES.index(case.game) + 1))
+    table = app.top_scene()
+    assert isinstance(table, case.cls)
+    play(app, table, case, lambda: table.match.is_over)
+    assert not table.result_shown
+    app.quit()
+    again = make_app("*", "--game", case.game)
+    again.press("Y")  # resume
+    resumed = again.top_scene()
+    assert isinstance(resumed, case.cls) and resumed.match.is_over
+    assert resumed.panel is not None and resumed.panel.review  # the last deal's summary
+    for _ in range(40):
+        again.tick(0.05)
+    again.press("ENTER")
+    for _ in range(5):
+        again.tick(0.05)
+    assert resumed.panel is not None and resumed.panel.title == "Match over"
+    assert not (home / "saves" / f"{case.game}.json").exists()  # shown: no save is left
+    again.quit()
+    third = make_app("*", "--game", case.game)
+    assert isinstance(third.top_scene(), case.cls) and not third.top_scene().match.steps  # a new match
+
+
 def test_ctrl_alt_or_shift_alone_is_not_any_key(start, case):
     """Found by a tester: the Alt of Alt+F4 closed an unread summary before the window closed
     (the match then resumed past it), and the Ctrl of Ctrl+6 closed the summary F6 would have
