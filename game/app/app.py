@@ -143,7 +143,7 @@ class App:
         if folder is not None and storage.writable(folder):
             return
         self.settings.path = None  # keep everything in memory, without a notice per failure
-        self.saves.folder = None
+        self.saves.writing = False  # a save already there is still offered
         self.stats.path = None
         where = f"Your user folder {folder}" if folder is not None else "No user folder"
         self.notice(f"{where} cannot be written to, so settings, matches and statistics "

@@ -24,10 +24,14 @@ CARRIED = "-next-match"  # the file of what a finished match hands on: "<game>-n
 
 
 class SaveStore:
-    """One save file per game in ``folder``; in memory only if the folder is unwritable."""
+    """One save file per game in ``folder``. A folder that cannot be written is still read (a
+    tester's saved match, in a folder gone read-only, was not offered at all): what is played
+    then is kept in memory, and the files on disk are left as they are."""
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
+        self.writing = folder is not None  # False: the folder is only read
+        self.dropped: set[Path] = set()  # files finished with that could not be removed: read no more
         self.memory: dict[str, dict[str, Any]] = {}
         self.notices: list[str] = []
         self.table_state: dict[str, Any] = {}  # the table's own part of the last save loaded
@@ -43,22 +47,31 @@ class SaveStore:
                   "table": dict(table or {})}
         self.memory[match.game] = record
         path = self.path(match.game)
-        if path is None:
+        if path is None or not self.writing:
             return
         try:
             storage.atomic_write(path, json.dumps(record, ensure_ascii=False))
         except (OSError, TypeError, ValueError):
             self.notices.append(f"The match cannot be saved in {path.parent}, so it is kept only until you quit.")
-            self.folder = None
+            self.writing = False
 
     def delete(self, game: str) -> None:
         self.memory.pop(game, None)
         path = self.path(game)
-        if path is not None:
-            try:
-                path.unlink(missing_ok=True)
-            except OSError:
-                self.notices.append(f"The finished match's save {path} could not be removed.")
+        if path is None or not self._on_disk(path):
+            return
+        if not self.writing:
+            self.dropped.add(path)  # the file stays as it was; this run offers it no more
+            return
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:
+            self.notices.append(f"The finished match's save {path} could not be removed.")
+            self.dropped.add(path)
+
+    def _on_disk(self, path: Path | None) -> bool:
+        """A file at ``path`` that this run has not finished with (``dropped``)."""
+        return path not in self.dropped and _on_disk(path)
 
     def carry(self, game: str, options: dict[str, Any]) -> None:
         """Keep what a finished match hands on to the next one (Jub Moo: its pig leads), for a
@@ -68,7 +81,9 @@ class SaveStore:
         if options:
             self.carried[game] = dict(options)
         path = self.carried_path(game)
-        if path is None:
+        if path is None or not self.writing:
+            if path is not None and self._on_disk(path):
+                self.dropped.add(path)  # an older match's, on disk: this one's (in memory) is newer
             return
         try:
             if options:
@@ -85,7 +100,7 @@ class SaveStore:
         lead is then the rules' own, as if there had been no match before."""
         carried = self.carried.pop(game, None)
         path = self.carried_path(game)
-        if path is None or not _on_disk(path):
+        if path is None or not self._on_disk(path):
             return carried or {}
         if carried is None:
             try:
@@ -98,8 +113,10 @@ class SaveStore:
             self.notices.append(f"What the last {get_rules(game).title} match hands on to the next (who "
                                 f"leads first) could not be read, so the new match starts without it.{where}")
             return {}
-        with contextlib.suppress(OSError):
-            path.unlink(missing_ok=True)
+        self.dropped.add(path)  # taken once, even if it cannot be removed
+        if self.writing:
+            with contextlib.suppress(OSError):
+                path.unlink(missing_ok=True)
         return carried
 
     def carried_path(self, game: str) -> Path | None:
@@ -108,7 +125,7 @@ class SaveStore:
     def exists(self, game: str) -> bool:
         """Whether there is a save to offer: exactly when ``load`` either resumes a match or
         says why it cannot (both read the disk through ``_on_disk``)."""
-        return game in self.memory or _on_disk(self.path(game))
+        return game in self.memory or self._on_disk(self.path(game))
 
     def load(self, game: str) -> tuple[Match, tuple[int, ...]] | None:
         """The saved match, replayed to where it was; a damaged save is moved aside (notice).
@@ -120,7 +137,7 @@ class SaveStore:
         path = self.path(game)
         if game in self.memory:
             record = self.memory[game]
-        elif path is not None and _on_disk(path):
+        elif path is not None and self._on_disk(path):
             try:
                 record = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # nested past reading
@@ -147,7 +164,9 @@ class SaveStore:
         """Move the bad save aside and say so, in words that name no Python error."""
         self.memory.pop(game, None)
         path = self.path(game)
-        moved = storage.move_aside(path) if path is not None and _on_disk(path) else None
+        moved = storage.move_aside(path) if path is not None and self.writing and self._on_disk(path) else None
+        if path is not None and moved is None:
+            self.dropped.add(path)  # left where it is, but not offered again
         where = f"It was moved aside as {moved.name} (in {moved.parent}); a" if moved else "A"
         self.notices.append(f"The saved {get_rules(game).title} match could not be read: {why}. "
                             f"{where} new match starts.")
@@ -180,7 +199,8 @@ def restore(record: Any, game: str) -> tuple[Match, tuple[int, ...]]:
         raise ValueError("it belongs to another game")
     seed, options, steps = record["seed"], record["options"], record["steps"]
     humans = tuple(record.get("humans", [0]))
-    if not isinstance(seed, int) or not isinstance(options, dict) or not isinstance(steps, list):
+    # JSON's true is no seed (a tester's was read as 1, then named in Python's words).
+    if type(seed) is not int or not isinstance(options, dict) or not isinstance(steps, list):
         raise ValueError(DAMAGED)
     if not all(type(h) is int for h in humans):  # JSON's true is no seat (a tester's read as 1)
         raise ValueError(DAMAGED)

@@ -95,6 +95,6 @@ def test_an_unwritable_user_folder_is_announced_at_start(tmp_path, monkeypatch):
         said = " ".join(app.notice_log)
         assert "cannot be written to" in said
         assert "settings, matches and statistics will not be kept" in said
-        assert app.settings.path is None and app.saves.folder is None and app.stats.path is None
+        assert app.settings.path is None and not app.saves.writing and app.stats.path is None
     finally:
         app.ai.close()

@@ -73,6 +73,32 @@ def test_with_game_the_menu_behind_the_question_has_that_games_row(make_app, hom
     assert menu.items()[menu.cursor][2] == "game:jubmoo"
 
 
+def test_a_save_in_a_folder_gone_read_only_is_still_offered_and_left_as_it_was(make_app, home, monkeypatch):
+    """Found by a tester: with the user folder read-only, the saved match was not offered at
+    all (the menu said nothing of it, and a new match began). It is read and resumed; what is
+    played then stays in memory, and the file on disk is left as it was."""
+    from game.app import storage
+
+    app, table = _played_table(make_app)
+    steps = list(table.match.steps)
+    app.quit()
+    path = home / "saves" / "klaberjass.json"
+    before = path.read_bytes()
+    monkeypatch.setattr(storage, "writable", lambda folder: False)
+    again = make_app("*")
+    assert "cannot be written to" in " ".join(again.notice_log)
+    assert "(unfinished match saved)" in again.screen_text()
+    again.press("1")
+    again.press("Y")
+    resumed = again.top_scene()
+    assert isinstance(resumed, KlaberjassTable) and resumed.match.steps == steps
+    advance(again, 3)
+    assert len(resumed.match.steps) > len(steps) and path.read_bytes() == before
+    resumed.save()
+    again.saves.delete("klaberjass")  # as a finished match does: not offered again in this run
+    assert not again.saves.exists("klaberjass") and path.read_bytes() == before
+
+
 def test_declining_starts_a_new_match(make_app, home):
     _played_table(make_app)
     again = make_app("*")
@@ -520,3 +546,18 @@ def test_f2_at_the_saved_match_question_switches_both_ways(make_app, home):
     assert not again.demo and "F2 DEMO" in again.screen_text().splitlines()[24]
     again.press("F2")
     assert again.demo and "F2 NODEMO" in again.screen_text().splitlines()[24]
+
+
+@pytest.mark.parametrize("seed", ["true", "1.5", '"7"', "null"])
+def test_a_save_whose_seed_is_no_whole_number_is_damaged_in_plain_words(home, seed):
+    """Found by a tester: ``"seed": true`` was read as the seed 1 and refused as "its options
+    are not valid (seed must be an integer, not True)": the seed is no option, and True is
+    Python's word. It is a damaged file, said as such."""
+    record = {"format": "dos-card-games-save", "version": 1, "game": "klaberjass", "seed": 7, "options": {},
+              "steps": [], "humans": [0]}
+    (home / "saves").mkdir()
+    text = json.dumps(record).replace('"seed": 7', f'"seed": {seed}')
+    (home / "saves" / "klaberjass.json").write_text(text, encoding="utf-8")
+    store = SaveStore(home / "saves")
+    assert store.load("klaberjass") is None
+    assert "could not be read: the file is damaged" in store.notices[0] and "True" not in store.notices[0]
