@@ -381,10 +381,11 @@ class TableScene(Scene):
         if "replay" in options and bool(options["replay"]) != bool(app.settings.get("play", "replay")):
             table.on_setting_changed("play", "replay")
         last = getattr(table.obs, "last_deal", None)
-        if (table_state or {}).get("summary_up") is True and last is not None:
+        ended = table.ended_view() if (table_state or {}).get("summary_up") is True and last is not None else None
+        if ended is not None:
             # Left at a deal's end (its last trick held, or its summary up): the summary first,
             # over the deal as it ended (a tester's resumed totals had jumped with no word of why).
-            table.frozen_obs = table.ended_view()
+            table.frozen_obs = ended
             table.deal_end_steps = len(match.steps)
             table._view_changed()  # the hand as it ended too (the next deal's had peeked out)
             under, table.panel = table.panel, None  # a hot seat's "pass the keyboard", back after it
@@ -394,7 +395,8 @@ class TableScene(Scene):
 
     def ended_view(self) -> Any:
         """The view under the summary of the deal the match's last step ended, rebuilt from the
-        record (the rules are pure), for a match resumed there; None if that step is no action."""
+        record (the rules are pure), for a match resumed there; None if that step is no action
+        or ended no deal (a save edited by hand had put deal 1's summary over deal 2's play)."""
         steps = self.match.steps
         if not steps or not isinstance(steps[-1], str):
             return None
@@ -402,7 +404,7 @@ class TableScene(Scene):
         for step in steps[:-1]:
             rebuilt.replay_step(step)
         seat = rebuilt.current_player
-        if seat is None:
+        if seat is None or getattr(rebuilt.observation(self.viewer), "last_deal", None) == self.obs.last_deal:
             return None
         return self.deal_end_view(rebuilt.observation(self.viewer), seat, steps[-1], self.obs)
 

@@ -784,6 +784,27 @@ def test_a_match_left_at_a_deals_end_resumes_on_its_summary(start, case, make_ap
     assert third.top_scene().panel is None or not third.top_scene().panel.review
 
 
+def test_a_save_marked_at_a_summary_where_no_deal_just_ended_resumes_on_the_play(start, case, make_app, home):
+    """Found by a tester who edited a save: "summary_up" set in the middle of deal 2 put deal
+    1's summary over deal 2's play. A summary is shown only where the last move ended a deal."""
+    import json
+
+    app, table = start(12)
+    play(app, table, case, lambda: table.obs.last_deal is not None and table.panel is None
+         and table.summary_due is None and table.human_to_act and not table.guarded)
+    decide(app, table, case)
+    app.quit()
+    path = home / "saves" / f"{case.game}.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["table"]["summary_up"] = True
+    path.write_text(json.dumps(record), encoding="utf-8")
+    again = make_app("*", "--game", case.game)
+    again.press("Y")
+    resumed = again.top_scene()
+    assert isinstance(resumed, case.cls) and resumed.match.steps == record["steps"]
+    assert resumed.panel is None or not resumed.panel.review
+
+
 def test_a_match_left_at_its_last_deals_end_resumes_on_its_summary_then_its_result(make_app, home, case):
     """Found by a tester: leaving while the last trick of a match's last deal was shown lost
     the save with the match, so neither that deal's summary nor the match result was ever
