@@ -547,20 +547,16 @@ class LukFuTable(TableScene):
 
     def same_move(self, decision: Decision, decisions: list[Decision]) -> frozenset[str]:
         """A throw of several cards face down is one move, taken one card (one action) at a
-        time: the discards of the player's that follow one another in one trick."""
+        time: as many discards as the lead had cards, read from the record, so a last card
+        left no choice (not among the decisions) is part of it too (a tester's throw of his
+        last four cards was shown with three raised)."""
         if not decision.action.startswith("discard "):
             return frozenset()
-        at = decisions.index(decision)
-        trick = len(cast(LukFuObservation, decision.observation).tricks)
-        group = {decision.action}
-        for way in (-1, 1):
-            i = at + way
-            while (0 <= i < len(decisions) and decisions[i].action.startswith("discard ")
-                   and decisions[i].step == decisions[i - way].step + way
-                   and len(cast(LukFuObservation, decisions[i].observation).tricks) == trick):
-                group.add(decisions[i].action)
-                i += way
-        return frozenset(group)
+        view = cast(LukFuObservation, decision.observation)
+        thrown = sum(len(cards) for seat, cards in view.trick if seat == view.seat)  # this throw's so far
+        first = decision.step - thrown
+        steps = self.match.steps[first:first + len(view.trick[0][1])]
+        return frozenset(step for step in steps if isinstance(step, str) and step.startswith("discard "))
 
     def waiting_text(self, seat: int) -> str:
         """A computer part way through a throw face down is throwing, not thinking (found by a
@@ -672,7 +668,7 @@ class LukFuTable(TableScene):
         return f"The hands ran out. {self.verb(last.winner, 'have', 'has')} {last.count} fu and {wins} the deal."
 
     def payment_sentence(self, last: DealSummary) -> str:
-        """Who pays whom: the Caller wins double, or pays both shares when it loses (§2.11)."""
+        """Who pays whom: a winning Caller is paid by both others, a losing one pays both shares (§2.11)."""
         if last.winner is None:
             return ""
         s = last.value
@@ -866,7 +862,7 @@ class LukFuTable(TableScene):
         lines: list[tuple[str, int]] = [(master, palette.WHITE)]
         said = [f"{self.seat_name(s)}: {'CALL' if c == 'call' else 'pass'}" for s, c in obs.calls]
         lines.append(("   ".join(said) if said else "Nobody has spoken yet.", palette.YELLOW))
-        lines.append(("The first to call is the Caller: wins double, or pays both shares.", palette.LIGHT_CYAN))
+        lines.append(("The first to call is the Caller, who pays both shares if another wins.", palette.LIGHT_CYAN))
         lines.append(("If all three pass, the cards are dealt again.", palette.LIGHT_CYAN))
         for i, (text, colour) in enumerate(lines):
             canvas.centre(CAPTION_ROW + 1 + i, text, colour, TABLE_BG, left=1, width=COLS - 2)

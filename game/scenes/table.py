@@ -147,8 +147,9 @@ ORDERS_KEPT = 400
 #: or F2-played match counted as the player's own once resumed).
 COUNTING = ("deal_counts", "deal_hinted", "human_decided", "computer_helped", "match_replayed")
 
-#: Why a choice with the same chance of winning as written, but fewer points, was Hard's.
-CHANCE_DECIDES = "chance decides"
+#: Why a choice with the same chance of winning as written, but fewer points, was Hard's: its
+#: chance is higher before rounding ("chance decides" beside 1% and 1% read as a contradiction).
+CHANCE_DECIDES = "chance a bit higher"
 
 
 def shows_more(estimate: Estimate, than: Estimate) -> bool:
@@ -164,11 +165,11 @@ def shows_more(estimate: Estimate, than: Estimate) -> bool:
 
 
 def chance_decides(ranking: Ranking) -> bool:
-    """A choice shows the same chance as the level's, more points, and a chance no higher
-    before rounding: the level chose by the chance, which the note must say."""
+    """A choice shows the same chance as the level's, more points, and a lower chance before
+    rounding: the level chose by the chance, which the note must say."""
     best = ranking.best
     return best.win_chance is not None and any(
-        shows_more(e, best) and e.win_chance is not None and e.win_chance <= best.win_chance
+        shows_more(e, best) and e.win_chance is not None and e.win_chance < best.win_chance
         and percent(e) == percent(best) for e in ranking.estimates[1:])
 
 
@@ -189,7 +190,7 @@ def reason_note(view: Any, ranking: Ranking, room: int, shown: Estimate | None =
                 basis_kept: bool = True) -> str:
     """The note beside a choice that a better-looking number (``shown``) outranks: the reason
     (its last clause, or its last clauses as room allows), after what the numbers rest on where
-    that must come first (``basis_first``). "chance decides" explains only a number with the
+    that must come first (``basis_first``). ``CHANCE_DECIDES`` explains only a number with the
     same written chance as the choice's (a tester saw it beside a higher chance, in place of
     "it bets only 2 or 5"). Where the basis must come first and both do not fit, nothing: the
     better number is then left out, not the basis (with open hands a learner read a hint
@@ -201,7 +202,7 @@ def reason_note(view: Any, ranking: Ranking, room: int, shown: Estimate | None =
         clauses = [c for c in clauses if c not in reasons.values()] + [reasons[shown.action]]
     best = ranking.best
     same_chance = chance_decides(ranking) if shown is None else (
-        shown.win_chance is not None and best.win_chance is not None and shown.win_chance <= best.win_chance
+        shown.win_chance is not None and best.win_chance is not None and shown.win_chance < best.win_chance
         and percent(shown) == percent(best))
     if same_chance:
         clauses.append(CHANCE_DECIDES)

@@ -894,7 +894,7 @@ def test_the_same_chance_with_more_points_says_the_chance_decides(make_app) -> N
     # The reason is given; the better-looking number beside it only where both fit the row.
     assert len(hint) <= 76 and hint.endswith(f"[{CHANCE_DECIDES}]"), hint
     short = replace(ranking, estimates=(ranking.estimates[0], replace(ranking.estimates[1], action="paso")))
-    assert table.hint_text(short).startswith("Hint: Envido 5 (+2.2 points, 70% to win); Paso +2.5, 70% [")
+    assert table.hint_text(short) == f"Hint: Envido 5 (+2.2, 70%); Paso +2.5, 70% [{CHANCE_DECIDES}]"
     review = ReviewScene(app, table, 0)
     line = review._values_line(Decision(0, table.match.observation(0), "envido 6", 0), ranking)
     assert CHANCE_DECIDES in line and len(line) <= 76, line
@@ -920,7 +920,7 @@ def test_chance_decides_explains_only_a_number_at_the_same_chance(make_app) -> N
     assert "Envido 10 +1, 26%" in hint and hint.endswith("[it bets only 2 or 5]"), hint
     line = values_line(app, table, ranking, "paso")
     assert "Envido 10 +1, 26%" in line and line.endswith("[it bets only 2 or 5]"), line
-    # Your own choice at the same chance with more points is what "chance decides" explains.
+    # Your own choice at the same chance with more points is what CHANCE_DECIDES explains.
     line = values_line(app, table, ranking, "envido 2")
     assert "*Envido 2 +0.5, 23%" in line and line.endswith(f"[{CHANCE_DECIDES}]"), line
 

@@ -824,40 +824,79 @@ def test_the_call_of_cards_dealt_again_is_named_apart_in_the_review(table_app):
     assert len(table.decision_words(later)) <= DECISION_MAX
 
 
+def _throws(table, seed: int, count: int = 1, empty_hand: bool = False) -> list[list[Decision]]:
+    """Play a match at ``table`` on (easy players; the player leading his longest play, so that
+    his hand runs low) until he has thrown ``count`` times face down, several cards each (the
+    last throw emptying his hand, if asked): the review's decisions of each throw, as
+    ``DealReplay`` makes them (a card that left no choice is none)."""
+    from game.app.match import Match
+
+    match = table.match = Match("lukfu", seed, {})
+    rng = random.Random(seed)
+    throws: list[list[Decision]] = []
+    while not match.is_over:
+        seat = match.current_player
+        obs = match.observation(seat)
+        size = len(obs.trick[0][1]) if obs.trick else 0
+        if seat == 0 and obs.legal_actions[0].startswith("discard ") and size >= 2 \
+                and (not empty_hand or len(obs.hand) == size) and not any(s == 0 for s, _ in obs.trick):
+            throws.append([])
+            for _ in range(size):
+                obs = match.observation(0)
+                if len(obs.legal_actions) > 1:
+                    throws[-1].append(Decision(len(match.steps), obs, obs.legal_actions[-1], 0))
+                match.replay_step(obs.legal_actions[-1])
+            if len(throws) == count:
+                return throws
+            continue
+        if seat == 0 and not obs.trick and obs.phase == "play":
+            action = max((a for a in obs.legal_actions if a != "claim"), key=lambda a: len(a.split()))
+        else:
+            action = choose_action(match.rules, obs, "easy", rng)
+        match.replay_step(action)
+    raise AssertionError("no such throw in this match")
+
+
 def test_the_review_takes_a_throw_of_several_cards_as_one_move(table_app):
     """Found by a tester: he threw M2, C3 and S1 face down; the review listed "throw C3, Hard:
     throw M2" at a cost, though he threw the M2 too, in the same move."""
     from game.ai.analysis import SAMPLED, Estimate, Ranking
 
     app, table = table_app(3)
-    obs = table.obs
-    throw = ["discard C3", "discard M2", "discard S1"]
+    first_throw, later_throw = _throws(table, 3, count=2)
+    throw = [d.action for d in first_throw]
+    assert len(throw) >= 2
+    later = later_throw[0]
     review = ReviewScene(app, table, 0)
-    review.decisions = [Decision(10 + i, obs, action, 0) for i, action in enumerate(throw)]
-    review.decisions.append(Decision(20, obs, "discard T4", 0))  # a later throw: another move
-    values = {"discard M2": -2.5, "discard C3": -2.8, "discard S1": -2.9, "discard T4": -3.5}
+    review.decisions = [*first_throw, later]
+    values = {throw[1]: -2.5, throw[0]: -2.8, **dict.fromkeys(throw[2:], -2.9), later.action: -3.5}
     for d in review.decisions:
-        review.rankings[d.step] = Ranking.of([Estimate(a, v, 30, 0.1) for a, v in values.items()], "discard M2",
+        review.rankings[d.step] = Ranking.of([Estimate(a, v, 30, 0.1) for a, v in values.items()], throw[1],
                                              SAMPLED)
-    first, _, third, later = review.decisions
-    assert table.same_move(first, review.decisions) == frozenset(throw)
+    first = first_throw[0]
+    assert table.same_move(first, review.decisions) >= frozenset(throw)
+    assert later.action not in table.same_move(first, review.decisions)
     assert review.agrees(first) and review.cost(first) == 0.0 and review.chance_lost(first) == 0.0
-    assert review.agrees(third) and review.as_good(third)
+    assert review.agrees(first_throw[-1]) and review.as_good(first_throw[-1])
     assert not review.agrees(later) and review.cost(later) == 1.0
     assert "the same" in review._list_line(first, chance=True)
 
 
-def test_the_reviews_table_raises_every_card_of_a_throw_still_in_hand(table_app):
-    """Found by a tester: he raised three cards and threw them face down; the review's table at
+@pytest.mark.parametrize("empty_hand", [False, True])
+def test_the_reviews_table_raises_every_card_of_a_throw_still_in_hand(table_app, empty_hand):
+    """Found by testers: he raised three cards and threw them face down; the review's table at
     the throw showed only the first raised (each card is one action), at the next only the
-    second. Every card of the throw still in hand is raised, this decision's framed."""
+    second; and a throw of his last cards showed its last card lowered (it left no choice, so
+    it is no decision). Every card of the throw still in hand is raised, this decision's framed."""
     from game.screen.canvas import TextCanvas
 
     app, table = table_app(3)
-    obs = table.obs
-    cards = list(obs.hand[:3])
+    (decisions,) = _throws(table, 2 if empty_hand else 3, empty_hand=empty_hand)
+    first = decisions[0]
+    cards = [step.split()[1] for step in table.match.steps[first.step:first.step + len(first.observation.trick[0][1])]]
+    assert len(decisions) == len(cards) - empty_hand
     review = ReviewScene(app, table, 0)
-    review.decisions = [Decision(10 + i, obs, f"discard {card}", 0) for i, card in enumerate(cards)]
+    review.decisions = decisions
     seen = []
     showing = table.showing
 
@@ -870,12 +909,12 @@ def test_the_reviews_table_raises_every_card_of_a_throw_still_in_hand(table_app)
     for decision in review.decisions:
         review._draw_table(TextCanvas(), decision)
     table.showing = showing
-    for decision, played in zip(review.decisions, seen, strict=True):
+    for at, (decision, played) in enumerate(zip(review.decisions, seen, strict=True)):
         words = played.split()
-        assert words[:2] == decision.action.split() and {f"discard {c}" for c in cards} == {
-            " ".join(words[i:i + 2]) for i in range(0, len(words), 2)}
-    with table.showing(obs, seen[1]):
-        assert table.hand.picked == set(cards) and table.hand.cards[table.hand.cursor] == cards[1]
+        assert words[:2] == decision.action.split() and {f"discard {c}" for c in cards[at:]} == {
+            " ".join(words[i:i + 2]) for i in range(0, len(words), 2) if words[i + 1] in cards[at:]}
+    with table.showing(first.observation, seen[0], first.step):
+        assert table.hand.picked == set(cards) and table.hand.cards[table.hand.cursor] == cards[0]
 
 
 def test_a_better_value_than_the_rule_of_thumbs_choice_comes_with_its_reason(table_app):
@@ -1057,3 +1096,14 @@ def test_the_totals_change_with_the_summary_not_under_the_last_trick(table_app):
         assert table.view.scores == table.obs.scores != before
         return
     pytest.fail("no seed ended its first deal on a held trick")
+
+
+def test_the_call_says_what_calling_risks_and_not_that_it_doubles_a_win(table_app):
+    """Found by a tester: the call read "The first to call is the Caller: wins double, or pays
+    both shares", but every winner scores twice the value (§2.11); calling only risks paying
+    both shares when another wins."""
+    app, table = table_app(5)
+    assert table.view.phase == "call"
+    text = app.screen_text()
+    assert "The first to call is the Caller, who pays both shares if another wins." in text
+    assert "double" not in text
