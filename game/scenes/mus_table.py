@@ -47,6 +47,7 @@ from game.rules.mus import (
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
 from game.scenes.table import (
     COUNTING,
+    PANEL_LINE,
     REPLAY_KEYS,
     SUMMARY_MAX,
     TABLE_BG,
@@ -79,6 +80,8 @@ YOU_COL, STAKES_COL = 2, 57  # the blocks beside your hand, rows 15-20
 SEAT_NAMES = {0: "You", 1: "East", 2: "Partner", 3: "West"}
 LANCE_TITLES = {"grande": "GRANDE", "chica": "CHICA", "pares": "PARES", "juego": "JUEGO", "punto": "PUNTO"}
 TEAM_NAMES = ("US", "THEM")
+COUNT_COLUMNS = (8, 22, 8)  # the count's LANCE, BETTING and WON BY columns; POINTS after them
+POINTS_COLUMN = sum(COUNT_COLUMNS)
 # The suit colours for text on a dark background (card faces use the cards module's colours).
 SUIT_TEXT_COLOUR = {glyphs.OROS: palette.YELLOW, glyphs.COPAS: palette.LIGHT_RED,
                     glyphs.ESPADAS: palette.LIGHT_CYAN, glyphs.BASTOS: palette.LIGHT_GREEN}
@@ -883,8 +886,8 @@ class MusTable(TableScene):
             if count.uncounted:  # the count stopped inside this lance (R2.12.2)
                 points += f", {count.uncounted} not counted"
         colour = palette.LIGHT_GREEN if count.winner_team == self.my_team else palette.WHITE
-        # Within a panel's line (PANEL_LINE): a tester saw "... 4 bonus not co", cut at its end.
-        return f"{title:<8}{outcome:<22}{won:<8}{points}", colour
+        lance, betting, won_by = COUNT_COLUMNS
+        return f"{title:<{lance}}{outcome:<{betting}}{won:<{won_by}}{points}", colour
 
     def team_bonus(self, count: LanceCount, hands: tuple[tuple[str, ...], ...] | None) -> int:
         """The Pares or Juego bonuses of the team that won ``count``'s lance, from the shown
@@ -924,8 +927,17 @@ class MusTable(TableScene):
                 lines.append((f"  {self.seat_name(seat):<9}{cards_text(hand):<17}{self.hand_words(tuple(hand))}",
                               palette.LIGHT_CYAN if seat & 1 == us else palette.WHITE))
         lines.append(("", palette.WHITE))
-        lines.append((f"{'LANCE':<8}{'BETTING':<22}{'WON BY':<8}POINTS", palette.YELLOW))
-        lines += [self.count_line(count, last.hands) for count in last.lances]
+        lance, betting, won_by = COUNT_COLUMNS
+        lines.append((f"{'LANCE':<{lance}}{'BETTING':<{betting}}{'WON BY':<{won_by}}POINTS", palette.YELLOW))
+        for count in last.lances:
+            row, colour = self.count_line(count, last.hands)
+            if len(row) > PANEL_LINE and ", " in row:
+                # What the stopped count left out goes under the points, not past the panel's
+                # edge (a tester read "+3 bonus, 2 not count").
+                points, left_out = row.rsplit(", ", 1)
+                lines += [(f"{points},", colour), (" " * POINTS_COLUMN + left_out, colour)]
+            else:
+                lines.append((row, colour))
         lines.append(("", palette.WHITE))
         before, after = last.points_before, last.points_after
         lines.append((f"Points   US {before[us]} + {after[us] - before[us]} = {after[us]}      "

@@ -446,6 +446,7 @@ class TableScene(Scene):
         self.deals_seen = 0
         self.result_shown = False
         self.frozen_obs: Any = None  # the finished deal's last view, kept under its summary
+        self.showing_decision = False  # the review shows the table at a decision (``showing``)
         self.summary_due: Any = None  # a finished deal whose summary waits for its last trick's pause
         self._summary_view: Any = None  # ... and the view to show under it (``held_view`` until then)
         self.deal_end_steps = -1  # the match's steps when the last deal ended (nothing played since: F6)
@@ -781,7 +782,9 @@ class TableScene(Scene):
         return f"{name} {you if name == 'You' else other}"
 
     def draw_seat_name(self, canvas: TextCanvas, col: int, row: int, seat: int, to_act: bool) -> int:
-        """`` NAME `` in yellow, or in reverse video while the seat is to act; the next column."""
+        """`` NAME `` in yellow, or in reverse video while the seat is to act (and at a decision
+        the review shows, the seat that decided: a tester found no name lit there); the next column."""
+        to_act = self.view.current_player == seat if self.showing_decision else to_act
         fg, bg = (palette.BLACK, palette.GREY) if to_act else (palette.YELLOW, TABLE_BG)
         return canvas.text(col, row, f" {self.seat_name(seat).upper()} ", fg, bg)
 
@@ -997,9 +1000,10 @@ class TableScene(Scene):
         of no card, the hand as it looked then); then put back what the table showed."""
         hand = self.hand
         saved = (self.frozen_obs, self.message, list(hand.cards), list(hand.arrangement), hand.cursor,
-                 set(hand.picked), self._shown_mode, self.viewer)
+                 set(hand.picked), self._shown_mode, self.viewer, self.showing_decision)
         # Turned to the seat that decided (hot seat: perhaps not the one at the keyboard now).
         self.frozen_obs, self.message, self.viewer = view, "", getattr(view, "seat", self.viewer)
+        self.showing_decision = True
         cards = self.hand_cards(view)
         order = self.hand_orders.get(step if step is not None else -1)
         if order is not None and sorted(order) == sorted(cards):
@@ -1020,7 +1024,7 @@ class TableScene(Scene):
             yield
         finally:
             (self.frozen_obs, self.message, hand.cards, hand.arrangement, hand.cursor, hand.picked,
-             self._shown_mode, self.viewer) = saved
+             self._shown_mode, self.viewer, self.showing_decision) = saved
 
     def open_review(self) -> None:
         from game.scenes.review import ReviewScene

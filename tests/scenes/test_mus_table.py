@@ -660,6 +660,32 @@ def test_a_refused_pares_past_the_stop_names_the_bonus_it_left_out(table_app):
         assert len(table.count_line(count, tuple(hands))[0]) <= PANEL_LINE, count
 
 
+def test_a_row_too_long_for_the_panel_puts_what_was_left_out_on_a_line_below(table_app):
+    """Found by a tester: "Juego  refused: deje 1  THEM  THEM +1 deje +3 bonus, 2 not count":
+    the row ran two columns past a panel's line. What the stopped count left out goes on a line
+    of its own, under the points."""
+    from game.rules.mus import DealSummary, LanceCount
+    from game.scenes.mus_table import POINTS_COLUMN
+    from game.scenes.table import PANEL_LINE
+
+    _app, table = table_app(17)
+    them = 1 - table.my_team
+    bonus = (0, 3, 0, 0) if them else (3, 0, 0, 0)
+    none = (0, 0, 0, 0)
+    last = DealSummary(
+        deal_number=8, mano=0, hands=None,
+        lances=(LanceCount("grande", "accepted", 5, 3, them, 5, none, True),
+                LanceCount("juego", "rejected", 1, None, them, 0, bonus, True, 2)),
+        points_before=(34, 28) if them else (28, 34), points_after=(34, 40) if them else (40, 34),
+        games_won_before=(0, 0), games_won_after=(0, 1) if them else (1, 0),
+        ended_by="count", stopped_at_target=True, game_winner=them)
+    lines = [line for line, _ in table.summary_lines(last)]
+    assert all(len(line) <= PANEL_LINE for line in lines), lines
+    row = next(i for i, line in enumerate(lines) if line.startswith("Juego"))
+    assert lines[row].endswith("THEM +1 deje +3 bonus,")
+    assert lines[row + 1] == " " * POINTS_COLUMN + "2 not counted"
+
+
 def test_hand_words_follow_the_kings_option(table_app):
     app, table = table_app(18)
     hand = ("3o", "3c", "Ro", "Ab")

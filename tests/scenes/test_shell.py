@@ -307,13 +307,18 @@ def test_alt_f4_closes_the_window_and_is_no_hint(make_app):
 
 
 def test_f10_on_a_mono_monitor_says_why_nothing_changes(make_app):
-    """Found by a tester: F10 in mono changed an invisible setting with no word."""
+    """Found by testers: F10 in mono changed an invisible setting with no word, then with the
+    words "the border colour is kept", which read as unchanged. It names the new colour."""
+    from game.screen import palette
+
     app = make_app("M*")
     app.press("F10")
-    assert "a mono one shows none" in app.notice_log[-1]
+    name = palette.COLOUR_NAMES[int(app.settings.get("display", "border"))].title()
+    assert f"the border colour is now {name}" in app.notice_log[-1]
+    assert "only a colour monitor shows it" in app.notice_log[-1] and len(app.notice_log[-1]) <= 80
     colour = make_app("C*")
     colour.press("F10")
-    assert not any("mono one" in text for text in colour.notice_log)
+    assert not any("colour monitor" in text for text in colour.notice_log)
 
 
 def test_two_saved_matches_are_announced_in_the_plural(make_app, home):

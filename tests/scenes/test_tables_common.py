@@ -838,6 +838,31 @@ def test_a_match_left_at_its_last_deals_end_resumes_on_its_summary_then_its_resu
     assert isinstance(third.top_scene(), case.cls) and not third.top_scene().match.steps  # a new match
 
 
+def test_the_reviews_table_lights_the_name_of_the_seat_that_decided(start, case):
+    """Found by a tester: at play the name of the player to act is lit (reverse video), but the
+    review's "table as it was" at his decision showed it plain."""
+    from game.app.review import Decision
+    from game.scenes.review import ReviewScene
+    from game.scenes.table import Panel
+
+    app, table = start(12)
+    play(app, table, case, lambda: table.human_to_act and not table.guarded and table.panel is None)
+    lit = [(col, row) for row, line in enumerate(app.screen_text().splitlines()[1:-1], 1)
+           for col in range(len(line)) if line.startswith(" YOU ", col)
+           and app.canvas.cell(col + 1, row).bg == palette.GREY]
+    if not lit:
+        pytest.skip(f"{case.game} lights no name at play")
+    obs = table.obs
+    review = ReviewScene(app, table, 0)
+    review.decisions = [Decision(len(table.match.steps), obs, obs.legal_actions[0], 0)]
+    review.showing = review.decisions[0]
+    table.panel = Panel("Deal 1 summary", [("", palette.WHITE)], review=True)  # the review opens from it
+    app.stack.push(review)
+    canvas = app.compose()
+    col, row = lit[0]
+    assert canvas.cell(col + 1, row).bg == palette.GREY, app.screen_text()
+
+
 def test_ctrl_alt_or_shift_alone_is_not_any_key(start, case):
     """Found by a tester: the Alt of Alt+F4 closed an unread summary before the window closed
     (the match then resumed past it), and the Ctrl of Ctrl+6 closed the summary F6 would have
