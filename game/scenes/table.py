@@ -404,10 +404,10 @@ class TableScene(Scene):
         rebuilt = Match(self.match.game, self.match.seed, self.match.options)
         for step in steps[:-1]:
             rebuilt.replay_step(step)
-        seat = rebuilt.current_player
-        if seat is None or getattr(rebuilt.observation(self.viewer), "last_deal", None) == self.obs.last_deal:
+        seat, before = rebuilt.current_player, rebuilt.observation(self.viewer)
+        if seat is None or getattr(before, "last_deal", None) == self.obs.last_deal:
             return None
-        return self.deal_end_view(rebuilt.observation(self.viewer), seat, steps[-1], self.obs)
+        return self.deal_end_view(before, seat, steps[-1], self.obs)
 
     def table_state(self) -> dict[str, Any]:
         """What is saved with the match besides the rules' record: the player's order of his hand."""
