@@ -399,7 +399,7 @@ class App:
             self._setting_changed("display", "border")
             if self.mode.mono:  # a mono monitor draws no border colour (a tester saw nothing change)
                 name = palette.COLOUR_NAMES[nxt].title()  # the setting changed: said, not "kept" (a tester)
-                self.notice(f"F10: the border colour is now {name}; only a colour monitor shows it.")
+                self.notice(f"F10: the border colour is now {name}; only a colour monitor shows it.", replaces="F10:")
         elif number == 4 and (top is None or not top.on_hint()):
             # The one F-key the manual leaves free: Hard's advice at the player's turn.
             self.notice("F4 gives a hint at your turn in a game: what the strongest computer player would do.")
@@ -462,12 +462,23 @@ class App:
     def sound(self, name: str) -> None:
         self.speaker.play(name)
 
-    def notice(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
+    def notice(self, text: str, seconds: float = NOTICE_SECONDS, replaces: str | None = None) -> None:
         """A message on the bottom row for a few seconds. One too long for the row is shown
-        whole, a row at a time; every notice stays in the log (N on the menu rereads it)."""
+        whole, a row at a time; every notice stays in the log (N on the menu rereads it).
+        ``replaces``: how the notices this one makes out of date begin (F10's: "F10:"); they
+        go, and this one takes the place of one on the row (a tester pressing F10 three times
+        read the first colour named while the third was set)."""
         self.notice_log.append(text)
         pages = textwrap.wrap(text, COLS - 3) or [text]
         rows = [page + (" »" if i < len(pages) - 1 else "") for i, page in enumerate(pages)]  # " »": goes on
+        if replaces is not None and any(row.startswith(replaces) for row, _ in self.notices):
+            on_row = self.notices[0][0].startswith(replaces)
+            kept = [(row, left) for row, left in self.notices if not row.startswith(replaces)]
+            new = [(row, seconds) for row in rows]
+            self.notices = deque(new + kept if on_row else kept + new)
+            if on_row:
+                self.notice_left = self.notices[0][1]
+            return
         if [row for row, _ in self.notices][-len(rows):] == rows:
             # The same notice again (a key pressed over and over) is not queued behind itself,
             # which held the bottom row for a minute (a tester): on the row, it starts again.

@@ -316,6 +316,14 @@ def test_f10_on_a_mono_monitor_says_why_nothing_changes(make_app):
     name = palette.COLOUR_NAMES[int(app.settings.get("display", "border"))].title()
     assert f"the border colour is now {name}" in app.notice_log[-1]
     assert "only a colour monitor shows it" in app.notice_log[-1] and len(app.notice_log[-1]) <= 80
+    # Pressed again and again, the row names the colour set now, not one queued before it.
+    app.notice("Something else.")
+    for _ in range(3):
+        app.press("F10")
+        app.tick(1.0)
+        name = palette.COLOUR_NAMES[int(app.settings.get("display", "border"))].title()
+        assert app.notices[0][0] == f"F10: the border colour is now {name}; only a colour monitor shows it."
+        assert sum(row.startswith("F10:") for row, _ in app.notices) == 1
     colour = make_app("C*")
     colour.press("F10")
     assert not any("colour monitor" in text for text in colour.notice_log)
