@@ -398,8 +398,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         help="Deals go on until someone's total falls to this score; the lowest total is the pig."),
     "ruleset": OptionSpec.choice(
         "hearts", RULESETS, ("Hearts", "All suits (literal)", "Gong Zhu"), "Scoring",
-        "Hearts: hearts, Q♠ cost, J♦ pays. All suits: every card costs by its rank, but the Q♠ and "
-        "J♦ score as in Hearts. "
+        "Hearts: hearts, Q♠ cost, J♦ pays. All suits: other suits by rank too. "
         "Gong Zhu: hearts 10-5 -10, 4-2 0, all 13 +200; no Big Chuan, no -50; 16 point cards +800."),
     "ten_clubs": OptionSpec.choice(
         "double", ("double", "add-and-double"), ("Doubles", "Adds and doubles"), "Ten of clubs",
