@@ -20,7 +20,8 @@ normal. So:
   heuristics otherwise;
 - hard searches the call (100 worlds) and every lead that is not a claim decision (30 worlds)
   with policy playouts, its beats (30 worlds) greedily, and in the match's last deal its claims
-  too (greedily); at a lead or beat it plays the best of its 8 likeliest actions. It plays for
+  too (greedily); at a lead or beat it plays the best of its 8 likeliest actions, in the
+  match's last deal the best of all. It plays for
   the match, not the deal: it values an outcome by its chance of finishing the match with the
   best net (``Objective``), so late in a match a leader takes fewer risks and a trailer more.
 ``rank`` (the hint and the deal review) values every legal action of every decision and puts
@@ -108,7 +109,13 @@ BUDGETS: dict[str, Budget] = {
             "lead": Search(30, candidates=8),
             "follow": Search(30, greedy=True, candidates=8),
         },
-        last_deal={"claim": Search(30, greedy=True, candidates=8)},
+        # In a match's last deal, the best of every legal action (docs/ai-lukfu.md: +0.4 and
+        # +0.6 points of match share against normal and rule, paired by seed).
+        last_deal={
+            "claim": Search(30, greedy=True),
+            "lead": Search(30),
+            "follow": Search(30, greedy=True),
+        },
         hint_worlds={"claim": 30, "discard": 8},
         playouts=240,
         match_aware=True,
