@@ -615,11 +615,12 @@ def _rank_bid(rules: Any, obs: KlaberjassObservation, rng: random.Random, level:
         dealer = obs.seat != obs.elder
         if dealer:
             # The dealer's round-2 pass annuls the deal: exactly 0. Every bid moves by the same
-            # amount (the choice stays), so a learner does not read the bar as a loss; said
-            # first, before more choices (cut off the row, the numbers read wrong: a tester).
+            # amount (the choice stays), so a learner does not read the bar as a loss; that is
+            # said first, before more choices (cut off the row, the numbers read wrong: a tester
+            # read "+30" as Hard's estimate of the deal, the 12 it had moved not shown).
             points = {a: x - take for a, x in points.items()}
             bid -= take
-            note = f"a pass annuls the deal: 0; {note}; a bid counts from the bar ({take:+g})"
+            note = f"bids counted from Hard's bar ({take:+g}); a pass annuls the deal: 0; {note}"
         # Thrown in, nothing (0, never moved by the bar: a tester saw a schmeiss 12 above the
         # pass that scores as it does), or played as the best bid: the worse for this hand.
         points["schmeiss"] = min(0.0, bid)
