@@ -463,12 +463,17 @@ class KlaberjassTable(TableScene):
             canvas.text(INFO_COL, TABLE_ROW + i, text[:INFO_W], colour, TABLE_BG)
 
     def bidding_lines(self) -> list[tuple[str, int]]:
+        """Every bid under the round it was said in (a tester read round one's two passes under
+        "ROUND 2"): round two comes only after two passes, as any other bid ends round one."""
         obs = self.view
-        lines = [(f"BIDDING, ROUND {obs.bid_round}", palette.YELLOW)]
-        for seat, bid in obs.bids[-(INFO_ROWS - 1):]:
-            # In the table's words, not the record's ("Comp: make-play" read a tester).
-            said = self.action_words(bid, obs, short=True)
-            lines.append((f"{'You' if seat == self.viewer else 'Comp'}: {said}", palette.WHITE))
+        # In the table's words, not the record's ("Comp: make-play" read a tester).
+        said = [(f"{'You' if seat == self.viewer else 'Comp'}: {self.action_words(bid, obs, short=True)}",
+                 palette.WHITE) for seat, bid in obs.bids]
+        if obs.bid_round != 2:
+            return [("BIDDING, ROUND 1", palette.YELLOW), *said[-(INFO_ROWS - 1):]]
+        lines = [("BIDDING, ROUND 1", palette.YELLOW), *said[:2], ("ROUND 2", palette.YELLOW), *said[2:]]
+        if len(lines) > INFO_ROWS:  # round two alone, then
+            lines = [("BIDDING, ROUND 2", palette.YELLOW), *said[2:][-(INFO_ROWS - 1):]]
         return lines
 
     def deal_lines(self) -> list[tuple[str, int]]:

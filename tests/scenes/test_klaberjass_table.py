@@ -10,7 +10,7 @@ import dataclasses
 
 import pytest
 
-from game.scenes.klaberjass_table import SUIT_NAMES, KlaberjassTable
+from game.scenes.klaberjass_table import INFO_ROWS, SUIT_NAMES, KlaberjassTable
 from game.scenes.menu import MenuScene
 from game.scenes.table import MIN_TRICK_HOLD
 from game.screen.canvas import COLS, ROWS
@@ -404,3 +404,25 @@ def test_the_bidding_panel_speaks_the_tables_words(table_app):
     text = [line for line, _ in table.bidding_lines()]
     assert text[1:] == ["You: pass", "Comp: schmeiss", "You: make play", "Comp: name spades", "You: throw in"]
     table.frozen_obs = None
+
+
+def test_the_bidding_lists_each_bid_under_its_round(table_app):
+    """Found by a tester: once both passed round one, "BIDDING, ROUND 2" stood over round one's
+    two passes, which read as bids already made in round two."""
+    _app, table = table_app(5)
+    for _ in range(2):  # both pass round one
+        table.perform(table.match.current_player, "pass")
+    assert table.obs.bid_round == 2 and table.obs.phase == "bid"
+    lines = [text for text, _ in table.bidding_lines()]
+    assert lines[0] == "BIDDING, ROUND 1" and lines[1].endswith(": pass") and lines[2].endswith(": pass")
+    assert lines[3:] == ["ROUND 2"]
+    table.perform(table.match.current_player, "pass")  # elder passes round two
+    assert [text for text, _ in table.bidding_lines()][3:] == ["ROUND 2", lines[1]]
+    # The longest round two keeps to the rows beside the trick, under its own heading.
+    more = dataclasses.replace(table.obs, bids=(*table.obs.bids, (0, "schmeiss"), (1, "make-play"), (0, "pass")))
+    table.frozen_obs = more
+    try:
+        crowded = [text for text, _ in table.bidding_lines()]
+    finally:
+        table.frozen_obs = None
+    assert len(crowded) <= INFO_ROWS and crowded[0] == "BIDDING, ROUND 2"
