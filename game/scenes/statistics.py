@@ -1,5 +1,5 @@
 """The statistics screen: each game's matches, deals, best and worst scores, and its own
-counters. R resets them (after a Y/N question)."""
+counters. R resets one game's or all of them (which, then a Y/N question)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.app.keys import Key
 from game.app.scene import Scene
-from game.registry import GAMES
+from game.registry import GAMES, entry
 from game.scenes.widgets import dialog, title_bar
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
@@ -28,18 +28,33 @@ def shown(value: Any) -> str:
 class StatisticsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.confirm_reset = False
+        # The reset being asked about: "which" (one game's or all: a tester could only reset
+        # all, losing one game's record to restart another's), then a game's name or "all".
+        self.asking: str | None = None
+
+    @property
+    def confirm_reset(self) -> bool:
+        return self.asking is not None
 
     def on_key(self, key: Key) -> None:
-        if self.confirm_reset:
+        if self.asking == "which":
+            number = int(key.typed) if key.typed.isdigit() else 0
+            if 1 <= number <= len(GAMES):
+                self.asking = GAMES[number - 1].name
+            elif key.typed == "A":
+                self.asking = "all"
+            elif key.is_cancel:
+                self.asking = None
+            return
+        if self.asking is not None:
             if key.typed == "Y":
-                self.app.stats.reset()
+                self.app.stats.reset(None if self.asking == "all" else self.asking)
                 self.app.flush_notices()
                 self.app.sound("select")
-            self.confirm_reset = False
+            self.asking = None
             return
         if key.typed == "R":
-            self.confirm_reset = True
+            self.asking = "which"
         elif key.is_cancel or key.is_confirm:
             self.app.stack.pop()
 
@@ -71,13 +86,19 @@ class StatisticsScene(Scene):
                     palette.LIGHT_CYAN, palette.BLUE)
         canvas.text(2, 23, "A deal with a hint (F4) counts apart; a match with a hint or replay is not.",
                     palette.LIGHT_CYAN, palette.BLUE)
-        keys = "R: reset all statistics   Esc: back"
-        if not self.confirm_reset:
+        keys = "R: reset statistics   Esc: back"
+        if self.asking is None:
             self.key_line(canvas, 2, 21, keys, palette.LIGHT_CYAN, palette.BLUE)
             return
         canvas.text(2, 21, keys, palette.LIGHT_CYAN, palette.BLUE)  # under the question, not its keys
-        question, answers = "Reset every game's statistics? (Y/N)", "Y: reset   N/Esc: keep"
-        col, top = dialog(canvas, len(question) + 6, 6, "Reset", bg=palette.RED)
-        canvas.text(col + 1, top + 1, question, palette.WHITE, palette.RED)
-        self.key_line(canvas, col + 1 + (len(question) - len(answers)) // 2, top + 3, answers, palette.YELLOW,
+        if self.asking == "which":
+            question = "Reset the statistics of which game?"
+            answers = "  ".join(f"{i}: {game.short}" for i, game in enumerate(GAMES, 1)) + "  A: all  Esc: keep"
+        else:
+            whose = "every game's" if self.asking == "all" else f"{entry(self.asking).short}'s"
+            question, answers = f"Reset {whose} statistics? (Y/N)", "Y: reset   N/Esc: keep"
+        width = max(len(question), len(answers))
+        col, top = dialog(canvas, width + 6, 6, "Reset", bg=palette.RED)
+        canvas.text(col + 1 + (width - len(question)) // 2, top + 1, question, palette.WHITE, palette.RED)
+        self.key_line(canvas, col + 1 + (width - len(answers)) // 2, top + 3, answers, palette.YELLOW,
                       palette.RED)

@@ -96,13 +96,15 @@ def test_statistics_reset_by_clicks_and_its_question_has_its_own_keys(make_app):
     app.stats.games["mus"]["deals_played"] = 3
     app.press("t")
     assert isinstance(app.top_scene(), StatisticsScene)
-    click_on(app, "R: reset all statistics")
+    click_on(app, "R: reset statistics")
     assert app.top_scene().confirm_reset
-    click_on(app, "R: reset all statistics")  # under the question: not its keys
-    assert app.top_scene().confirm_reset and app.stats.games["mus"]["deals_played"] == 3
+    click_on(app, "R: reset statistics")  # under the question: not its keys
+    assert app.top_scene().asking == "which" and app.stats.games["mus"]["deals_played"] == 3
+    click_on(app, "A: all")
     click_on(app, "N/Esc: keep")
     assert not app.top_scene().confirm_reset and app.stats.games["mus"]["deals_played"] == 3
     click_on(app, "R: reset")
+    click_on(app, "A: all")
     click_on(app, "Y: reset")
     assert app.stats.games["mus"]["deals_played"] == 0
     click_on(app, "Esc: back")
@@ -217,3 +219,19 @@ def test_the_score_testers_keys_and_the_hot_seats_box_take_clicks(make_app, home
         seat.tick(0.05)
     click_on(seat, "press Enter when ready", 3)
     assert table.panel is None
+
+
+def test_one_games_statistics_are_reset_alone(make_app):
+    """Found by a tester: R could only reset every game's statistics, so restarting one game's
+    record lost the others'. R asks which (the menu's numbers, or A for all), then Y/N."""
+    app = make_app("*")
+    for game in ("klaberjass", "mus"):
+        app.stats.games[game]["deals_played"] = 3
+    app.press("t", "R", "3")
+    assert "Reset Mus's statistics? (Y/N)" in app.screen_text()
+    app.press("Y")
+    assert app.stats.games["mus"]["deals_played"] == 0 and app.stats.games["klaberjass"]["deals_played"] == 3
+    app.press("R", "ESC")  # Esc at "which": nothing reset, the question gone
+    assert not app.top_scene().confirm_reset and app.stats.games["klaberjass"]["deals_played"] == 3
+    app.press("R", "9", "X")  # keys that name no choice: still asking
+    assert app.top_scene().asking == "which"
