@@ -421,11 +421,12 @@ class Level:
     budget: Budget
     take: float
     infer: bool
+    name: str  # as the notes name its bar ("Hard's bar (-12)")
 
 
 LEVEL_SETTINGS: dict[str, Level] = {
-    "normal": Level(Budget(worlds=16, min_worlds=2, nodes=1_400, cap=3_500), take=-6.0, infer=False),
-    "hard": Level(Budget(worlds=60, min_worlds=6, nodes=30_000, cap=60_000), take=-12.0, infer=True),
+    "normal": Level(Budget(worlds=16, min_worlds=2, nodes=1_400, cap=3_500), take=-6.0, infer=False, name="Normal"),
+    "hard": Level(Budget(worlds=60, min_worlds=6, nodes=30_000, cap=60_000), take=-12.0, infer=True, name="Hard"),
 }
 # Round 1: the chance that passing loses the round-2 naming to the opponent (he takes, or as
 # elder names first), and what this hand is then worth as defender (points, rough).
@@ -533,7 +534,7 @@ def rank_strong(rules: Any, obs: KlaberjassObservation, rng: random.Random, leve
     if phase == "bid":
         return _rank_bid(rules, obs, rng, level)
     if phase == "schmeiss":
-        return _rank_answer(obs)
+        return _rank_answer(obs, level)
     if phase == "dix":
         return _rank_dix(obs)
     if phase == "declare":
@@ -564,6 +565,12 @@ def model_values(obs: KlaberjassObservation, hand: int | None = None) -> dict[in
     if obs.bid_round == 1:
         return {proposed: bid_value(h, proposed, elder, turn_up, True)}
     return {s: bid_value(h, s, elder, turn_up, False) for s in range(4) if s != proposed}
+
+
+#: The clause where a pass is valued at the level's bar, which is no estimate of the deal:
+#: "pass (-12 points)" had read as a loss of 12 (a tester). Short, after the choices: said first,
+#: it had left no room for them.
+_PASS_AT_BAR = "pass: {}'s bar ({:+g})"
 
 
 def _rank_bid(rules: Any, obs: KlaberjassObservation, rng: random.Random, level: Level) -> Ranking:
@@ -597,7 +604,9 @@ def _rank_bid(rules: Any, obs: KlaberjassObservation, rng: random.Random, level:
         wait = keep * later + (1.0 - keep) * DEFENCE_VALUE
         first = "pass" if v <= take or wait > v else "take"
         points = {"take": v, "pass": max(take, wait), "schmeiss": min(0.0, v)}
-        return _ranking(legal, points, first, MODEL, note, worlds)
+        if wait > take:  # the pass is round two's prospect: an estimate
+            return _ranking(legal, points, first, MODEL, note, worlds)
+        return _ranking(legal, points, first, MODEL, f"{_PASS_AT_BAR.format(level.name, take)}; {note}", worlds)
     points = {f"name {SUITS[s]}": x for s, x in values.items()}
     best = max(values, key=lambda s: (values[s], -s))
     # The candidates in the order that wins a tie: pass, the best suit, Sans Tout, Tout Atout.
@@ -620,7 +629,9 @@ def _rank_bid(rules: Any, obs: KlaberjassObservation, rng: random.Random, level:
             # read "+30" as Hard's estimate of the deal, the 12 it had moved not shown).
             points = {a: x - take for a, x in points.items()}
             bid -= take
-            note = f"bids counted from Hard's bar ({take:+g}); a pass annuls the deal: 0; {note}"
+            note = f"bids counted from {level.name}'s bar ({take:+g}); a pass annuls the deal: 0; {note}"
+        else:
+            note = f"{_PASS_AT_BAR.format(level.name, take)}; {note}"
         # Thrown in, nothing (0, never moved by the bar: a tester saw a schmeiss 12 above the
         # pass that scores as it does), or played as the best bid: the worse for this hand.
         points["schmeiss"] = min(0.0, bid)
@@ -648,7 +659,7 @@ def _overcall_defence(rules: Any, obs: KlaberjassObservation, rng: random.Random
     return value / total, OVERCALL_WORLDS
 
 
-def _rank_answer(obs: KlaberjassObservation) -> Ranking:
+def _rank_answer(obs: KlaberjassObservation, level: Level) -> Ranking:
     """Throwing in is worth nothing (the deal ends unscored); making him play is worth this hand's
     own model value less the level's bar (``MAKE_PLAY_THRESHOLD``): in round 1 its value as maker
     of the proposed suit, in round 2 of the suit in which it is weakest (he will name his best)."""
@@ -659,7 +670,10 @@ def _rank_answer(obs: KlaberjassObservation) -> Ranking:
         strength, bar = min(values.values()), MAKE_PLAY_THRESHOLD[2]
     first = "make-play" if strength >= bar else "throw-in"
     points = {"throw-in": 0.0, "make-play": strength - bar}
-    return _ranking(obs.legal_actions, points, first, MODEL, "the bidding model", {})
+    # A margin over the bar, not the deal's worth: said first (a tester read "make play -60"
+    # as the deal's worth, then saw the deal's first card valued at +2.7).
+    note = f"from {level.name}'s bar ({bar:+g}); the bidding model"  # short: the row has its value too
+    return replace(_ranking(obs.legal_actions, points, first, MODEL, note, {}), note_first=True)
 
 
 def _rank_dix(obs: KlaberjassObservation) -> Ranking:

@@ -1110,6 +1110,11 @@ def _is_action(action: str) -> bool:
             or (action.startswith("name ") and action[5:] in SUITS))
 
 
+def _card_words(card: str) -> str:
+    """``KD`` -> ``K♦``: a card as the player reads it (a tester saw "You must beat KD")."""
+    return card[0] + next(symbol for symbol, suit in _SUIT_SYMBOLS.items() if suit == card[1])
+
+
 def _illegal(state: State, action: object) -> IllegalAction:
     """Why ``action`` is not legal now, in a sentence for the player whose turn it is."""
     if state.phase == P_OVER:
@@ -1124,22 +1129,23 @@ def _illegal(state: State, action: object) -> IllegalAction:
             seat = state.actor
             hand = state.hands[seat]
             if not hand >> card & 1:
-                return IllegalAction(f"You do not hold {text}.")
+                return IllegalAction(f"You do not hold the {_card_words(text)}.")
             if text != action:
                 return IllegalAction(
-                    f"{text} does not complete a king-queen pair you hold: bella is announced with the second of "
-                    "the pair of trumps."
+                    f"The {_card_words(text)} does not complete a king-queen pair you hold: bella is announced "
+                    "with the second of the pair of trumps."
                 )
             lead = state.lead
             ls = lead >> 3
             code = state.deal.contract
             if hand & SUIT_MASK[ls]:
                 if code in (ls, AT) and card >> 3 == ls:
-                    return IllegalAction(f"You must beat {CARDS[lead]}: play a higher {SUIT_WORDS[ls]}.")
+                    led = _card_words(CARDS[lead])
+                    return IllegalAction(f"You must beat the {led}: play a higher {SUIT_WORDS[ls]}.")
                 return IllegalAction(f"You must follow suit: play a {SUIT_WORDS[ls]}.")
             if code < 4:
                 return IllegalAction(f"You cannot follow suit, so you must trump: play a {SUIT_WORDS[code]}.")
-            return IllegalAction(f"You must play a card that beats {CARDS[lead]}.")
+            return IllegalAction(f"You must play a card that beats the {_card_words(CARDS[lead])}.")
     if state.phase == P_BID and action == f"name {SUITS[state.deal.proposed]}":
         return IllegalAction(f"You cannot name {SUIT_WORDS[state.deal.proposed]}s: that suit was offered in round one.")
     if state.phase == P_DECLARE and action.startswith("declare"):

@@ -228,7 +228,10 @@ class KlaberjassTable(TableScene):
         once, so the view before the last card is amended from the deal's summary."""
         last = after.last_deal
         if before.phase != "play" or last is None or not last.tricks:
-            return before  # thrown in or annulled in the bidding: nothing was played
+            # Thrown in or annulled in the bidding: nothing was played; the bid that ended it is
+            # listed with the others (a tester's panel had stopped at the schmeiss answered).
+            return dataclasses.replace(before, bids=(*before.bids, (seat, action)), current_player=None,
+                                       legal_actions=())
         card = action.split()[0]
         sizes = list(before.hand_sizes)
         sizes[seat] -= 1
@@ -257,7 +260,7 @@ class KlaberjassTable(TableScene):
         if head == "declare":
             what = "no run" if words[1] == "none" else cards_text(words[1:])
             return what if short else f"declare {what}"
-        fixed = {"pass": "pass", "schmeiss": "schmeiss", "throw-in": "throw in", "make-play": "make play",
+        fixed = {"pass": "pass", "schmeiss": "schmeiss", "throw-in": "throw in", "make-play": "make him play",
                  "sans-tout": "Sans Tout", "tout-atout": "Tout Atout", "exchange": "exchange", "keep": "keep"}
         if head in fixed:
             long = {"throw-in": "throw the deal in", "make-play": "make him play", "sans-tout": "call Sans Tout",

@@ -122,6 +122,9 @@ def test_round_two_names_by_the_model(level: str) -> None:
     for suit in (0, 2, 3):
         assert points(r, f"name {'SHDC'[suit]}") == pytest.approx(bid_value(hand, suit, True, CARD_ID["7H"], False))
     assert points(r, "pass") == TAKE[level]
+    # The bar is no estimate of the deal, and the note says so first ("pass (-12 points)" read
+    # as a loss of 12: a tester).
+    assert r.note.startswith(f"pass: {level.title()}'s bar ({TAKE[level]:+g});")
     assert points(r, "schmeiss") == min(0.0, points(r, "name S"))
     blind(o, level)
 
@@ -136,7 +139,7 @@ def test_the_dealers_round_two_pass_annuls_the_deal_and_is_worth_0(level: str) -
     assert o.seat == o.dealer and o.bid_round == 2 and "pass" in o.legal_actions
     r = ranked(o, level)
     assert points(r, "pass") == 0.0 and r.note_first
-    assert r.note.startswith(f"bids counted from Hard's bar ({TAKE[level]:+g}); a pass annuls the deal: 0;")
+    assert r.note.startswith(f"bids counted from {level.title()}'s bar ({TAKE[level]:+g}); a pass annuls the deal: 0;")
     hand = mask_of(o.hand)
     for action in r.actions:
         if action.startswith("name "):
@@ -246,6 +249,8 @@ def test_schmeiss_answers_throw_in_is_worth_nothing(level: str) -> None:
     assert points(r, "make-play") == pytest.approx(
         bid_value(mask_of(o.hand), 1, False, CARD_ID["8H"], True) - kjai.MAKE_PLAY_THRESHOLD[1]
     )
+    # A margin over the bar, said first (a tester read "make play -60" as the deal's worth).
+    assert r.note_first and r.note.startswith(f"from {level.title()}'s bar (-15);")
     # Round 2, a hand with nothing: throw it in.
     state = play(new("JS 9S AS TS AD AC QD TD 9C", "8H 7H 7S 8S 7D 8C 9H KC QS", turn_up="KH"), "pass", "pass",
                  "schmeiss")

@@ -1001,7 +1001,7 @@ def test_trick_winner_leads_next_and_trick_records_s1_8() -> None:
 
 def test_illegal_plays_are_explained() -> None:
     state = to_play(BETE_ELDER, BETE_DEALER, bids=("pass", "take"))
-    with pytest.raises(IllegalAction, match="do not hold"):
+    with pytest.raises(IllegalAction, match="do not hold the 7♣"):  # the card as the screen writes it
         RULES.apply(state, "7C")
     state = play(state, "AS")
     with pytest.raises(IllegalAction, match="follow suit: play a spade"):
@@ -1009,14 +1009,15 @@ def test_illegal_plays_are_explained() -> None:
     state = play(state, "8S", "TS", "9S", "KS")
     with pytest.raises(IllegalAction, match="must trump: play a heart"):
         RULES.apply(state, "7C")
-    with pytest.raises(IllegalAction, match="bella"):
+    with pytest.raises(IllegalAction, match=r"^The K♥ does not complete .* bella"):
         RULES.apply(state, "KH bella")
 
 
 def test_illegal_must_beat_a_trump_lead_message() -> None:
     state = to_play("JH TH AS TS KS AD TD AC 9S", "9H QH 7C 8C 9C 7D 8S KC 8D", bids=("take",))
     state = play(state, "TH")
-    with pytest.raises(IllegalAction, match="higher heart"):
+    # The card as the screen writes it (a tester read "You must beat KD").
+    with pytest.raises(IllegalAction, match=r"^You must beat the T♥: play a higher heart"):
         RULES.apply(state, "QH")
 
 

@@ -402,7 +402,7 @@ def test_the_bidding_panel_speaks_the_tables_words(table_app):
             (1 - table.viewer, "name S"), (table.viewer, "throw-in"))
     table.frozen_obs = dataclasses.replace(table.obs, phase="bid", bids=bids)
     text = [line for line, _ in table.bidding_lines()]
-    assert text[1:] == ["You: pass", "Comp: schmeiss", "You: make play", "Comp: name spades", "You: throw in"]
+    assert text[1:] == ["You: pass", "Comp: schmeiss", "You: make him play", "Comp: name spades", "You: throw in"]
     table.frozen_obs = None
 
 
@@ -426,3 +426,15 @@ def test_the_bidding_lists_each_bid_under_its_round(table_app):
     finally:
         table.frozen_obs = None
     assert len(crowded) <= INFO_ROWS and crowded[0] == "BIDDING, ROUND 2"
+
+
+def test_a_deal_thrown_in_lists_the_answer_that_ended_it(table_app):
+    """Found by a tester: answered "throw in", the bidding beside the trick stopped at the
+    schmeiss; the answer that ended the deal is listed under it, as "make him play" is."""
+    _app, table = table_app(5)
+    table.perform(table.match.current_player, "schmeiss")
+    seat = table.match.current_player
+    table.perform(seat, "throw-in")
+    assert table.frozen_obs is not None and table.frozen_obs.bids[-1] == (seat, "throw-in")
+    lines = [text for text, _ in table.bidding_lines()]
+    assert lines[-2].endswith(": schmeiss") and lines[-1].endswith(": throw in"), lines
