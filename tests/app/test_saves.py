@@ -311,7 +311,9 @@ def test_statistics_screen_and_reset(make_app, home):
     text = app.screen_text()
     assert "STATISTICS" in text and "Times the pig" in text and "Jub Moo" in text
     app.press("R")
-    assert "(Y/N)" in app.screen_text()
+    assert "Reset the statistics of which game?" in app.screen_text()
+    app.press("A")
+    assert "Reset every game's statistics? (Y/N)" in app.screen_text()
     app.press("Y")
     assert StatsStore(home).games["jubmoo"]["deals_played"] == 0
 
