@@ -376,11 +376,6 @@ class TableScene(Scene):
             for name in table.counting:
                 if isinstance(counting.get(name), bool):
                     setattr(table, name, counting[name])
-        # F6 may have been switched since the match was saved (the menu, the options): the match
-        # follows the setting, as the key bar shows it (found by a tester).
-        options = dict(table.obs.options)
-        if "replay" in options and bool(options["replay"]) != bool(app.settings.get("play", "replay")):
-            table.on_setting_changed("play", "replay")
         last = getattr(table.obs, "last_deal", None)
         ended = table.ended_view() if (table_state or {}).get("summary_up") is True and last is not None else None
         if ended is not None:
@@ -392,6 +387,15 @@ class TableScene(Scene):
             under, table.panel = table.panel, None  # a hot seat's "pass the keyboard", back after it
             table.show_summary(last)
             table._panel_under = under
+        # F6 may have been switched since the match was saved (the menu, the options): the match
+        # follows the setting, as the key bar shows it (found by a tester); under a resumed
+        # summary as if F6 were pressed there. Not before the summary is found: the option's
+        # step, last in the record, had hidden the deal's end (a tester's last summary was
+        # skipped); nor once the match is over, where there is no deal to offer again.
+        options = dict(table.obs.options)
+        if "replay" in options and bool(options["replay"]) != bool(app.settings.get("play", "replay")) \
+                and not match.is_over:
+            table.on_setting_changed("play", "replay")
         return table
 
     def ended_view(self) -> Any:

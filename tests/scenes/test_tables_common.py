@@ -758,15 +758,19 @@ def test_a_tall_panel_leaves_no_words_of_the_table_beside_its_frame(start, case,
         assert "East" not in below and "quiero" not in below, below
 
 
-def test_a_match_left_at_a_deals_end_resumes_on_its_summary(start, case, make_app):
-    """Found by a tester: a match left while the last trick of a deal was held, or under its
-    summary, resumed on the next deal, its totals changed with no word of why. It resumes on
-    the summary; once the summary has been read, on the next deal."""
+@pytest.mark.parametrize("f6", [False, True])
+def test_a_match_left_at_a_deals_end_resumes_on_its_summary(start, case, make_app, f6):
+    """Found by testers: a match left while the last trick of a deal was held, or under its
+    summary, resumed on the next deal, its totals changed with no word of why; and so it did
+    when F6 had been switched before resuming. It resumes on the summary; once the summary has
+    been read, on the next deal."""
     app, table = start(12)
     play(app, table, case, lambda: table.summary_due is not None or (table.panel is not None and table.panel.review))
     last = table.obs.last_deal
     app.quit()
     again = make_app("*", "--game", case.game)
+    if f6:
+        again.press("F6")  # at the saved-match question: the match follows the setting
     again.press("Y")  # resume
     resumed = again.top_scene()
     assert isinstance(resumed, case.cls) and resumed.panel is not None and resumed.panel.review
@@ -805,10 +809,12 @@ def test_a_save_marked_at_a_summary_where_no_deal_just_ended_resumes_on_the_play
     assert resumed.panel is None or not resumed.panel.review
 
 
-def test_a_match_left_at_its_last_deals_end_resumes_on_its_summary_then_its_result(make_app, home, case):
-    """Found by a tester: leaving while the last trick of a match's last deal was shown lost
+@pytest.mark.parametrize("f6", [False, True])
+def test_a_match_left_at_its_last_deals_end_resumes_on_its_summary_then_its_result(make_app, home, case, f6):
+    """Found by testers: leaving while the last trick of a match's last deal was shown lost
     the save with the match, so neither that deal's summary nor the match result was ever
-    seen. The save stays until the result has been shown; then the finished match leaves none."""
+    seen; with F6 switched before resuming, the summary was skipped. The save stays until the
+    result has been shown; then the finished match leaves none."""
     from game import registry
 
     shutil.rmtree(home / "saves", ignore_errors=True)
@@ -822,9 +828,12 @@ def test_a_match_left_at_its_last_deals_end_resumes_on_its_summary_then_its_resu
     assert not table.result_shown
     app.quit()
     again = make_app("*", "--game", case.game)
+    if f6:
+        again.press("F6")
     again.press("Y")  # resume
     resumed = again.top_scene()
     assert isinstance(resumed, case.cls) and resumed.match.is_over
+    assert not any("no next deal" in text for text in again.notice_log)  # no word of an F6 not pressed there
     assert resumed.panel is not None and resumed.panel.review  # the last deal's summary
     for _ in range(40):
         again.tick(0.05)
