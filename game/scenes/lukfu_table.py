@@ -650,7 +650,7 @@ class LukFuTable(TableScene):
             lines.append((f"{card}  {old_card_reason(card, obs.hand, obs.public_played)}", colour))
         title = f"Your Old cards: {obs.fu[self.viewer]} fu + {len(old)} Old = {obs.claim_count}"
         self.app.sound("select")
-        self.show_panel(Panel(title, lines))
+        self.show_panel(Panel(title, lines, aside=True))
 
     # ---- summary and result ----
     def deal_end_sentence(self, last: DealSummary) -> str:

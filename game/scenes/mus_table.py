@@ -753,7 +753,7 @@ class MusTable(TableScene):
             self.message = "Señas are switched off (Options on the menu, the Mus page)."
             return
         panel = Panel(f"Señas seen in deal {self.senas_view().deal_number}", self.senas_lines(),
-                      width=SENA_PANEL_W + 6)
+                      width=SENA_PANEL_W + 6, aside=True)
         if self.panel is not None:
             self.show_panel_over(panel)  # over the match result, which comes back after it
         else:

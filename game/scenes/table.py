@@ -85,6 +85,9 @@ class Panel:
     on_close: Callable[[], None] | None = None
     width: int = 0
     review: bool = False  # a deal summary: R opens the review of the player's decisions in that deal
+    # Opened by the player over his own prompt to read something (Luk Fu's "O: why", Mus's
+    # señas seen): his decision goes on after it as he left it, cards raised and all.
+    aside: bool = False
 
 
 def percent(estimate: Estimate) -> int:
@@ -611,6 +614,8 @@ class TableScene(Scene):
         choice cursor goes to the prompt's default, the hand drops its picks and puts its
         cursor on a playable card, and (``guard``) keys are ignored for ``PROMPT_GUARD`` s."""
         decision = (len(self.match.steps), self.viewer) if self.human_to_act else None
+        if decision is None and self.panel is not None and self.panel.aside:
+            return  # the same decision goes on after it (a tester's raised set was lowered by O)
         if decision == self._decision:
             return
         self._decision = decision

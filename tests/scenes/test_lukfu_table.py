@@ -1107,3 +1107,20 @@ def test_the_call_says_what_calling_risks_and_not_that_it_doubles_a_win(table_ap
     text = app.screen_text()
     assert "The first to call is the Caller, who pays both shares if another wins." in text
     assert "double" not in text
+
+
+def test_the_why_panel_leaves_the_cards_raised_as_they_were(table_app):
+    """Found by a tester: he raised a set of three, pressed O to read why his cards were Old,
+    closed it, and found every card lowered; his next click led one card. O is an aside: the
+    decision goes on after it as he left it."""
+    app, table = table_app(SEED_EVERY_PLAY)
+    play_by_keys(app, table, to_act(table, lambda: table.obs.phase == "play" and not table.obs.trick))
+    app.tick(1.0)
+    first = table.hand.cards[table.hand.cursor]
+    app.press("SPACE")  # raise the highlighted card
+    assert table.hand.picked == {first}
+    app.press("O")
+    assert table.panel is not None
+    app.press("SPACE")
+    app.tick(1.0)
+    assert table.panel is None and table.hand.picked == {first}
