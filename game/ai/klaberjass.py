@@ -568,8 +568,8 @@ def model_values(obs: KlaberjassObservation, hand: int | None = None) -> dict[in
 
 
 #: The clause where a pass is valued at the level's bar, which is no estimate of the deal:
-#: "pass (-12 points)" had read as a loss of 12 (a tester). Short, after the choices: said first,
-#: it had left no room for them.
+#: "pass (-12 points)" had read as a loss of 12 (a tester). Said first, so short: the choices
+#: need the room too.
 _PASS_AT_BAR = "pass: {}'s bar ({:+g})"
 
 
@@ -606,7 +606,8 @@ def _rank_bid(rules: Any, obs: KlaberjassObservation, rng: random.Random, level:
         points = {"take": v, "pass": max(take, wait), "schmeiss": min(0.0, v)}
         if wait > take:  # the pass is round two's prospect: an estimate
             return _ranking(legal, points, first, MODEL, note, worlds)
-        return _ranking(legal, points, first, MODEL, f"{_PASS_AT_BAR.format(level.name, take)}; {note}", worlds)
+        note = f"{_PASS_AT_BAR.format(level.name, take)}; {note}"
+        return replace(_ranking(legal, points, first, MODEL, note, worlds), note_first=True)
     points = {f"name {SUITS[s]}": x for s, x in values.items()}
     best = max(values, key=lambda s: (values[s], -s))
     # The candidates in the order that wins a tie: pass, the best suit, Sans Tout, Tout Atout.
@@ -635,7 +636,7 @@ def _rank_bid(rules: Any, obs: KlaberjassObservation, rng: random.Random, level:
         # Thrown in, nothing (0, never moved by the bar: a tester saw a schmeiss 12 above the
         # pass that scores as it does), or played as the best bid: the worse for this hand.
         points["schmeiss"] = min(0.0, bid)
-        return replace(_ranking(legal, points, first, MODEL, note, worlds), note_first=dealer)
+        return replace(_ranking(legal, points, first, MODEL, note, worlds), note_first=True)
     return _ranking(legal, points, first, MODEL, note, worlds)
 
 

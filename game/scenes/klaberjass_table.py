@@ -171,15 +171,22 @@ class KlaberjassTable(TableScene):
             return True
         if self.bella_card is None or key.typed in ("B", "N") or key.is_confirm or key.is_left or key.is_right:
             return False
-        self.bella_card = None
+        self.drop_bella_question()
         return True
+
+    def drop_bella_question(self) -> None:
+        """The question goes, and its words with it ("K♥ completes your bella." had stayed
+        above the card prompt: a tester)."""
+        if self.bella_card is not None and self.message == f"{card_name(self.bella_card)} completes your bella.":
+            self.message = ""
+        self.bella_card = None
 
     def on_hint(self) -> bool:
         """F4 under "with or without bella?" drops the question, as other keys do: the hint is
         Hard's choice of card (bella or not among them), so the card's keys must be back on the
         prompt (a tester's hint named a lead with only B and N on screen)."""
         if self.bella_card is not None and self.human_to_act:
-            self.bella_card = None
+            self.drop_bella_question()
         return super().on_hint()
 
     def cards_action(self, cards: tuple[str, ...]) -> str | None:

@@ -402,6 +402,7 @@ class MusTable(TableScene):
         at, off = self.withheld
         off = off if at == self.decision_key() else frozenset()
         self.withheld = self.decision_key(), off ^ {sena}
+        self.take_back_refusal()  # a change accepted: a refusal above it no longer holds (a tester)
         self.app.sound("click")
         return True
 

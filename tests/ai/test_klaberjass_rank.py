@@ -124,7 +124,7 @@ def test_round_two_names_by_the_model(level: str) -> None:
     assert points(r, "pass") == TAKE[level]
     # The bar is no estimate of the deal, and the note says so first ("pass (-12 points)" read
     # as a loss of 12: a tester).
-    assert r.note.startswith(f"pass: {level.title()}'s bar ({TAKE[level]:+g});")
+    assert r.note.startswith(f"pass: {level.title()}'s bar ({TAKE[level]:+g});") and r.note_first
     assert points(r, "schmeiss") == min(0.0, points(r, "name S"))
     blind(o, level)
 

@@ -195,6 +195,7 @@ def test_any_other_key_drops_the_bella_question(table_app):
     app.press("ESC")
     assert table.bella_card is None and len(table.match.steps) == steps
     assert "Your play" in app.screen_text()
+    assert "completes your bella" not in app.screen_text()  # its words go with it (a tester)
 
 
 def test_the_last_card_is_offered_in_a_sentence(table_app):

@@ -987,7 +987,11 @@ def test_your_turn_offers_exactly_the_senas_your_hand_allows(table_app):
     both = " + ".join(sena_name(s) for s in allowed)
     assert f"A √{sena_name(allowed[0])}" in app.screen_text() and f"P Pass {both}" in app.screen_text()
     before = table.prompt().text
-    press(app, table, "B")  # held back
+    press(app, table, "1")  # a card: refused
+    refusal = table.message
+    assert refusal
+    press(app, table, "B")  # held back: a change accepted, so the refusal goes (a tester)
+    assert table.message != refusal
     text = app.screen_text()
     assert f"B ·{sena_name(allowed[1])}" in text and f"P Pass {sena_name(allowed[0])} " in text
     assert table.prompt().text == before  # the choices stay put under the mouse (a tester)
