@@ -1113,6 +1113,11 @@ class TableScene(Scene):
             return
         if self.guarded or not self.human_to_act:
             return
+        if len(wrap(self.message, COLS - 4)) > 1:
+            # As a key does: the click brings the prompt back, and does nothing else (a tester's
+            # click on a card also raised it).
+            self.message = ""
+            return
         hit = self._choice_hit(col, row)
         prompt = self.prompt()
         if hit is not None:

@@ -906,3 +906,16 @@ def test_ctrl_or_alt_with_an_unbound_key_does_nothing_and_alt_f_keys_are_f_keys(
         assert table.panel is not None and table.panel.review and app.top_scene() is table, key
     app.handle_key(Key(pygame.K_F5, "", False, True))
     assert isinstance(app.top_scene(), HelpScene)
+
+
+def test_a_click_under_a_message_of_two_rows_only_brings_the_prompt_back(start, case):
+    """Found by a tester: a message of two rows covers the prompt, and the next key brings the
+    prompt back and does nothing else; a click on a card did that and raised or played it too."""
+    app, table = start(12)
+    play(app, table, case, lambda: choosing_cards(table) and not table.hold)
+    app.tick(1.0)
+    steps, picked = len(table.match.steps), set(table.hand.picked)
+    table.message = "A long message. " * 8
+    geometry = table.hand_geometry()
+    click(app, geometry.first_col(len(table.hand.cards)) + 2, geometry.row + 2)  # on the first card
+    assert table.message == "" and len(table.match.steps) == steps and table.hand.picked == picked
