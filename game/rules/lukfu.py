@@ -359,6 +359,18 @@ def old_cards(hand: Collection[str], public: Collection[str]) -> set[str]:
     return set(mask_to_cards(old_mask(cards_to_mask(hand), cards_to_mask(public))))
 
 
+def _play_named(j: int) -> str:
+    """A play as the screen names it, short: a single by its card (``M4``), a set by count and
+    value (``three fives``), a run by suit and values (``Coins 2-4``); a tester's refusal read
+    "You must beat C2 C3 C4" beside "West leads a run of 3, Coins 2-4"."""
+    p = PLAYS[j]
+    if p.kind == SINGLE:
+        return p.text
+    if p.kind == SET:
+        return f"{('three', 'four')[p.size - 3]} {VALUE_WORDS[p.key - 1]}"
+    return f"{SUIT_NAMES[p.suit]} {p.key - p.size + 1}-{p.key}"
+
+
 def describe_play(cards: Collection[str]) -> str:
     """A plain description for the screen: ``"single C3"``, ``"set of 3 fives"``,
     ``"run of 3, Strings 4-6"``, or ``"not a legal play"``."""
@@ -814,12 +826,11 @@ def _illegal(state: LukFuState, action: str) -> IllegalAction:
         k = state.need or P_SIZE[state.best]
         more = "more " if state.need else ""
         owed = f"{k} {more}cards" if k > 1 else ("one more card" if state.need else "a card")
-        return IllegalAction(f"You cannot beat {_P_TEXT[state.best]}: throw {owed} face down.")
+        return IllegalAction(f"You cannot beat {_play_named(state.best)}: throw {owed} face down.")
     if state.trick:
-        plays = [_P_TEXT[j] for j in follow_indices(state.hands[seat], state.best)]
-        # A play of several cards reads as one only with the plays told apart: "T5 T6 T7" alone.
+        plays = [_play_named(j) for j in follow_indices(state.hands[seat], state.best)]
         which = plays[0] if len(plays) == 1 else f"one of {', '.join(plays[:-1])} or {plays[-1]}"
-        return IllegalAction(f"You must beat {_P_TEXT[state.best]} if you can: play {which}.")
+        return IllegalAction(f"You must beat {_play_named(state.best)} if you can: play {which}.")
     return IllegalAction(_explain_lead(state, seat, PLAY_BY_TEXT.get(action), action))
 
 

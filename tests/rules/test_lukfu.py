@@ -557,12 +557,18 @@ def test_follower_must_beat_if_able_any_beat_allowed() -> None:
 
 
 def test_a_single_beat_of_several_cards_is_named_as_one_play() -> None:
-    """Found by a tester: "play one of T5 T6 T7" read as a choice of three cards."""
+    """Found by testers: "play one of T5 T6 T7" read as a choice of three cards, and "You must
+    beat T1 T2 T3" stood beside a screen that names the run "Tens 1-3". Plays are named as the
+    screen names them: runs by suit and values, sets by count and value."""
     st = position({S: "T1 T2 T3 C1", E: "T5 T6 T7 M8", W: "M2 M3 M4 C9"}, caller=S, leader=S)
     st = play(st, "T1 T2 T3")
     assert RULES.legal_actions(st) == ("T5 T6 T7",)
-    with pytest.raises(IllegalAction, match=r"if you can: play T5 T6 T7\.$"):
+    with pytest.raises(IllegalAction, match=r"^You must beat Tens 1-3 if you can: play Tens 5-7\.$"):
         RULES.apply(st, "M8")
+    sets = position({S: "C2 S2 M2 C1", E: "C7 S7 M7 M8", W: "M3 M4 T3 C9"}, caller=S, leader=S)
+    sets = play(sets, "C2 S2 M2")
+    with pytest.raises(IllegalAction, match=r"^You must beat three twos if you can: play three sevens\.$"):
+        RULES.apply(sets, "M8")
 
 
 def test_discard_one_card_per_action_as_many_as_led() -> None:
