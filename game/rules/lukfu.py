@@ -359,8 +359,8 @@ def old_cards(hand: Collection[str], public: Collection[str]) -> set[str]:
     return set(mask_to_cards(old_mask(cards_to_mask(hand), cards_to_mask(public))))
 
 
-def _play_named(j: int) -> str:
-    """A play as the screen names it, short: a single by its card (``M4``), a set by count and
+def play_name(j: int) -> str:
+    """A play (its index in ``PLAYS``) as the screen names it, short: a single by its card (``M4``), a set by count and
     value (``three fives``), a run by suit and values (``Coins 2-4``); a tester's refusal read
     "You must beat C2 C3 C4" beside "West leads a run of 3, Coins 2-4"."""
     p = PLAYS[j]
@@ -826,11 +826,11 @@ def _illegal(state: LukFuState, action: str) -> IllegalAction:
         k = state.need or P_SIZE[state.best]
         more = "more " if state.need else ""
         owed = f"{k} {more}cards" if k > 1 else ("one more card" if state.need else "a card")
-        return IllegalAction(f"You cannot beat {_play_named(state.best)}: throw {owed} face down.")
+        return IllegalAction(f"You cannot beat {play_name(state.best)}: throw {owed} face down.")
     if state.trick:
-        plays = [_play_named(j) for j in follow_indices(state.hands[seat], state.best)]
+        plays = [play_name(j) for j in follow_indices(state.hands[seat], state.best)]
         which = plays[0] if len(plays) == 1 else f"one of {', '.join(plays[:-1])} or {plays[-1]}"
-        return IllegalAction(f"You must beat {_play_named(state.best)} if you can: play {which}.")
+        return IllegalAction(f"You must beat {play_name(state.best)} if you can: play {which}.")
     return IllegalAction(_explain_lead(state, seat, PLAY_BY_TEXT.get(action), action))
 
 

@@ -30,6 +30,7 @@ from game.app.review import Decision
 from game.rules.lukfu import (
     ANCIENT,
     CARDS,
+    PLAY_BY_TEXT,
     SUIT_NAMES,
     SUITS,
     VALUE_WORDS,
@@ -37,6 +38,7 @@ from game.rules.lukfu import (
     LukFuObservation,
     describe_play,
     old_cards,
+    play_name,
     play_of_cards,
 )
 from game.scenes.hand import CardLook, Decorate, Hand, HandGeometry, HandMode
@@ -518,8 +520,8 @@ class LukFuTable(TableScene):
             # One discard is one action, but the player picks all the trick asks for at once.
             more = view.to_discard - 1
             return f"throw the {words[1]} face down" + (f", then {more} more" if more > 0 else "")
-        if short:
-            return " ".join(words)
+        if short:  # as the screen names plays ("Coins 3-5", not "C3 C4 C5" beside "run of 3, Tens 4-6")
+            return play_name(PLAY_BY_TEXT[action]) if action in PLAY_BY_TEXT else " ".join(words)
         return f"{'lead' if not view.trick else 'beat with'} {long_play(words)}"
 
     def hint_follow(self, ranking: Ranking, observation: Any) -> Any:
