@@ -131,6 +131,12 @@ def present(target: pygame.Surface, screen: pygame.Surface, border_rgb: palette.
     scale, rect = layout(target.get_size())
     if scale == 1:
         target.blit(screen, rect)
+    elif scale == 0 and target.get_bitsize() in (24, 32):
+        # Shrunk below x1 (a window forced under its minimum where no window manager keeps
+        # it): averaged, not rows and columns dropped, so a 2 never reads as a 7 (a tester).
+        source = pygame.Surface(screen.get_size(), 0, 32)
+        source.blit(screen, (0, 0))
+        pygame.transform.smoothscale(source, rect.size, target.subsurface(rect))
     else:
         # Scaled straight into the window: no intermediate surface to allocate and copy.
         pygame.transform.scale(screen, rect.size, target.subsurface(rect))

@@ -130,3 +130,25 @@ def test_present_scales_whole_pixels_and_fills_the_rest_with_the_border():
     for dx, dy in ((0, 0), (1, 1), (15, 31)):  # the full block's 8x16 pixels become 16x32
         assert tuple(window.get_at((rect.x + dx, rect.y + dy)))[:3] == palette.CGA[palette.WHITE]
     assert tuple(window.get_at((rect.x + 16, rect.y)))[:3] == palette.CGA[palette.BLACK]
+
+
+def test_a_window_under_x1_shrinks_the_screen_by_averaging_not_dropping_pixels():
+    """Found by a tester: a window forced below its minimum (no window manager to keep it)
+    shrank the screen by dropping whole rows and columns of pixels, so a 2 read as a 7. It is
+    averaged: a fine pattern of white and black comes out grey, not one or the other."""
+    pygame = pytest.importorskip("pygame")
+    from game.screen.render import DisplayMode, Renderer, layout, present
+
+    canvas = TextCanvas()
+    for col in range(80):
+        for row in range(25):
+            canvas.put(col, row, "▒", palette.WHITE, palette.BLACK)  # every other pixel lit
+    renderer = Renderer()
+    renderer.draw(canvas, DisplayMode())
+    window = pygame.Surface((400, 260), 0, 32)
+    present(window, renderer.surface, (1, 2, 3))
+    scale, rect = layout(window.get_size())
+    assert scale == 0
+    red = [window.get_at((rect.x + x, rect.y + y))[0] for x in range(10, 60, 7) for y in range(10, 60, 7)]
+    white, black = palette.CGA[palette.WHITE][0], palette.CGA[palette.BLACK][0]
+    assert any(black < value < white for value in red), red
