@@ -360,9 +360,10 @@ def old_cards(hand: Collection[str], public: Collection[str]) -> set[str]:
 
 
 def play_name(j: int) -> str:
-    """A play (its index in ``PLAYS``) as the screen names it, short: a single by its card (``M4``), a set by count and
-    value (``three fives``), a run by suit and values (``Coins 2-4``); a tester's refusal read
-    "You must beat C2 C3 C4" beside "West leads a run of 3, Coins 2-4"."""
+    """A play (its index in ``PLAYS``) as the screen names it, short: a single by its card
+    (``M4``), a set by count and value (``three fives``), a run by suit and values (``Coins
+    2-4``); a tester's refusal read "You must beat C2 C3 C4" beside "West leads a run of 3,
+    Coins 2-4"."""
     p = PLAYS[j]
     if p.kind == SINGLE:
         return p.text

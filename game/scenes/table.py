@@ -1054,7 +1054,7 @@ class TableScene(Scene):
         elif self.hold > 0:
             self.hold = 0.0  # any key ends the pause after a trick, and does nothing else
         elif not self.guarded:
-            if len(wrap(self.message, COLS - 4)) > 1:
+            if self.message_covers_prompt:
                 self.message = ""  # a long message covered the prompt: the key brings it back, and does nothing else
             elif not self.table_key(key) and self.human_to_act:
                 self._prompt_key(key, self.prompt())
@@ -1113,7 +1113,7 @@ class TableScene(Scene):
             return
         if self.guarded or not self.human_to_act:
             return
-        if len(wrap(self.message, COLS - 4)) > 1:
+        if self.message_covers_prompt:
             # As a key does: the click brings the prompt back, and does nothing else (a tester's
             # click on a card also raised it).
             self.message = ""
@@ -1144,6 +1144,12 @@ class TableScene(Scene):
             self._hand_input(self.hand.click(col, row, self.hand_geometry(), prompt.hand))
         self._sync()
 
+    @property
+    def message_covers_prompt(self) -> bool:
+        """The message is too long for its row and covers the prompt: the next key or click
+        only brings the prompt back."""
+        return len(wrap(self.message, COLS - 4)) > 1
+
     def waits_for_any_key(self) -> bool:
         """Any key goes on now (a panel that takes any key, a trick's pause), so a click does."""
         return (self.panel is not None and self.panel.on_key is None) or (self.panel is None and self.hold > 0)
@@ -1157,12 +1163,12 @@ class TableScene(Scene):
         """``col``, ``row`` is on the prompt's words as drawn (not the blank after them, where a
         tester's click had played a Luk Fu lead, nor under a message of two rows)."""
         words = self.prompt().text[: COLS - 4].rstrip()
-        return row == PROMPT_ROW and 2 <= col < 2 + len(words) and len(wrap(self.message, COLS - 4)) <= 1
+        return row == PROMPT_ROW and 2 <= col < 2 + len(words) and not self.message_covers_prompt
 
     def _choice_hit(self, col: int, row: int) -> tuple[Choice, int] | None:
         """The prompt's choice drawn at ``col``, ``row`` and its first column, if any."""
         prompt = self.prompt()
-        if row != PROMPT_ROW or not prompt.choices or len(wrap(self.message, COLS - 4)) > 1:
+        if row != PROMPT_ROW or not prompt.choices or self.message_covers_prompt:
             return None
         start = 2 + len(prompt.text[: COLS - 4])
         for choice, (first, end) in zip(prompt.choices, choice_spans(start, list(prompt.choices)), strict=True):
