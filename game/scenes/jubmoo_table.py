@@ -618,7 +618,10 @@ class JubMooTable(TableScene):
     def draw_layout(self, canvas: TextCanvas) -> None:
         obs = self.view
         done = sum(obs.tricks_won)
-        number = min(13, done + 1) if obs.phase == "play" else 13
+        # A finished trick held on screen is still the trick named (the header had moved on to
+        # the next beside the four cards of the one before).
+        held = self.hold > 0 and bool(obs.last_trick)
+        number = (done if held else min(13, done + 1)) if obs.phase == "play" else 13
         canvas.text(2, 1, f" TRICK {number} OF 13 ", palette.WHITE, TABLE_BG)
         direction = " PLAY GOES CLOCKWISE " if self.clockwise else " PLAY GOES ANTICLOCKWISE "
         canvas.text(COLS - 2 - len(direction), 1, direction, palette.WHITE, TABLE_BG)

@@ -304,11 +304,13 @@ def test_a_finished_trick_is_held_and_l_shows_it_again(table_app):
     winner = table.obs.last_trick_winner
     lines = assert_grid(app)
     assert "the trick." in lines[21] and "Any key: go on." in lines[22]
+    assert "TRICK 1 OF 13" in lines[1]  # the header names the trick held, not the next
     col, row = TRICK_AT[table.position(winner)]
     assert lines[row][col] == "╔"  # the winner's card is framed
     app.press("SPACE")
     assert table.hold <= 0
     play_by_keys(app, table, lambda: ready(table))
+    assert "TRICK 2 OF 13" in assert_grid(app)[1]
     app.press("L")
     assert table.show_last
     lines = assert_grid(app)
