@@ -548,6 +548,7 @@ class MusTable(TableScene):
             self.app.sound("select")
         else:
             self.app.sound("click")
+
     def action_words(self, action: str, view: Any, short: bool = False) -> str:
         choice = deal_choice_words(action, short)
         if choice is not None:
