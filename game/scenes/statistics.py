@@ -47,11 +47,17 @@ class StatisticsScene(Scene):
                 self.asking = None
             return
         if self.asking is not None:
+            # Only the answers named do anything: a stray key neither resets nor quietly keeps
+            # (a tester's Enter closed the question with no word of what it had done).
             if key.typed == "Y":
-                self.app.stats.reset(None if self.asking == "all" else self.asking)
+                whose = None if self.asking == "all" else self.asking
+                self.app.stats.reset(whose)
                 self.app.flush_notices()
+                self.app.notice("Every game's statistics were reset." if whose is None
+                                else f"{entry(whose).short}'s statistics were reset.")
                 self.app.sound("select")
-            self.asking = None
+            if key.typed in ("Y", "N") or key.is_cancel:
+                self.asking = None
             return
         if key.typed == "R":
             self.asking = "which"

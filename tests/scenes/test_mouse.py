@@ -229,8 +229,13 @@ def test_one_games_statistics_are_reset_alone(make_app):
         app.stats.games[game]["deals_played"] = 3
     app.press("t", "R", "3")
     assert "Reset Mus's statistics? (Y/N)" in app.screen_text()
+    app.press("X", "ENTER", "SPACE")  # a stray key neither resets nor quietly keeps: the question stays
+    assert app.top_scene().asking == "mus" and app.stats.games["mus"]["deals_played"] == 3
     app.press("Y")
     assert app.stats.games["mus"]["deals_played"] == 0 and app.stats.games["klaberjass"]["deals_played"] == 3
+    assert app.notice_log[-1] == "Mus's statistics were reset."  # said, so the player knows which went
+    app.press("R", "1", "N")  # N keeps
+    assert not app.top_scene().confirm_reset and app.stats.games["klaberjass"]["deals_played"] == 3
     app.press("R", "ESC")  # Esc at "which": nothing reset, the question gone
     assert not app.top_scene().confirm_reset and app.stats.games["klaberjass"]["deals_played"] == 3
     app.press("R", "9", "X")  # keys that name no choice: still asking
