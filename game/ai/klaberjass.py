@@ -630,7 +630,7 @@ def _rank_bid(rules: Any, obs: KlaberjassObservation, rng: random.Random, level:
             # read "+30" as Hard's estimate of the deal, the 12 it had moved not shown).
             points = {a: x - take for a, x in points.items()}
             bid -= take
-            note = f"bids counted from {level.name}'s bar ({take:+g}); a pass annuls the deal: 0; {note}"
+            note = f"bids from {level.name}'s bar ({take:+g}); a pass annuls the deal: 0; {note}"
         else:
             note = f"{_PASS_AT_BAR.format(level.name, take)}; {note}"
         # Thrown in, nothing (0, never moved by the bar: a tester saw a schmeiss 12 above the

@@ -108,7 +108,8 @@ def points_text(estimate: Estimate, unit: bool = False, goal: str = "game") -> s
     if points is None:
         return ""
     shown = shown_points(points)
-    text = f"{shown:+g}" + ((" point" if abs(shown) == 1 else " points") if unit else "")
+    # Nothing is written 0, as the help's tables write it (a tester read "(+0)" as a gain).
+    text = (f"{shown:+g}" if shown else "0") + ((" point" if abs(shown) == 1 else " points") if unit else "")
     if estimate.win_chance is not None:
         text += f", {percent(estimate)}%" + (f" to win the {goal}" if unit else "")
     return text

@@ -139,7 +139,7 @@ def test_the_dealers_round_two_pass_annuls_the_deal_and_is_worth_0(level: str) -
     assert o.seat == o.dealer and o.bid_round == 2 and "pass" in o.legal_actions
     r = ranked(o, level)
     assert points(r, "pass") == 0.0 and r.note_first
-    assert r.note.startswith(f"bids counted from {level.title()}'s bar ({TAKE[level]:+g}); a pass annuls the deal: 0;")
+    assert r.note.startswith(f"bids from {level.title()}'s bar ({TAKE[level]:+g}); a pass annuls the deal: 0;")
     hand = mask_of(o.hand)
     for action in r.actions:
         if action.startswith("name "):

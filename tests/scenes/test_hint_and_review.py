@@ -854,10 +854,12 @@ def test_a_choice_that_lowers_the_chance_of_winning_is_not_as_good_as_hards(make
     assert review.progress() == "Done: all 2 of your choices are as good as Hard's."
 
 
-def test_a_value_too_small_to_show_reads_plus_zero_never_minus_zero() -> None:
-    """Found by a tester: Luk Fu's hint read "pass -0, 25%" for a value of -0.04."""
-    assert points_text(Estimate("pass", -0.04, 30, 0.25)) == "+0, 25%"
-    assert points_text(Estimate("pass", -0.04), unit=True) == "+0 points"
+def test_a_value_too_small_to_show_reads_zero_never_minus_or_plus_zero() -> None:
+    """Found by testers: Luk Fu's hint read "pass -0, 25%" for a value of -0.04, and
+    Klaberjass's "throw the deal in (+0)" read as a gain."""
+    assert points_text(Estimate("pass", -0.04, 30, 0.25)) == "0, 25%"
+    assert points_text(Estimate("pass", -0.04), unit=True) == "0 points"
+    assert points_text(Estimate("throw-in", 0.0)) == "0"
     assert points_text(Estimate("pass", -0.06)) == "-0.1"
 
 
