@@ -301,12 +301,14 @@ class App:
         self.key_guard = max(0.0, self.key_guard - dt)
         self.idle_seconds += dt
         self.active_seconds = max(0.0, self.active_seconds - dt)
-        if self.notice_left > 0:
+        top = self.stack.top
+        # A notice's time runs only where the bottom row shows it: those given at start waited
+        # out the startup show unseen (a tester's damaged settings were never mentioned).
+        if self.notice_left > 0 and (top is None or getattr(top, "shows_key_bar", True)):
             self.notice_left -= dt
             if self.notice_left <= 0 and self.notices:
                 self.notices.popleft()
                 self.notice_left = self.notices[0][1] if self.notices else 0.0
-        top = self.stack.top
         if top is None:
             self.quit()
             return

@@ -390,3 +390,16 @@ def test_the_statistics_say_every_kind_of_play_left_out(make_app):
     text = app.screen_text()
     for words in ("demo", "F2", "replayed", "thrown-in", "hot-seat", "hint", "a match with a hint or replay"):
         assert words in text, words
+
+
+def test_a_notice_given_at_start_waits_out_the_startup_show(make_app, home):
+    """Found by a tester: the damaged settings' notice ran out behind the show (which has no
+    bottom row), so the menu came up without a word of it."""
+    (home / "settings.toml").write_text("[play]\ndelay = 0.3\n", encoding="utf-8")
+    app = make_app()
+    assert isinstance(app.top_scene(), IntroScene)
+    app.tick(0.5, steps=24)  # longer than a notice lasts
+    if isinstance(app.top_scene(), IntroScene):
+        app.press("x")
+    assert isinstance(app.top_scene(), MenuScene)
+    assert "Ignored [play] delay = 0.3" in app.screen_text().splitlines()[-1]
