@@ -60,6 +60,9 @@ def expand_letters(argv: list[str]) -> list[str]:
     arguments pass through unchanged."""
     out: list[str] = []
     for arg in argv:
+        if arg in ("/?", "-?", "/h", "/H"):  # DOS's own way of asking for the usage
+            out.append("--help")
+            continue
         letters = arg[1:] if arg.startswith("-") and not arg.startswith("--") else arg.replace("/", "")
         if letters and all(ch.upper() in LETTERS for ch in letters):
             out.extend(LETTERS[ch.upper()] for ch in letters)
