@@ -116,8 +116,8 @@ class Settings:
         if not path.exists():
             return cls(values, path, notices)
         try:
-            with path.open("rb") as handle:
-                user = tomllib.load(handle)
+            # "utf-8-sig": Notepad's byte-order mark is no damage (a tester's file was moved aside for it).
+            user = tomllib.loads(path.read_text(encoding="utf-8-sig"))
         except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError, RecursionError):
             moved = storage.move_aside(path)
             where = f"It was moved aside as {moved.name}." if moved else "It was left where it is."

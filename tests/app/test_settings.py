@@ -88,6 +88,15 @@ def test_binary_garbage_is_moved_aside(home):
     assert "DecodeError" not in settings.notices[0] and "damaged" in settings.notices[0]
 
 
+def test_a_byte_order_mark_is_no_damage(home):
+    """Found by a tester: a file saved by Notepad (which writes a UTF-8 byte-order mark) was
+    moved aside whole, every setting back to its default."""
+    (home / "settings.toml").write_bytes(b"\xef\xbb\xbf[play]\ndelay = 2.0\n")
+    settings = Settings.load(home)
+    assert settings.notices == [] and settings.get("play", "delay") == 2.0
+    assert not list(home.glob("settings.toml.damaged-*"))
+
+
 def test_bad_values_are_dropped_not_fatal(home):
     (home / "settings.toml").write_text(
         '[play]\ndelay = 77\nsound = false\n[display]\nphosphor = "purple"\nborder = 12\n[nonsense]\nx = 1\n',
