@@ -372,7 +372,7 @@ class App:
             elif self.demo or (top is not None and top.opens_table) or any(s.is_table for s in self.stack.scenes):
                 self.set_demo(not self.demo)
             else:  # an options page, a dialog: nobody's seat to take, no demo to start
-                self.notice("F2 starts the demo games on the menu, and at a table lets the computer play for you.")
+                self.notice("F2: the demo games on the menu; at a table, the computer plays for you.")
         elif number == 3:
             self.toggle_setting("play", "hand_sort")
         elif number == 5:
@@ -404,7 +404,7 @@ class App:
                 self.notice(f"F10: the border colour is now {name}; only a colour monitor shows it.", replaces="F10:")
         elif number == 4 and (top is None or not top.on_hint()):
             # The one F-key the manual leaves free: Hard's advice at the player's turn.
-            self.notice("F4 gives a hint at your turn in a game: what the strongest computer player would do.")
+            self.notice("F4 gives a hint at your turn in a game: what the Hard player would do.")
 
     def toggle_setting(self, section: str, key: str) -> None:
         self.settings.set(section, key, not self.settings.get(section, key))
@@ -471,7 +471,9 @@ class App:
         go, and this one takes the place of one on the row (a tester pressing F10 three times
         read the first colour named while the third was set)."""
         self.notice_log.append(text)
-        pages = textwrap.wrap(text, COLS - 3) or [text]
+        # A notice the row holds whole is one page; a longer one goes a page at a time, each
+        # marked " »" (a notice two columns too long had left "resume." alone for 4 s: a tester).
+        pages = [text] if len(text) <= COLS else textwrap.wrap(text, COLS - 3) or [text]
         rows = [page + (" »" if i < len(pages) - 1 else "") for i, page in enumerate(pages)]  # " »": goes on
         if replaces is not None and any(row.startswith(replaces) for row, _ in self.notices):
             on_row = self.notices[0][0].startswith(replaces)

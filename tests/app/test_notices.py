@@ -28,6 +28,18 @@ def test_a_long_notice_is_shown_whole_a_row_at_a_time(make_app):
     assert len(shown) >= 2 and " ".join(row.removesuffix(" »") for row in shown).split() == LONG.split()
 
 
+def test_a_notice_the_row_holds_is_one_page(make_app):
+    """Found by a tester: a notice of 79 columns was cut at 77 and its last word, "resume.",
+    stood alone on the row for 4 s."""
+    app = make_app("S*")
+    text = "Unfinished match saved: Klaberjass (\"Clobby\"). Choose it on the menu to resume."
+    assert 77 < len(text) <= COLS
+    app.notice(text)
+    assert bottom_row(app).rstrip() == text
+    app.tick(NOTICE_SECONDS + 0.25)
+    assert "F1" in bottom_row(app)
+
+
 def test_the_menu_rereads_every_notice_of_the_session(make_app):
     app = make_app("S*")
     app.notice("First thing to know.")
