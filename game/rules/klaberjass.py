@@ -304,7 +304,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         "No: only the suit led can win (Coinche).", off="No (Coinche)", on="Yes",
         needs=(("tout_atout", (True,)),)),
     "nt_melds": OptionSpec.boolean(
-        True, "Melds score in Sans Tout", "Runs are declared and scored in a no-trump deal too.",
+        True, "Melds score in Sans Tout",
+        "Runs are declared and scored in a no-trump deal too; Off: no runs score there.",
         needs=(("tout_atout", (True,)),)),
     "first_dealer": OptionSpec.seat(2, "First dealer", "The seat that deals first; None draws it from the seed."),
     "open_hands": OptionSpec.boolean(

@@ -127,6 +127,12 @@ class OptionsScene(Scene):
             return self.app.speaker.enabled
         return self.app.settings.values.get(option.section, {}).get(option.key)
 
+    def applies(self, option: Option) -> bool:
+        """Whether the option has an effect under its game's other settings (``OptionSpec.needs``)."""
+        if not option.spec.needs:
+            return True
+        return option.spec.applies(self.app.settings.values.get(option.section, {}))
+
     def shown(self, option: Option) -> str:
         return option.spec.name_of(self.value(option))
 
@@ -340,14 +346,18 @@ class OptionsScene(Scene):
         for i, option in enumerate(self.options):
             row = FIRST_OPTION_ROW + i
             selected = i == self.cursor
-            fg, bg = (palette.BLACK, palette.GREY) if selected else (palette.WHITE, palette.BLUE)
+            # A row with no effect under the game's other options is dimmed; F5 says what it
+            # needs (a tester saw nothing set Tout Atout's rows apart while those bids were off).
+            idle = not self.applies(option)
+            fg, bg = (palette.BLACK, palette.GREY) if selected else (palette.GREY if idle else palette.WHITE,
+                                                                      palette.BLUE)
             canvas.fill(3, row, COLS - 6, 1, " ", fg, bg)
             canvas.text(4, row, option.label, fg, bg)
             shown = self.shown(option)
             if selected and self.typing is not None:
                 shown = self.typing + "_"
             canvas.text(VALUE_COL, row, f"< {shown} >" if selected else f"  {shown}",
-                        palette.RED if selected else palette.YELLOW, bg)
+                        palette.RED if selected else palette.GREY if idle else palette.YELLOW, bg)
         if self.explaining:
             # The keys below the list are not the panel's (it says its own): left out, so no
             # ends of them peek out beside it ("Up/Dow", "nu", seen by a tester).
@@ -365,11 +375,12 @@ class OptionsScene(Scene):
                  *wrap(f"Values: {values_in_words(option.spec)}.", EXPLAIN_W - 4)]
         if option.spec.needs and option.section in registry.GAME_NAMES:
             # What it needs to have an effect (the same fact that keeps it off a table's F5
-            # list of its options when it has none).
+            # list of its options when it has none, and dims its row here).
             specs = registry.rules_option_specs(option.section)
             needed = " and ".join(f"{specs[key].label} {' or '.join(specs[key].name_of(v) for v in values)}"
                                   for key, values in option.spec.needs)
-            lines += ["", *wrap(f"It has an effect only with {needed}.", EXPLAIN_W - 4)]
+            now = "" if self.applies(option) else " (not now)"
+            lines += ["", *wrap(f"It has an effect only with {needed}{now}.", EXPLAIN_W - 4)]
         top = min(FIRST_OPTION_ROW + self.cursor + 1, PLAY_ROWS - len(lines) - 3)
         col, row = dialog(canvas, EXPLAIN_W, len(lines) + 3, option.label, fg=palette.WHITE, bg=palette.CYAN,
                           row=top)

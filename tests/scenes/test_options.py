@@ -12,7 +12,7 @@ from game.app.settings import PROGRAM_OPTIONS, Settings
 from game.options import OptionSpec
 from game.rules import get_rules
 from game.scenes.help import HelpScene
-from game.scenes.options import PAGE_NAMES, PAGES, OptionsScene
+from game.scenes.options import FIRST_OPTION_ROW, PAGE_NAMES, PAGES, OptionsScene
 
 ON_OFF = [(False, "Off"), (True, "On")]
 LEVEL_ROW = [("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")]
@@ -354,3 +354,29 @@ def test_f5_on_an_option_says_what_it_needs_to_have_an_effect(make_app):
     scene.cursor = [o.key for o in scene.options].index("sena_catch")
     app.press("F5")
     assert "It has an effect only with Señas (signals) On." in app.screen_text()
+
+
+def test_a_row_with_no_effect_now_is_dimmed_and_f5_says_so(make_app):
+    """Found by a tester: with Sans Tout / Tout Atout bids off, the three options that need them
+    looked as live as every other row."""
+    from game.screen import palette
+
+    app = make_app("*")
+    app.press("o")
+    scene = app.top_scene()
+    while not any(o.key == "tout_atout_direct" for o in scene.options):
+        app.press("TAB")
+    keys = [o.key for o in scene.options]
+    row = FIRST_OPTION_ROW + keys.index("tout_atout_direct")
+    assert app.settings.get("klaberjass", "tout_atout") is False
+    app.tick(0.05)
+    assert app.canvas.cell(4, row).fg == palette.GREY and app.canvas.cell(4, FIRST_OPTION_ROW + 1).fg == palette.WHITE
+    scene.cursor = keys.index("tout_atout_direct")
+    app.press("F5")
+    words = " ".join(app.screen_text().replace("║", " ").replace("│", " ").split())
+    assert "It has an effect only with Sans Tout / Tout Atout bids On (not now)." in words
+    app.press("ESC")
+    app.settings.set("klaberjass", "tout_atout", True)
+    scene.cursor = 0
+    app.tick(0.05)
+    assert app.canvas.cell(4, row).fg == palette.WHITE
