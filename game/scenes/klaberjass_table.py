@@ -169,10 +169,30 @@ class KlaberjassTable(TableScene):
         if naming and key.typed in SUIT_NAMES and f"name {key.typed}" not in legal and self.human_to_act:
             self.human_act(f"name {key.typed}")  # refused by the rules, in their words
             return True
+        bid = {"N": "sans-tout", "A": "tout-atout"}.get(key.typed)
+        if bid and "pass" in legal and bid not in legal and self.human_to_act:
+            # A bid F5 names but not on the prompt: said why (a tester's A did nothing), by the
+            # match's options where they close it, else by the rules.
+            closed = self.closed_bid(bid)
+            if closed:
+                self.refuse(closed)
+            else:
+                self.human_act(bid)
+            return True
         if self.bella_card is None or key.typed in ("B", "N") or key.is_confirm or key.is_left or key.is_right:
             return False
         self.drop_bella_question()
         return True
+
+    def closed_bid(self, bid: str) -> str:
+        """Why this match's options close Sans Tout or Tout Atout to you now ("": they do not)."""
+        options = dict(self.obs.options)
+        if not options["tout_atout"]:
+            name = "Sans Tout" if bid == "sans-tout" else "Tout Atout"
+            return f"No {name} in this match: the option Sans Tout / Tout Atout bids is off."
+        if bid == "tout-atout" and not options["tout_atout_direct"] and self.obs.bid_round == 2:
+            return "Tout Atout only over a Sans Tout in this match: 'may be bid directly' is off."
+        return ""
 
     def drop_bella_question(self) -> None:
         """The question goes, and its words with it ("K♥ completes your bella." had stayed

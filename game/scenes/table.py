@@ -1071,6 +1071,10 @@ class TableScene(Scene):
             used = self.choice_key(key, list(prompt.choices))
             if not used and prompt.choices and key.typed and key_index(key.typed, len(self.hand.cards)) is not None:
                 self.refuse(self.no_cards_now())  # a card's key is said no to, not dropped (a tester)
+            elif not used and key.typed:
+                # A key that means nothing here leaves no refusal of another key above the prompt,
+                # where it read as this key's (a tester's T under "You cannot name hearts").
+                self.take_back_refusal()
             return
         for choice in prompt.choices:
             if key.typed and key.typed == choice.key:

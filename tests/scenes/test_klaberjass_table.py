@@ -392,6 +392,24 @@ def test_the_suit_offered_in_round_one_named_in_round_two_is_refused_in_words(ta
     app.press(offered)
     assert len(table.match.steps) == steps
     assert table.message == f"You cannot name {SUIT_NAMES[offered]}: that suit was offered in round one."
+    app.press("M")  # a key that means nothing here takes the refusal away, which read as its own
+    assert "cannot name" not in table.message
+    app.press("A")  # Tout Atout, which F5 names: closed in this match by its option (a tester's did nothing)
+    assert table.message == "No Tout Atout in this match: the option Sans Tout / Tout Atout bids is off."
+    assert len(table.match.steps) == steps
+
+
+def test_tout_atout_not_bid_directly_is_refused_in_words(table_app, home):
+    (home / "settings.toml").write_text("[klaberjass]\ntout_atout = true\n", encoding="utf-8")
+    app, table = table_app(1)
+    for key in ("P", "A"):  # pass round one, then A in round two with no Sans Tout bid
+        for _ in range(400):
+            if table.human_to_act and not table.guarded:
+                break
+            app.tick(0.05)
+        app.press(key)
+    assert table.obs.bid_round == 2 and "N" in [c.key for c in table.prompt().choices]
+    assert table.message == "Tout Atout only over a Sans Tout in this match: 'may be bid directly' is off."
 
 
 def test_the_bidding_panel_speaks_the_tables_words(table_app):
