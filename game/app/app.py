@@ -28,6 +28,7 @@ from game.screen.render import FRAME_H, FRAME_W, DisplayMode, Renderer, layout, 
 KEY_BAR_ROW = ROWS - 1
 DELAY_STEP, DELAY_MAX = 0.5, 9.5
 ACTIVE_FPS = 60
+KEY_REPEAT = (400, 60)  # a held key repeats after 400 ms, every 60 ms (where the scene lets it)
 IDLE_POLL = 0.02  # seconds between looks for events while nothing moves
 NOTICE_SECONDS = 4.0
 HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that draw into memory only
@@ -116,6 +117,7 @@ class App:
         self._since_render = 0.0
         self._first_seed = args.seed
         self._key_bar_spans: list[tuple[int, int, int]] = []  # (F-number, first col, end col)
+        self._held_keys: set[int] = set()  # keys down now: another key down of one is its repeat
 
     # ---- start and stop ----
     def start(self, open_window: bool = True) -> None:
@@ -124,6 +126,7 @@ class App:
             pygame.init()
         if open_window:
             self._open_window()
+        pygame.key.set_repeat(*KEY_REPEAT)
         self.renderer = Renderer()
         self.speaker.start()
         self.ai.start()
@@ -233,7 +236,19 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.KEYDOWN:
+            # A key down again with no key up between is the key held: it repeats only where
+            # the scene on top lets that key repeat (a tester held Down on the options list
+            # and moved one row; a held Enter must never play twice).
+            repeat = event.key in self._held_keys
+            self._held_keys.add(event.key)
+            top = self.stack.top
+            if repeat and (top is None or event.key not in top.repeating_keys):
+                return
             self.handle_key(Key.from_event(event))
+        elif event.type == pygame.KEYUP:
+            self._held_keys.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self._held_keys.clear()  # its key up goes to another window
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
             # The display surface may be a new one (full screen off): drawing and clicks use the
             # one shown (a tester's picture stayed shifted a row down, and clicks with it).

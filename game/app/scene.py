@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+import pygame
+
 from game.app.keys import Key, key_at
 from game.screen.canvas import TextCanvas
 
@@ -24,6 +26,10 @@ class Scene:
     click_goes_on = False  # any key goes on here, so a click anywhere does too
     hotkeys_go_on = False  # an F-key does its work and then goes on, as any other key (no key bar here)
     opens_table = False  # a question that leads to a table: F2 here switches who plays your seat there
+    # The keys that repeat while held here (lists, pages, a cursor); a held Enter, letter or
+    # F-key never acts twice.
+    repeating_keys: frozenset[int] = frozenset((pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT,
+                                                pygame.K_PAGEUP, pygame.K_PAGEDOWN))
 
     def __init__(self, app: App) -> None:
         self.app = app

@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from game import registry
 from game.ai.analysis import EXACT, FORCED, PREFERENCE, RULE, Estimate, Ranking
 from game.app.keys import Key, key_at
@@ -315,6 +317,8 @@ class TableScene(Scene):
     """
 
     is_table = True
+    # Held, only the cursor's keys repeat: Up and Down play or raise a card here.
+    repeating_keys = frozenset((pygame.K_LEFT, pygame.K_RIGHT))
     WIN_GOAL = "game"  # what Hard's chance of winning is of (Mus: the game; Luk Fu: the match)
     RAISED_PLAYS = False  # cards are played by raising them, then Enter (Mus, Luk Fu): one card too
     counting: tuple[str, ...] = COUNTING  # the flags the statistics need, saved with the match

@@ -162,6 +162,9 @@ def review_frames(game: str, seconds_limit: float = 60.0) -> dict[str, float]:
             break
     assert isinstance(table, TableScene) and table.panel is not None, f"{game}: no deal ended in time"
     app.demo = False
+    # The demo's choices for the player's seat are reviewed as his (F2's are left out of a
+    # review, which would then have nothing to walk).
+    table.computer_steps.clear()
     table.open_review()
     review = app.stack.top
     assert isinstance(review, ReviewScene)
@@ -177,7 +180,9 @@ def review_frames(game: str, seconds_limit: float = 60.0) -> dict[str, float]:
         if review.ready and frame % KEY_EVERY_FRAMES == 0 and keys:
             # A player walks the review while it works: list, table, steps, and back, so the
             # whole-screen changes between the views are among the frames measured.
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=keys.pop(0), mod=0, unicode=""))
+            key = keys.pop(0)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0))  # pressed, not held
         start = time.perf_counter()
         for event in pygame.event.get():
             app.handle_event(event)

@@ -403,3 +403,44 @@ def test_a_notice_given_at_start_waits_out_the_startup_show(make_app, home):
         app.press("x")
     assert isinstance(app.top_scene(), MenuScene)
     assert "Ignored [play] delay = 0.3" in app.screen_text().splitlines()[-1]
+
+
+def key_down(app, code: int, char: str = "") -> None:
+    import pygame
+
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, unicode=char, mod=0, scancode=0))
+
+
+def test_a_held_arrow_repeats_on_lists_and_a_held_enter_never_acts_twice(make_app):
+    """Found by a tester: holding Down on the options list moved one row (the program never
+    asked for key repeat). A key down again with no key up between is the key held."""
+    import pygame
+
+    app = make_app("*")
+    app.press("O")
+    scene = app.top_scene()
+    for _ in range(3):
+        key_down(app, pygame.K_DOWN)  # down, then two repeats
+    assert scene.cursor == 3
+    app.handle_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_DOWN, mod=0, scancode=0))
+    key_down(app, pygame.K_ESCAPE, "\x1b")
+    key_down(app, pygame.K_ESCAPE, "\x1b")  # held Esc: the menu stays (a second Esc would ask to quit)
+    assert isinstance(app.top_scene(), MenuScene)
+
+
+def test_at_a_table_only_left_and_right_repeat(make_app):
+    """Up and Down play the highlighted card at a table: held, they must not play a second."""
+    import pygame
+
+    app = make_app("--game", "jubmoo", "--seed", "3")
+    table = app.top_scene()
+    app.settings.values["play"]["delay"] = 0.0
+    for _ in range(400):
+        if table.human_to_act and not table.guarded:
+            break
+        app.tick(0.05)
+    assert pygame.K_UP not in table.repeating_keys and pygame.K_LEFT in table.repeating_keys
+    cursor = table.hand.cursor
+    key_down(app, pygame.K_RIGHT)
+    key_down(app, pygame.K_RIGHT)  # held: repeats
+    assert table.hand.cursor == (cursor + 2) % len(table.hand.cards)
