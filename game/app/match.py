@@ -16,10 +16,12 @@ from game.rules import Observation, Rules, get_rules
 Step = str | dict[str, Any]
 
 
-def decision_seed(match_seed: int, steps: int) -> int:
-    """The seed of the decision taken after ``steps`` steps of the match seeded ``match_seed``:
-    a computer player's, and the hint's and the review's for the same moment (so they agree)."""
-    return (match_seed * 1_000_003 + steps * 7919) & 0x7FFFFFFF
+def decision_seed(match_seed: int, actions: int) -> int:
+    """The seed of the decision taken after ``actions`` actions of the match seeded
+    ``match_seed``: a computer player's, and the hint's and the review's for the same moment (so
+    they agree). Actions, not steps: an option switched (F6) changes no decision (a tester's
+    seed played another way with F6 on)."""
+    return (match_seed * 1_000_003 + actions * 7919) & 0x7FFFFFFF
 
 
 def deal_ended(before: Any, after: Any, action: str) -> bool:
@@ -88,9 +90,14 @@ class Match:
         rebuilt.replay_step(self.steps[-1])
         self.state, self.steps = rebuilt.state, rebuilt.steps
 
+    @property
+    def actions(self) -> int:
+        """The actions played so far: the steps less the options switched."""
+        return sum(isinstance(step, str) for step in self.steps)
+
     def decision_seed(self) -> int:
         """A seed for the next computer decision, fixed by the match seed and its progress."""
-        return decision_seed(self.seed, len(self.steps))
+        return decision_seed(self.seed, self.actions)
 
     def record(self) -> dict[str, Any]:
         return {"game": self.game, "seed": self.seed, "options": dict(self.options), "steps": list(self.steps)}

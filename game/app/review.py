@@ -44,6 +44,7 @@ class DealReplay:
     rules: Rules = field(init=False)
     state: Any = field(init=False)
     done_steps: int = 0
+    done_actions: int = 0  # the steps replayed less the options switched: a decision's seed counts these
     decisions: list[Decision] = field(default_factory=list)  # of the last finished deal, once done
     deal_number: int | None = None  # that deal's number (also when the seat made no decision in it)
     _current: list[Decision] = field(default_factory=list)
@@ -70,8 +71,9 @@ class DealReplay:
                 action = rules.parse_action(self.state, step)
                 acting = rules.current_player(self.state)
                 if acting == self.seat and len(before.legal_actions) > 1 and action not in NOT_DEAL_DECISIONS:
-                    self._current.append(Decision(i, before, action, decision_seed(self.seed, i)))
+                    self._current.append(Decision(i, before, action, decision_seed(self.seed, self.done_actions)))
                 self.state = rules.apply(self.state, action)
+                self.done_actions += 1
                 if deal_ended(before, rules.observation(self.state, self.seat), action):
                     self.decisions, self._current = self._current, []
                     self.deal_number = getattr(before, "deal_number", None)

@@ -867,7 +867,7 @@ class TableScene(Scene):
             follow = self.hint_follow(self.hint_chain[-1], follow)
         if follow is not None:
             self.hint_obs = follow
-            seed = decision_seed(self.match.seed, len(self.match.steps) + len(self.hint_chain))
+            seed = decision_seed(self.match.seed, self.match.actions + len(self.hint_chain))
             self.hint_ticket = self.app.ai.request(self.game_name, follow, HINT_LEVEL, seed, job="rank")
             return
         ranking, *then = self.hint_chain

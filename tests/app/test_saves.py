@@ -563,3 +563,25 @@ def test_a_save_whose_seed_is_no_whole_number_is_damaged_in_plain_words(home, se
     store = SaveStore(home / "saves")
     assert store.load("klaberjass") is None
     assert "could not be read: the file is damaged" in store.notices[0] and "True" not in store.notices[0]
+
+
+@pytest.mark.parametrize("game", ["klaberjass", "jubmoo", "mus", "lukfu"])
+def test_an_option_switched_changes_no_computer_decision(game):
+    """Found by a tester: F6 pressed before the first move made the same seed play another way
+    (the option's step moved every later decision's seed). Decisions are seeded by actions."""
+    import random
+
+    from game.ai import choose_action
+    from game.app.review import DealReplay
+
+    plain, switched = Match(game, 11, {}), Match(game, 11, {})
+    switched.set_option("replay", True)
+    for _ in range(12):
+        assert plain.decision_seed() == switched.decision_seed()
+        obs = plain.observation(plain.current_player)
+        action = choose_action(plain.rules, obs, "easy", random.Random(plain.decision_seed()))
+        plain.apply(action)
+        switched.apply(action)
+    replay = DealReplay(game, 11, {}, list(switched.steps), 0)
+    replay.advance(len(switched.steps))
+    assert replay.done_actions == len(plain.steps)
