@@ -845,7 +845,7 @@ class MusTable(TableScene):
             "passed": "en paso (no bet)",
             "accepted": f"{count.stake} accepted",
             "rejected": f"refused: deje {count.stake}",
-            "no-bet": "one team only: no bet",
+            "no-bet": "one team had it",  # so no betting (F5); with room left before WON BY
             "nobody": "nobody had pares",
             "ordago": "ÓRDAGO accepted!",
         }.get(count.outcome, count.outcome)
@@ -1216,7 +1216,9 @@ class MusTable(TableScene):
             if obs.lance in ("pares", "juego"):
                 # The bettors' own bonuses count at the count all the same (R2.11, A-9): a
                 # tester read "pays 1" and lost 3.
-                lines.append(("and their bonuses", palette.WHITE))
+                # Whose, as you would say it: "their" had read as the other side's (a tester).
+                whose = "our" if obs.bettor_team == self.my_team else "their"
+                lines.append((f"and {whose} bonuses", palette.WHITE))
             elif obs.lance == "punto":
                 lines.append(("and the punto point", palette.WHITE))  # A-11: paid after a deje too
         if obs.to_speak:

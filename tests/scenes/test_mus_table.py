@@ -349,11 +349,12 @@ def test_an_accepted_ordago_is_said_in_plain_words(table_app):
     assert " seen" not in said + summary + app.screen_text()
 
 
-def bet_waiting_on(lance: str) -> Match:
-    """A match, from random play, where a bet on ``lance`` waits for an answer."""
+def bet_waiting_on(lance: str, team: int | None = None) -> Match:
+    """A match, from random play, where a bet on ``lance`` (by ``team``, if given) waits for an answer."""
     def waiting(match: Match) -> bool:
         obs = match.observation(0)
-        return obs.phase == "bet" and obs.lance == lance and obs.bettor_team is not None
+        return (obs.phase == "bet" and obs.lance == lance and obs.bettor_team is not None
+                and team in (None, obs.bettor_team))
 
     for seed in range(200):
         match = Match("mus", seed, {"senas": False})
@@ -634,6 +635,8 @@ def test_a_bonus_the_stopped_count_left_out_is_named_in_its_row(table_app):
                                                (0, 2, 0, 0) if them else (2, 0, 0, 0), True, 3))
     assert row.endswith("THEM +2 bonus, 3 not counted")
     assert len(row) <= PANEL_LINE
+    # Two blanks at least between the columns (a tester read "one team only: no bet West").
+    assert "one team had it  " in row
 
 
 def test_a_refused_pares_past_the_stop_names_the_bonus_it_left_out(table_app):
@@ -1275,8 +1278,10 @@ def test_the_punto_point_and_the_bettors_bonuses_are_named(table_app):
     assert "US +1 deje +1 punto" in "\n".join(line for line, _ in table.summary_lines(refused))
     # A bet waiting for an answer says what a refusal pays: Pares and Juego with the bettors'
     # bonuses, Punto with its point.
-    for lance, also in (("pares", "and their bonuses"), ("punto", "and the punto point")):
-        table.match = bet_waiting_on(lance)
+    # Whose bonuses, as the player would say it (a tester read "their" under "by US" as the rivals').
+    for lance, team, also in (("pares", 0, "and our bonuses"), ("juego", 1, "and their bonuses"),
+                              ("punto", None, "and the punto point")):
+        table.match = bet_waiting_on(lance, team)
         table.refresh()
         assert "No quiero pays" in app.screen_text() and also in app.screen_text(), lance
 
