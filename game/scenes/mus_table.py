@@ -549,6 +549,13 @@ class MusTable(TableScene):
         else:
             self.app.sound("click")
 
+    def hint_shown(self, action: str) -> None:
+        """A hinted bet sets the amount on its key: "raise 5 more" above "R Raise 3" had the
+        newcomer who pressed R raise 3 (a tester)."""
+        verb, _, amount = action.partition(" ")
+        if verb in AMOUNT_CALLS and amount.isdigit():
+            self.amount = int(amount)
+
     def action_words(self, action: str, view: Any, short: bool = False) -> str:
         choice = deal_choice_words(action, short)
         if choice is not None:

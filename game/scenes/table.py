@@ -873,10 +873,15 @@ class TableScene(Scene):
         ranking, *then = self.hint_chain
         self.hint_named = (self.hint_for, (ranking.best.action, *(r.best.action for r in then)))
         self.message = self.hint_text(ranking, tuple(r.best.action for r in then))
+        self.hint_shown(ranking.best.action)
         if ranking.basis not in (FORCED, PREFERENCE):  # a hint that named a move (a rule's too)
             self.deal_hinted = True
             self.computer_helped = True  # a hinted match is not the player's unaided either
             self.save()  # kept if the player quits now: a resumed deal still counts as hinted
+
+    def hint_shown(self, action: str) -> None:
+        """The hint named ``action``: a table whose prompt holds a setting for it (Mus's amount)
+        sets it so, and the key the prompt shows does what the hint says."""
 
     def hinted_move(self) -> tuple[str, ...]:
         """The actions of Hard's move that the hint named at the decision now up (none if no

@@ -1319,3 +1319,23 @@ def test_a_game_counts_only_when_every_deal_of_it_counted(table_app):
     assert stats["games_played"] == 1 and stats["deals_played"] == 3
     played(False, True, 6)
     assert stats["games_played"] == 2
+
+
+def test_a_hinted_bet_sets_the_amount_on_its_key(table_app):
+    """Found by a tester: the hint said "raise 5 more" above "R Raise 3"; a newcomer who then
+    pressed R raised 3. The hint sets the amount on the key."""
+    from tests.scenes.test_hint_and_review import hint_now
+
+    app, table = table_app()
+    set_match(table, 2, senas=False)  # seat 0's first bet: Hard says envido 5
+    while table.match.current_player != 0 or not any(a.startswith("envido") for a in table.obs.legal_actions):
+        legal = table.obs.legal_actions if table.match.current_player == 0 else \
+            table.match.rules.legal_actions(table.match.state)
+        others(table, next(a for a in legal if a in ("cut", "paso")) if {"cut", "paso"} & set(legal) else legal[0])
+    app.tick(PROMPT_GUARD + 0.05)
+    assert "Envido 2" in app.screen_text()
+    assert hint_now(app, table).startswith("Hint: Envido 5")
+    assert "Envido 5 +/-" in app.screen_text().splitlines()[PROMPT_ROW]
+    steps = len(table.match.steps)
+    app.press("E")
+    assert table.match.steps[steps] == "envido 5"
