@@ -362,9 +362,9 @@ class LukFuTable(TableScene):
         owed, chosen = self.owed, len(picked)
         cards = "a card" if owed == 1 else f"{owed} cards"
         if not chosen:
-            if owed == 1:
-                return (f"You cannot beat {short_play(self.obs.best)}: pick a card to throw face down, "
-                        f"or Enter throws {self.hand.current}.")
+            if owed == 1:  # short enough for a run's name (it was cut before "C3": a tester)
+                return (f"You cannot beat {short_play(self.obs.best)}: throw a card face down "
+                        f"(Enter throws {self.hand.current}).")
             return (f"You cannot beat {short_play(self.obs.best)}: pick {cards} to throw face down "
                     f"({self.keys_text()}, Space).")
         if chosen < owed:

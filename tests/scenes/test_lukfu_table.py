@@ -356,7 +356,7 @@ def test_one_card_owed_is_thrown_by_enter_on_the_highlighted_card(table_app):
         if table.obs.deal_number > 1:
             continue
         card = table.hand.current
-        assert f"pick a card to throw face down, or Enter throws {card}." in app.screen_text()
+        assert f"throw a card face down (Enter throws {card})." in app.screen_text()
         app.press("ENTER")
         assert table.match.steps[-1] == f"discard {card}"
         assert f"You throw the {card} face down." in table.message
@@ -761,7 +761,7 @@ def test_the_highlight_starts_on_a_card_to_throw_not_an_old_one(table_app):
         lowest = lowest_not_old(table)
         assert table.hand.current == lowest, (table.hand.cards, table.obs.old_cards)
         if table.owed == 1:
-            assert f"or Enter throws {lowest}." in app.screen_text()
+            assert f"(Enter throws {lowest})." in app.screen_text()
         app.press("F3")  # the hand in the other order: the highlight stays on the card to throw
         assert table.hand.current == lowest
         return
@@ -1124,3 +1124,17 @@ def test_the_why_panel_leaves_the_cards_raised_as_they_were(table_app):
     app.press("SPACE")
     app.tick(1.0)
     assert table.panel is None and table.hand.picked == {first}
+
+
+def test_the_throw_prompt_fits_its_row_after_a_run(table_app, monkeypatch):
+    """Found by a reviewer: with one card of three still to throw under a run, the prompt ran to
+    80 columns and lost "Enter throws C3." at the edge."""
+    from game.scenes.lukfu_table import LukFuTable
+    from game.scenes.table import COLS
+
+    _app, table = table_app()
+    monkeypatch.setattr(LukFuTable, "owed", property(lambda self: 1))
+    table.obs = dataclasses.replace(table.obs, best=("M4", "M5", "M6"))
+    text = table.throw_text(())
+    assert text.startswith("You cannot beat Myriads 4-6") and text.endswith(f"(Enter throws {table.hand.current}).")
+    assert len(text) <= COLS - 4
