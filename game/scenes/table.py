@@ -907,7 +907,10 @@ class TableScene(Scene):
         if ranking.basis == PREFERENCE:
             return f"Hint: {words} (a matter of taste, not of points)."  # one row: the prompt stays
         if ranking.basis == RULE:
-            return f"Hint: {words}, by rule of thumb (no values this time: {ranking.note})."[: COLS - 4]
+            # Why there are no values, where the row has room for it: never cut mid-word (a
+            # reviewer's read "no imagined deal s").
+            head = f"Hint: {words}, by rule of thumb: no values this time"
+            return head + note_text(ranking.note, COLS - 4 - len(head) - 1) + "."
         width = COLS - 4
         text = f"Hint: {words} ({points_text(best, unit=True, goal=self.WIN_GOAL)})"
         note = note_text(ranking.note.split("; ")[0], width - len(text)) if basis_first(view, ranking) else ""

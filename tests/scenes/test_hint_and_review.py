@@ -497,6 +497,20 @@ def test_the_hint_never_shows_a_better_number_without_its_reason(make_app) -> No
     assert table.hint_text(plain) == "Hint: lead the T4 (-2.4 points); C8 -2.8; C5 -3; S1 -4 [30 imagined deals]"
 
 
+def test_a_hint_by_rule_of_thumb_is_never_cut_mid_word(make_app) -> None:
+    """Found by a reviewer: Klaberjass's ranking when no imagined deal is solved in time read
+    "Hint: play the 8♦, by rule of thumb (no values this time: no imagined deal s"."""
+    from game.ai.analysis import RULE
+
+    app = make_app("--game", "lukfu", "--seed", "3")
+    table = app.top_scene()
+    note = "no imagined deal solved in time: the manual's rules of thumb"
+    hint = table.hint_text(Ranking((Estimate("C8", None), Estimate("T4", None)), RULE, note))
+    assert hint == "Hint: lead the C8, by rule of thumb: no values this time."
+    short = table.hint_text(Ranking((Estimate("C8", None), Estimate("T4", None)), RULE, "no time"))
+    assert short == "Hint: lead the C8, by rule of thumb: no values this time [no time]."
+
+
 def test_choices_left_out_of_the_hint_are_marked(make_app) -> None:
     """Found by a tester: "Hint: lead the 9♥ (+67 points); J♥ +67; Q♥ +67; 8♣ +44; 9♣ +44" had
     left out a choice, and nothing said so."""
