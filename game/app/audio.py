@@ -142,6 +142,9 @@ def quiet_stderr() -> Iterator[None]:
         os.close(saved)
 
 
+NO_DEVICE = "No sound device was found, so the game plays silently."
+
+
 class Speaker:
     """Plays named effects. Silent (never raising) when there is no usable audio device."""
 
@@ -154,25 +157,33 @@ class Speaker:
         self._channel: Any = None
 
     def start(self) -> None:
-        """Open the mixer and render every effect for its format; failure means silence."""
-        try:
-            import pygame
+        """Open the mixer and render every effect for its format; no device means silence. Only
+        the device's failure is caught: a broken effect in the shipped file is a bug to see,
+        not "no sound device"."""
+        import pygame
 
+        try:
             if not pygame.mixer.get_init():
                 with quiet_stderr():
                     pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
             init = pygame.mixer.get_init()
-            if not init:
-                raise RuntimeError("mixer did not open")
-            rate, fmt, channels = init
-            for name, macro in load_effects().items():
-                raw = to_bytes(render(parse_macro(macro), rate), fmt, channels)
-                self._sounds[name] = pygame.mixer.Sound(buffer=raw)
-            self._mixer = pygame.mixer
-            self.available = True
-        except Exception:  # no device, no driver, broken effects file: run silently
+        except (pygame.error, OSError):  # no device, no driver
+            init = None
+        if not init:
             self.available = False
-            self.notice = "No sound device was found, so the game plays silently."
+            self.notice = NO_DEVICE
+            return
+        rate, fmt, channels = init
+        samples = {name: to_bytes(render(parse_macro(macro), rate), fmt, channels)
+                   for name, macro in load_effects().items()}
+        try:
+            self._sounds = {name: pygame.mixer.Sound(buffer=raw) for name, raw in samples.items()}
+        except pygame.error:  # the device took no sound after all
+            self.available = False
+            self.notice = NO_DEVICE
+            return
+        self._mixer = pygame.mixer
+        self.available = True
 
     def play(self, name: str) -> None:
         if not (self.enabled and self.available):

@@ -153,9 +153,6 @@ class SaveStore:
         except ValueError as exc:
             self._damaged(game, str(exc))
             return None
-        except (KeyError, TypeError):
-            self._damaged(game, DAMAGED)
-            return None
         table = record.get("table", {})
         self.table_state = dict(table) if isinstance(table, dict) else {}
         return match, humans
@@ -197,8 +194,13 @@ def restore(record: Any, game: str) -> tuple[Match, tuple[int, ...]]:
         raise ValueError("it was written by another version of the program")
     if record.get("game") != game:
         raise ValueError("it belongs to another game")
-    seed, options, steps = record["seed"], record["options"], record["steps"]
-    humans = tuple(record.get("humans", [0]))
+    # A field missing or of the wrong shape is a damaged file; only the record's own fields are
+    # read under this catch, so an engine's error while replaying a good save is not hidden.
+    try:
+        seed, options, steps = record["seed"], record["options"], record["steps"]
+        humans = tuple(record.get("humans", [0]))
+    except (KeyError, TypeError) as exc:
+        raise ValueError(DAMAGED) from exc
     # JSON's true is no seed (a tester's was read as 1, then named in Python's words).
     if type(seed) is not int or not isinstance(options, dict) or not isinstance(steps, list):
         raise ValueError(DAMAGED)
