@@ -19,14 +19,13 @@ from game.app.cli import Args
 from game.app.keys import Key, function_number
 from game.app.saves import SaveStore
 from game.app.scene import Scene, SceneStack, Shell
-from game.app.settings import Settings
+from game.app.settings import PROGRAM_OPTIONS, Settings
 from game.app.stats import StatsStore
 from game.screen import palette
 from game.screen.canvas import COLS, ROWS, TextCanvas
 from game.screen.render import FRAME_H, FRAME_W, DisplayMode, Renderer, layout, present
 
 KEY_BAR_ROW = ROWS - 1
-DELAY_STEP, DELAY_MAX = 0.5, 9.5
 ACTIVE_FPS = 60
 KEY_REPEAT = (400, 60)  # a held key repeats after 400 ms, every 60 ms (where the scene lets it)
 IDLE_POLL = 0.02  # seconds between looks for events while nothing moves
@@ -403,8 +402,13 @@ class App:
             if not self.shell.is_quit_dialog(top):
                 self.stack.push(self.shell.quit_dialog(self))
         elif number in (8, 9):
+            # The next of the setting's own values (its spec is the one place they are written).
             delay = float(self.settings.get("play", "delay"))
-            delay = max(0.0, delay - DELAY_STEP) if number == 8 else min(DELAY_MAX, delay + DELAY_STEP)
+            values = sorted(PROGRAM_OPTIONS["play"]["delay"].choices)
+            if number == 8:
+                delay = max((v for v in values if v < delay), default=values[0])
+            else:
+                delay = min((v for v in values if v > delay), default=values[-1])
             self.settings.set("play", "delay", delay)
             self._setting_changed("play", "delay")
         elif number == 10:

@@ -42,7 +42,17 @@ from game.rules.lukfu import (
     play_of_cards,
 )
 from game.scenes.hand import CardLook, Decorate, Hand, HandGeometry, HandMode
-from game.scenes.table import REPLAY_KEYS, TABLE_BG, Choice, Panel, Prompt, TableScene, deal_choice_words, deal_of
+from game.scenes.table import (
+    REPLAY_KEYS,
+    SUMMARY_MAX,
+    TABLE_BG,
+    Choice,
+    Panel,
+    Prompt,
+    TableScene,
+    deal_choice_words,
+    deal_of,
+)
 from game.scenes.widgets import signed
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
@@ -69,7 +79,6 @@ SLOT_COLS = {2: 2, 0: 27, 1: 52}  # the trick: West's place, yours, East's
 SLOT_W = 25
 CAPTION_W = SLOT_W - 1  # a place's caption, with a blank column before the next place's
 BEST_BADGE = " BEST"  # after the caption of the play now winning
-PANEL_LINES = 17  # lines a panel holds on the 80x25 screen
 LEFT_OUT = "..."  # before the plays won that fit, when the earlier ones are left out for room
 
 SEAT_NAMES = {0: "You", 1: "East", 2: "West"}
@@ -710,7 +719,7 @@ class LukFuTable(TableScene):
         history = list(self.view.deal_history)
         if not history or history[-1] != last:
             history = [d for d in history if d.deal_number < last.deal_number] + [last]
-        room = PANEL_LINES - len(lines) - 1  # the total takes the last line
+        room = SUMMARY_MAX - len(lines) - 1  # the total takes the last line
         shown = history[-room:] if len(history) <= room else history[-(room - 1):]
         earlier = history[: len(history) - len(shown)]
         if earlier:
