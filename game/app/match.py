@@ -16,11 +16,21 @@ from game.rules import Observation, Rules, get_rules
 Step = str | dict[str, Any]
 
 
+#: The answers to the replay offer (F6 on): no decision of a deal, and not counted by a
+#: decision's seed, like the option's own steps.
+REPLAY_ANSWERS = frozenset({"replay", "continue"})
+
+
+def counts_for_seed(step: Step) -> bool:
+    """A step a decision's seed counts: an action of the game, not F6's option or its offer's answer."""
+    return isinstance(step, str) and step not in REPLAY_ANSWERS
+
+
 def decision_seed(match_seed: int, actions: int) -> int:
-    """The seed of the decision taken after ``actions`` actions of the match seeded
-    ``match_seed``: a computer player's, and the hint's and the review's for the same moment (so
-    they agree). Actions, not steps: an option switched (F6) changes no decision (a tester's
-    seed played another way with F6 on)."""
+    """The seed of the decision taken after ``actions`` counted steps (``counts_for_seed``) of
+    the match seeded ``match_seed``: a computer player's, and the hint's and the review's for
+    the same moment (so they agree). F6 and its offer change no decision (a tester's seed played
+    another way with F6 on)."""
     return (match_seed * 1_000_003 + actions * 7919) & 0x7FFFFFFF
 
 
@@ -92,8 +102,8 @@ class Match:
 
     @property
     def actions(self) -> int:
-        """The actions played so far: the steps less the options switched."""
-        return sum(isinstance(step, str) for step in self.steps)
+        """The steps a decision's seed counts so far (``counts_for_seed``)."""
+        return sum(counts_for_seed(step) for step in self.steps)
 
     def decision_seed(self) -> int:
         """A seed for the next computer decision, fixed by the match seed and its progress."""

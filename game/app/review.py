@@ -14,11 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.app.match import Step, deal_ended, decision_seed
+from game.app.match import REPLAY_ANSWERS, Step, counts_for_seed, deal_ended, decision_seed
 from game.rules import Observation, Rules, get_rules
 
 # Choices about the session, not the deal: the review leaves them out.
-NOT_DEAL_DECISIONS = frozenset({"replay", "continue"})
 
 
 @dataclass(frozen=True)
@@ -44,7 +43,7 @@ class DealReplay:
     rules: Rules = field(init=False)
     state: Any = field(init=False)
     done_steps: int = 0
-    done_actions: int = 0  # the steps replayed less the options switched: a decision's seed counts these
+    done_actions: int = 0  # the steps replayed that a decision's seed counts (``counts_for_seed``)
     decisions: list[Decision] = field(default_factory=list)  # of the last finished deal, once done
     deal_number: int | None = None  # that deal's number (also when the seat made no decision in it)
     _current: list[Decision] = field(default_factory=list)
@@ -70,10 +69,10 @@ class DealReplay:
                 before = rules.observation(self.state, self.seat)
                 action = rules.parse_action(self.state, step)
                 acting = rules.current_player(self.state)
-                if acting == self.seat and len(before.legal_actions) > 1 and action not in NOT_DEAL_DECISIONS:
+                if acting == self.seat and len(before.legal_actions) > 1 and action not in REPLAY_ANSWERS:
                     self._current.append(Decision(i, before, action, decision_seed(self.seed, self.done_actions)))
                 self.state = rules.apply(self.state, action)
-                self.done_actions += 1
+                self.done_actions += counts_for_seed(step)
                 if deal_ended(before, rules.observation(self.state, self.seat), action):
                     self.decisions, self._current = self._current, []
                     self.deal_number = getattr(before, "deal_number", None)

@@ -42,7 +42,7 @@ from game.scenes.table import (
 from game.scenes.widgets import signed
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
-from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face, hand_key
+from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face, hand_keys_text
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -119,18 +119,6 @@ def draw_tokens(canvas: TextCanvas, col: int, row: int, line: list[tuple[str, in
             col += 1
         col = canvas.text(col, row, word, colour, bg)
     return col
-
-
-def keys_text(n: int) -> str:
-    """``1-9, 0, A-C`` for 13 cards: the keys that pick a card of an n-card hand."""
-    if n <= 9:
-        return "1" if n == 1 else f"1-{n}"
-    text = "1-9, 0"
-    if n == 11:
-        text += ", A"
-    elif n > 11:
-        text += f", A-{hand_key(n - 1)}"
-    return text
 
 
 def sort_key(card: str) -> tuple[int, int]:
@@ -310,7 +298,7 @@ class JubMooTable(TableScene):
         who = f"{self.seat_name(self.viewer)}, your" if self.hot_seat else "Your"
         lead = "lead" if not obs.trick else "turn"
         arrows = f"{glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT}"
-        return Prompt(f"{who} {lead}: {keys_text(len(obs.hand))}, or {arrows} then Enter.   ",
+        return Prompt(f"{who} {lead}: {hand_keys_text(len(obs.hand))}, or {arrows} then Enter.   ",
                       (self.offer("last"),), hand=HandMode(frozenset(obs.legal_actions)))
 
     def prompt(self) -> Prompt:

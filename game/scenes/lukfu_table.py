@@ -63,7 +63,7 @@ from game.screen.cards import (
     draw_back,
     draw_face,
     draw_slot,
-    hand_key,
+    hand_keys_text,
     lukfu_face,
 )
 
@@ -340,8 +340,8 @@ class LukFuTable(TableScene):
         return Prompt(self.play_text(), claim, hand=mode)
 
     def keys_text(self) -> str:
-        n = len(self.hand.cards)
-        return f"1-{hand_key(n - 1)}" if n > 1 else "1"
+        """Written short: a claim may be offered beside a full hand at your lead."""
+        return hand_keys_text(len(self.hand.cards), compact=True)
 
     def play_text(self) -> str:
         """Nothing raised: what Enter plays (the highlighted card, when it may be played alone)."""
@@ -374,7 +374,7 @@ class LukFuTable(TableScene):
             if owed == 1:  # short enough for a run's name (it was cut before "C3": a tester)
                 return (f"You cannot beat {short_play(self.obs.best)}: throw a card face down "
                         f"(Enter throws {self.hand.current}).")
-            return (f"You cannot beat {short_play(self.obs.best)}: pick {cards} to throw face down "
+            return (f"You cannot beat {short_play(self.obs.best)}: throw {cards} face down "
                     f"({self.keys_text()}, Space).")
         if chosen < owed:
             return f"Throw {cards} face down: {' '.join(picked)} chosen; pick {owed - chosen} more."

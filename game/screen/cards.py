@@ -101,6 +101,20 @@ def hand_key(index: int) -> str:
     return HAND_KEYS[index] if index < len(HAND_KEYS) else "?"
 
 
+def hand_keys_text(n: int, compact: bool = False) -> str:
+    """``1-9, 0, A-C`` for 13 cards: the keys that pick a card of an n-card hand, as every
+    prompt writes them (0 named, as "1-C" would hide it); ``compact``: ``1-C``, where the
+    prompt must leave room for more (Luk Fu's claim beside a full hand)."""
+    if n <= 9 or compact:
+        return "1" if n == 1 else f"1-{hand_key(n - 1)}"
+    text = "1-9, 0"
+    if n == 11:
+        text += ", A"
+    elif n > 11:
+        text += f", A-{hand_key(n - 1)}"
+    return text
+
+
 def key_index(char: str, hand_size: int) -> int | None:
     """The hand index a typed character picks, or None."""
     i = HAND_KEYS.find(char.upper())

@@ -567,21 +567,29 @@ def test_a_save_whose_seed_is_no_whole_number_is_damaged_in_plain_words(home, se
 
 @pytest.mark.parametrize("game", ["klaberjass", "jubmoo", "mus", "lukfu"])
 def test_an_option_switched_changes_no_computer_decision(game):
-    """Found by a tester: F6 pressed before the first move made the same seed play another way
-    (the option's step moved every later decision's seed). Decisions are seeded by actions."""
+    """Found by testers: F6 pressed before the first move made the same seed play another way,
+    first by the option's step, then from the second deal on by the answer to its offer
+    ("continue"). A decision's seed counts neither."""
     import random
 
     from game.ai import choose_action
+    from game.app.match import counts_for_seed
     from game.app.review import DealReplay
 
     plain, switched = Match(game, 11, {}), Match(game, 11, {})
     switched.set_option("replay", True)
-    for _ in range(12):
+    answered = 0
+    while not plain.is_over and answered < 2:  # into the third deal
+        if "continue" in switched.rules.legal_actions(switched.state):
+            switched.apply("continue")  # the offer F6 makes before each deal, answered
+            answered += 1
+            continue
         assert plain.decision_seed() == switched.decision_seed()
         obs = plain.observation(plain.current_player)
         action = choose_action(plain.rules, obs, "easy", random.Random(plain.decision_seed()))
         plain.apply(action)
         switched.apply(action)
+    assert answered == 2
     replay = DealReplay(game, 11, {}, list(switched.steps), 0)
     replay.advance(len(switched.steps))
-    assert replay.done_actions == len(plain.steps)
+    assert replay.done_actions == plain.actions == sum(map(counts_for_seed, plain.steps)) == len(plain.steps)

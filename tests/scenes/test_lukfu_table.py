@@ -291,7 +291,7 @@ def test_a_throw_of_several_cards_is_chosen_then_thrown_with_enter(table_app):
     app, table = table_app(SEED_EVERY_PLAY)
     play_by_keys(app, table, to_act(table, lambda: table.discarding and table.owed > 1))
     owed, hand = table.owed, table.hand.cards
-    assert f"pick {owed} cards to throw face down" in app.screen_text()
+    assert f"throw {owed} cards face down" in app.screen_text()
     # The review names one discard (one action) and says how many follow; the hint names the
     # whole throw as Hard throws it, card after card (found by testers: "then 2 more" could not
     # be followed, and the next-best single cards it named after were not Hard's throw), and
@@ -1138,3 +1138,17 @@ def test_the_throw_prompt_fits_its_row_after_a_run(table_app, monkeypatch):
     text = table.throw_text(())
     assert text.startswith("You cannot beat Myriads 4-6") and text.endswith(f"(Enter throws {table.hand.current}).")
     assert len(text) <= COLS - 4
+
+
+def test_the_hand_keys_are_written_by_one_function_and_the_lead_prompt_fits_a_claim():
+    """Found by a reviewer: Jub Moo wrote "1-9, 0, A-C" and Luk Fu "1-B" for the same keys,
+    each its own way; one function writes both. Luk Fu's short form leaves room for the claim,
+    which may be offered at your lead with all 12 cards in hand."""
+    from game.scenes.table import COLS
+    from game.screen.cards import hand_keys_text
+
+    assert [hand_keys_text(n) for n in (1, 5, 10, 11, 12, 13)] == \
+        ["1", "1-5", "1-9, 0", "1-9, 0, A", "1-9, 0, A-B", "1-9, 0, A-C"]
+    assert [hand_keys_text(n, compact=True) for n in (1, 5, 10, 12)] == ["1", "1-5", "1-0", "1-B"]
+    lead = f"Your lead: raise cards ({hand_keys_text(12, compact=True)}, Space), Enter plays them. "
+    assert len(lead) + len("C Claim 6 (worth 1)") <= COLS - 4
