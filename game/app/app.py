@@ -243,7 +243,7 @@ class App:
             top = self.stack.top
             if repeat and (top is None or event.key not in top.repeating_keys):
                 return
-            self.handle_key(Key.from_event(event))
+            self.handle_key(Key.from_event(event, repeat))
         elif event.type == pygame.KEYUP:
             self._held_keys.discard(event.key)
         elif event.type == pygame.WINDOWFOCUSLOST:

@@ -40,9 +40,10 @@ class Key:
     ctrl: bool = False
     alt: bool = False
     shift: bool = False
+    repeat: bool = False  # the key held down, repeating: it moves a cursor, never "any key"
 
     @classmethod
-    def from_event(cls, event: pygame.event.Event) -> Key:
+    def from_event(cls, event: pygame.event.Event, repeat: bool = False) -> Key:
         mods = getattr(event, "mod", 0)
         return cls(
             code=event.key,
@@ -50,6 +51,7 @@ class Key:
             ctrl=bool(mods & pygame.KMOD_CTRL),
             alt=bool(mods & pygame.KMOD_ALT),
             shift=bool(mods & pygame.KMOD_SHIFT),
+            repeat=repeat,
         )
 
     @classmethod

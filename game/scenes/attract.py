@@ -19,6 +19,7 @@ DEALS_PER_GAME = 2
 
 class AttractScene(Scene):
     click_goes_on = True  # any key ends it, so a click does
+    repeating_keys: frozenset[int] = frozenset()  # a held key is no second "any key"
     def __init__(self, app: App, start: int = 0) -> None:
         super().__init__(app)
         self.index = start

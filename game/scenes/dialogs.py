@@ -100,6 +100,7 @@ class MessageScene(Scene):
 
     transparent = True
     click_goes_on = True
+    repeating_keys: frozenset[int] = frozenset()  # a held key is no second "any key"
 
     def __init__(self, app: App, title: str, lines: list[str]) -> None:
         super().__init__(app)

@@ -23,6 +23,7 @@ SUITS = (glyphs.SPADE, glyphs.HEART, glyphs.CLUB, glyphs.DIAMOND, glyphs.OROS, g
 
 class IntroScene(Scene):
     click_goes_on = True  # any key ends it, so a click does
+    repeating_keys: frozenset[int] = frozenset()  # a held key is no second "any key"
     # An F-key too, after its work, so the menu's bar shows what it changed: a tester's F1 to skip
     # the show had muted the program unseen (F2, F5 and F7 open their own screens instead).
     hotkeys_go_on = True

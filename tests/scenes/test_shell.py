@@ -444,3 +444,22 @@ def test_at_a_table_only_left_and_right_repeat(make_app):
     key_down(app, pygame.K_RIGHT)
     key_down(app, pygame.K_RIGHT)  # held: repeats
     assert table.hand.cursor == (cursor + 2) % len(table.hand.cards)
+
+
+def test_a_held_arrow_never_closes_a_summary_or_ends_a_pause(make_app):
+    """Found by a tester: Right held at a Luk Fu prompt went on repeating after a claim ended the
+    deal, and closed its summary unread. A repeat moves a highlight; it is no "any key"."""
+    import pygame
+
+    app = make_app("--game", "jubmoo", "--seed", "3")
+    table = app.top_scene()
+    app.settings.values["play"]["delay"] = 0.0
+    while table.hold <= 0:  # a trick finished, held on the table
+        if table.human_to_act and not table.guarded:
+            app.press("ENTER")
+        app.tick(0.05)
+    key_down(app, pygame.K_RIGHT)  # pressed: ends the pause, as any key does
+    assert table.hold <= 0
+    table.hold_trick(until_key=True)
+    key_down(app, pygame.K_RIGHT)  # held: repeats, and the pause stays
+    assert table.hold > 0
