@@ -37,7 +37,7 @@ def _parser(prog: str | None = None) -> argparse.ArgumentParser:
         description=f"{', '.join(g.short for g in GAMES[:-1])} and {GAMES[-1].short} "
         "in an early-1990s DOS text-mode style.",
         epilog="Letters as in the old manual, together or apart: S sound off, M mono, C colour, "
-        f"* skip the startup show (quote it: {prog} 'MS*').",
+        f"* skip the startup show (quote it: {prog} 'MS*'); /? as -h.",
     )
     parser.add_argument("--no-sound", "--nosound", dest="no_sound", action="store_true",
                         help="start with sound off (S)")
@@ -60,12 +60,13 @@ def expand_letters(argv: list[str]) -> list[str]:
     arguments pass through unchanged."""
     out: list[str] = []
     for arg in argv:
-        if arg in ("/?", "-?", "/h", "/H"):  # DOS's own way of asking for the usage
+        if arg in ("/h", "/H"):
             out.append("--help")
             continue
         letters = arg[1:] if arg.startswith("-") and not arg.startswith("--") else arg.replace("/", "")
-        if letters and all(ch.upper() in LETTERS for ch in letters):
-            out.extend(LETTERS[ch.upper()] for ch in letters)
+        if letters and all(ch.upper() in LETTERS or ch == "?" for ch in letters):
+            # "?" is DOS's own way of asking for the usage, alone or among letters ("/S/?").
+            out.extend("--help" if ch == "?" else LETTERS[ch.upper()] for ch in letters)
         else:
             out.append(arg)
     return out

@@ -191,7 +191,7 @@ class KlaberjassTable(TableScene):
             name = "Sans Tout" if bid == "sans-tout" else "Tout Atout"
             return f"No {name} in this match: the option Sans Tout / Tout Atout bids is off."
         if bid == "tout-atout" and not options["tout_atout_direct"] and self.obs.bid_round == 2:
-            return "Tout Atout only over a Sans Tout in this match: 'may be bid directly' is off."
+            return "Tout Atout only over a Sans Tout: the option 'may be bid directly' is off."
         return ""
 
     def drop_bella_question(self) -> None:

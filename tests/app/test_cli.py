@@ -55,11 +55,11 @@ def test_mono_and_colour_together_are_refused_in_the_words_typed(argv, said, cap
     assert f"{said} cannot both be asked for" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("asked", ["--help", "-h", "/?", "-?"])
+@pytest.mark.parametrize("asked", ["--help", "-h", "/?", "-?", "/S/?", "/?S"])
 def test_help_exits_0(asked, capsys):
     """``/?`` too, DOS's own way of asking (a tester got "unrecognized arguments: /?")."""
     with pytest.raises(SystemExit) as exc:
-        cli.parse([asked])
+        cli.parse(asked.split())
     assert exc.value.code == 0
     out = capsys.readouterr().out
     assert "--skip-intro" in out and "S sound off" in out

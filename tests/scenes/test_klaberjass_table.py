@@ -409,7 +409,8 @@ def test_tout_atout_not_bid_directly_is_refused_in_words(table_app, home):
             app.tick(0.05)
         app.press(key)
     assert table.obs.bid_round == 2 and "N" in [c.key for c in table.prompt().choices]
-    assert table.message == "Tout Atout only over a Sans Tout in this match: 'may be bid directly' is off."
+    assert table.message == "Tout Atout only over a Sans Tout: the option 'may be bid directly' is off."
+    assert len(table.message) <= COLS - 4  # one row: the prompt stays (it had covered it, eating a key)
 
 
 def test_the_bidding_panel_speaks_the_tables_words(table_app):
