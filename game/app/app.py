@@ -492,7 +492,7 @@ class App:
         self.notice_log.append(text)
         # A notice the row holds whole is one page; a longer one goes a page at a time, each
         # marked " »" (a notice two columns too long had left "resume." alone for 4 s: a tester).
-        pages = [text] if len(text) <= COLS else textwrap.wrap(text, COLS - 3) or [text]
+        pages = [text] if len(text) <= COLS else textwrap.wrap(text, COLS - 3, break_on_hyphens=False) or [text]
         rows = [page + (" »" if i < len(pages) - 1 else "") for i, page in enumerate(pages)]  # " »": goes on
         if replaces is not None and any(row.startswith(replaces) for row, _ in self.notices):
             on_row = self.notices[0][0].startswith(replaces)

@@ -35,7 +35,7 @@ PROGRAM_OPTIONS: dict[str, dict[str, OptionSpec]] = {
             off="Colour", on="Mono"),
         "phosphor": OptionSpec.choice(
             "green", PHOSPHOR_NAMES, tuple(name.title() for name in PHOSPHOR_NAMES), "Mono phosphor",
-            "The colour a mono monitor glows with."),
+            "The colour a mono monitor glows with.", needs=(("mono", (True,)),)),
         "border": OptionSpec.choice(
             1, palette.BORDER_CYCLE, tuple(palette.COLOUR_NAMES[c].title() for c in palette.BORDER_CYCLE),
             "Border colour", "The colour of the border round the screen; F10 changes it too."),

@@ -128,10 +128,18 @@ class OptionsScene(Scene):
         return self.app.settings.values.get(option.section, {}).get(option.key)
 
     def applies(self, option: Option) -> bool:
-        """Whether the option has an effect under its game's other settings (``OptionSpec.needs``)."""
+        """Whether the option has an effect under its section's other settings as they are
+        now (``OptionSpec.needs``; the M or C letter counts for the monitor)."""
         if not option.spec.needs:
             return True
-        return option.spec.applies(self.app.settings.values.get(option.section, {}))
+        specs = self.section_specs(option.section)
+        return option.spec.applies({key: self.value(Option(option.section, key, specs[key]))
+                                    for key, _ in option.spec.needs})
+
+    @staticmethod
+    def section_specs(section: str) -> dict[str, OptionSpec]:
+        """The specs of one settings section: the program's own, or a game's."""
+        return PROGRAM_OPTIONS.get(section) or registry.option_specs(section)
 
     def shown(self, option: Option) -> str:
         return option.spec.name_of(self.value(option))
@@ -309,7 +317,8 @@ class OptionsScene(Scene):
     def store(self, option: Option, value: Any) -> None:
         if not option.spec.valid(value):
             limits = option.limits() if option.typable else option.spec.allowed()
-            self.message = f"{option.label} must be {limits}.{option.see_f5 if option.typable else ''}"
+            # "Label: it must be", as the settings notices say it ("Match ends at must be" read oddly).
+            self.message = f"{option.label}: it must be {limits}.{option.see_f5 if option.typable else ''}"
             self.app.sound("buzz")
             return
         value = option.spec.canonical(value)  # 3 typed for a delay is the 3.0 of its choices
@@ -349,15 +358,18 @@ class OptionsScene(Scene):
             # A row with no effect under the game's other options is dimmed; F5 says what it
             # needs (a tester saw nothing set Tout Atout's rows apart while those bids were off).
             idle = not self.applies(option)
-            fg, bg = (palette.BLACK, palette.GREY) if selected else (palette.GREY if idle else palette.WHITE,
-                                                                      palette.BLUE)
+            if selected:  # under the cursor too (a tester's dimmed row looked live there)
+                fg, value_fg, bg = (palette.DARK_GREY, palette.DARK_GREY, palette.GREY) if idle else \
+                    (palette.BLACK, palette.RED, palette.GREY)
+            else:
+                fg, value_fg, bg = (palette.GREY, palette.GREY, palette.BLUE) if idle else \
+                    (palette.WHITE, palette.YELLOW, palette.BLUE)
             canvas.fill(3, row, COLS - 6, 1, " ", fg, bg)
             canvas.text(4, row, option.label, fg, bg)
             shown = self.shown(option)
             if selected and self.typing is not None:
                 shown = self.typing + "_"
-            canvas.text(VALUE_COL, row, f"< {shown} >" if selected else f"  {shown}",
-                        palette.RED if selected else palette.GREY if idle else palette.YELLOW, bg)
+            canvas.text(VALUE_COL, row, f"< {shown} >" if selected else f"  {shown}", value_fg, bg)
         if self.explaining:
             # The keys below the list are not the panel's (it says its own): left out, so no
             # ends of them peek out beside it ("Up/Dow", "nu", seen by a tester).
@@ -373,10 +385,10 @@ class OptionsScene(Scene):
         """The option's help line and its values, in a panel below its row."""
         lines = [*wrap(option.spec.help, EXPLAIN_W - 4), "",
                  *wrap(f"Values: {values_in_words(option.spec)}.", EXPLAIN_W - 4)]
-        if option.spec.needs and option.section in registry.GAME_NAMES:
+        if option.spec.needs:
             # What it needs to have an effect (the same fact that keeps it off a table's F5
             # list of its options when it has none, and dims its row here).
-            specs = registry.rules_option_specs(option.section)
+            specs = self.section_specs(option.section)
             needed = " and ".join(f"{specs[key].label} {' or '.join(specs[key].name_of(v) for v in values)}"
                                   for key, values in option.spec.needs)
             now = "" if self.applies(option) else " (not now)"

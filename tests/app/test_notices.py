@@ -40,6 +40,21 @@ def test_a_notice_the_row_holds_is_one_page(make_app):
     assert "F1" in bottom_row(app)
 
 
+def test_a_long_notice_breaks_between_words_never_inside_a_path(make_app):
+    """Found by a tester: the damaged-settings notice broke its path at a hyphen, across two
+    pages ("dos-card- »", "games/settings.toml")."""
+    app = make_app("S*")
+    path = "/tmp/rev27/verify/home/.config/dos-card-games/settings.toml"
+    app.notice(f"Your settings file {path} is damaged and could not be read, so the defaults are used.")
+    shown = []
+    for _ in range(int(3 * NOTICE_SECONDS / 0.25)):
+        row = bottom_row(app)
+        if "F1" not in row and (not shown or shown[-1] != row):
+            shown.append(row)
+        app.tick(0.25)
+    assert any(path in row for row in shown), shown
+
+
 def test_the_menu_rereads_every_notice_of_the_session(make_app):
     app = make_app("S*")
     app.notice("First thing to know.")

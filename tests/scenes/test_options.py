@@ -258,20 +258,20 @@ def test_a_number_can_be_typed_for_a_list_of_numbers(make_app):
     for typed in (["1", ".", "3"], ["1", "2"], ["-", "1"]):
         app.press(*typed, "ENTER")
         assert Settings.load().get("play", "delay") == 3.5, typed
-        assert "Computer delay (seconds) must be from 0.0 to 9.5 in steps of 0.5." in app.screen_text()
+        assert "Computer delay (seconds): it must be from 0.0 to 9.5 in steps of 0.5." in app.screen_text()
     app.press("UP", "UP", "UP", "UP", "UP")  # Border colour: its names hide the numbers
     app.press("4", "ENTER")
     assert Settings.load().get("display", "border") == 4 and "Border colour: Red" in app.screen_text()
     app.press("9", "ENTER")
     assert Settings.load().get("display", "border") == 4
-    assert "Border colour must be from 0 to 8. F5 names each number." in app.screen_text()
+    assert "Border colour: it must be from 0 to 8. F5 names each number." in app.screen_text()
     app.press("F5")
     assert "4 = Red" in panel_text(app)
     app.press("ESC", "TAB", "TAB", "TAB", "DOWN", "DOWN")  # Mus: Match, one game or best of three
     app.press("3", "ENTER")
     assert Settings.load().get("mus", "games") == 3
     app.press("2", "ENTER")
-    assert "Match must be 1 or 3. F5 names each number." in app.screen_text()
+    assert "Match: it must be 1 or 3. F5 names each number." in app.screen_text()
 
 
 def test_an_f_key_that_changes_a_row_says_its_new_value(make_app):
@@ -380,3 +380,18 @@ def test_a_row_with_no_effect_now_is_dimmed_and_f5_says_so(make_app):
     scene.cursor = 0
     app.tick(0.05)
     assert app.canvas.cell(4, row).fg == palette.WHITE
+
+
+def test_the_mono_phosphor_is_dimmed_on_a_colour_monitor_and_live_with_m(make_app):
+    """Found by a tester: "Mono phosphor" looked live with the monitor set to Colour, where it
+    does nothing; the M letter, which makes the screen mono for the run, counts too."""
+    from game.screen import palette
+
+    for letters, live in (("*", False), ("*M", True)):
+        app = make_app(letters)
+        app.press("o")
+        scene = app.top_scene()
+        row = FIRST_OPTION_ROW + [o.key for o in scene.options].index("phosphor")
+        app.tick(0.05)
+        assert (app.canvas.cell(4, row).fg == palette.WHITE) is live, letters
+        app.press("ESC")
