@@ -642,7 +642,9 @@ class JubMooTable(TableScene):
         """The seat's name (reverse video when it is to play) and a LEAD tag (a noun: "YOU LEADS" read wrong)."""
         col = self.draw_seat_name(canvas, col, row, seat, self._to_act(seat))
         obs = self.view
-        if obs.phase == "play" and obs.leader == seat:
+        shown, _ = self.trick_shown()  # a held or recalled trick: who led that one (a tester
+        leader = shown[0][0] if shown else obs.leader  # saw LEAD move to its winner beside it)
+        if obs.phase == "play" and leader == seat:
             col = canvas.text(col + 1, row, "LEAD", palette.LIGHT_CYAN, TABLE_BG)
         return col
 

@@ -541,13 +541,9 @@ class TableScene(Scene):
                 return  # "Any key: go on." waits for its key
             self.app.keep_active()
             self.hold -= dt
-            return
-        if self.summary_due is not None:
-            last, self.summary_due = self.summary_due, None
-            if self._summary_view is not None and self.frozen_obs is not None:
-                self.frozen_obs = self._summary_view  # the new totals come with the summary that explains them
-            self._summary_view = None
-            self.summary_up(last)
+            if self.hold > 0:
+                return
+        if self._summary_if_due():
             return
         if self.match.is_over:
             if not self.result_shown:
@@ -584,6 +580,19 @@ class TableScene(Scene):
             self.app.notice(f"Computer player error ({error}); it plays its first legal move.")
             action = self.match.observation(seat).legal_actions[0]
         self.perform(seat, action)
+
+    def _summary_if_due(self) -> bool:
+        """Bring up the summary of the deal that just ended, if one waits (its last trick's
+        pause is over); True if it came. Called in the same update that ends the pause, so no
+        picture of the next deal's prompt over an empty table comes between (a tester's frame)."""
+        if self.summary_due is None:
+            return False
+        last, self.summary_due = self.summary_due, None
+        if self._summary_view is not None and self.frozen_obs is not None:
+            self.frozen_obs = self._summary_view  # the new totals come with the summary that explains them
+        self._summary_view = None
+        self.summary_up(last)
+        return True
 
     def _cancel_ticket(self) -> None:
         if self.ticket is not None:
@@ -821,6 +830,8 @@ class TableScene(Scene):
             # "Any key: go on." before your own turn: F4 goes on and asks (a tester was told it
             # was not his turn).
             self.hold = 0.0
+            if self._summary_if_due():  # the deal's last trick: its summary first
+                return True
             self._sync()
         if not self.human_to_act:
             self.say("F4 gives a hint when it is your turn to decide.")
@@ -1069,6 +1080,7 @@ class TableScene(Scene):
                 self._panel_key(key)
         elif self.hold > 0:
             self.hold = 0.0  # any key ends the pause after a trick, and does nothing else
+            self._summary_if_due()
         elif not self.guarded:
             if self.message_covers_prompt:
                 self.message = ""  # a long message covered the prompt: the key brings it back, and does nothing else

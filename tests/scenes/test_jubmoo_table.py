@@ -97,9 +97,19 @@ def test_the_thirteenth_trick_is_shown_before_the_summary(table_app):
     assert re.search(r"takes? the last trick", text)
     assert ("Any key: go on." in text) == table.holding_for_key  # invited only where it waits for it
     assert table.view.hand == () and table.view.tricks_won == last.tricks_won
-    app.press("SPACE")  # the key ends the pause and does nothing else
-    app.tick(0.05)
+    app.press("SPACE")  # the key ends the pause and brings the summary at once, nothing else
     assert table.panel is not None and "summary" in table.panel.title and table.obs.deal_number == 2
+
+
+def test_the_summary_follows_the_last_trick_with_no_picture_between(table_app):
+    """Found by a tester: the update that ended the last trick's pause drew the next deal's
+    prompt over an empty table, and the summary came only with the update after."""
+    app, table = table_app(11)
+    play_by_keys(app, table, lambda: table.summary_due is not None)
+    table.hold_for_key = False  # a pause that ends by itself
+    table.hold = 0.01
+    table.update(0.05)  # one update: the pause ends and the summary is up
+    assert table.panel is not None and "summary" in table.panel.title
 
 
 def hidden_cards(table: JubMooTable, seats) -> list[str]:
@@ -898,3 +908,18 @@ def test_a_hot_seat_match_left_at_a_summary_resumes_on_it_in_fixed_order(table_a
         again.tick(0.05)
     again.press("SPACE")  # read: the person at the keyboard is asked for next
     assert resumed.panel is not None and "Pass the keyboard" in resumed.panel.title
+
+
+def test_lead_marks_the_leader_of_the_trick_held(table_app):
+    """Found by a tester: LEAD moved to the trick's winner while the finished trick was still
+    on the table; it marks who led the trick shown."""
+    for seed in range(1, 20):
+        app, table = table_app(seed)
+        play_by_keys(app, table, lambda t=table: t.hold > 0)
+        led, winner = table.obs.last_trick[0][0], table.obs.last_trick_winner
+        if led == winner:
+            continue
+        leads = [line for line in assert_grid(app)[2:16] if "LEAD" in line]
+        assert len(leads) == 1 and f"{table.seat_name(led).upper()}  LEAD" in leads[0], leads
+        return
+    pytest.fail("no seed's first trick was taken by another than its leader")
