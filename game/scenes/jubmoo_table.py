@@ -494,9 +494,6 @@ class JubMooTable(TableScene):
             return "BIG CHUAN! Every trick won: +1000 flat, nothing else counts."
         if last.sweep == seat:
             return "SWEEP! All 16 point cards: hearts and the pig count plus."
-        if last.big_chuan is not None and seat in last.empty:
-            waived = any(label.startswith("No cards (waived") for label, _ in last.breakdowns[seat])
-            return "No trick, but after a Big Chuan the -50 is waived." if waived else ""
         if last.chuan == seat:
             return "CHUAN! All 13 hearts taken: they count plus instead of minus."
         return ""

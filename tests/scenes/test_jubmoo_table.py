@@ -554,6 +554,21 @@ def test_big_chuan_deal_summary(table_app):
     assert table.obs.last_deal.scores == (1000, -50, -50, -50)
 
 
+def test_a_big_chuan_with_the_minus_50_waived_keeps_the_summary_whole(table_app):
+    """Found by a tester: with "Big Chuan: others -50" off, each empty seat said the waiver twice
+    (its breakdown line and a sentence), and the summary dropped its "Before" row for room."""
+    app, table = table_app(1, "[jubmoo]\nbig_chuan_others_minus_50 = false\n")
+    spades = [r + "S" for r in "AKQJT98765432"]
+    others = [c for c in (r + s for s in "HDC" for r in "AKQJT98765432")]
+    deck = [spades[i // 4] if i % 4 == 0 else others.pop() for i in range(52)]
+    table.match.state = RULES.new_match(1, {"first_leader": 0, "big_chuan_others_minus_50": False}, deck=deck)
+    table.refresh()
+    play_by_keys(app, table, lambda: table.panel is not None)
+    text = "\n".join(line for line, _ in table.panel.lines)
+    assert text.count("No cards (waived after a Big Chuan)") == 3 and "is waived" not in text
+    assert "Before" in text and "This deal" in text and "Total" in text
+
+
 def test_gong_zhu_sweep_deal_summary(table_app):
     """The Big Chuan deal under Gong Zhu: every card is the sweep of the 16 point cards (+800),
     and the three players without a trick score nothing."""
