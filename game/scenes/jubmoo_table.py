@@ -298,8 +298,14 @@ class JubMooTable(TableScene):
         who = f"{self.seat_name(self.viewer)}, your" if self.hot_seat else "Your"
         lead = "lead" if not obs.trick else "turn"
         arrows = f"{glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT}"
+        last = (self.offer("last"),) if obs.last_trick else ()  # offered once there is one
         return Prompt(f"{who} {lead}: {hand_keys_text(len(obs.hand))}, or {arrows} then Enter.   ",
-                      (self.offer("last"),), hand=HandMode(frozenset(obs.legal_actions)))
+                      last, hand=HandMode(frozenset(obs.legal_actions)))
+
+    def paused(self) -> bool:
+        """The last trick recalled with L stays until a key, the others' play waiting (it had
+        gone at their next card, under "Any key: back to the table": a tester)."""
+        return self.show_last and self.panel is None
 
     def prompt(self) -> Prompt:
         """The last trick recalled with L takes the whole line."""

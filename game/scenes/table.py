@@ -528,7 +528,13 @@ class TableScene(Scene):
         self._sync()
         self._poll_hint()
 
+    def paused(self) -> bool:
+        """The play waits for the player (Jub Moo's last trick recalled with L, until a key)."""
+        return False
+
     def _advance(self, dt: float) -> None:
+        if self.paused():
+            return
         if self.panel is not None:
             if self.panel.auto_seconds is not None:
                 self.app.keep_active()

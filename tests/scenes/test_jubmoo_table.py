@@ -21,7 +21,7 @@ from game.scenes.help import HelpScene
 from game.scenes.jubmoo_table import HAND_OVER_GUARD, HAND_ROW, TRICK_AT, JubMooTable, point_tokens
 from game.scenes.menu import MenuScene
 from game.scenes.score_tester import ScoreTesterScene
-from game.scenes.table import PROMPT_GUARD
+from game.scenes.table import PROMPT_GUARD, PROMPT_ROW
 from game.screen.canvas import COLS, ROWS
 from game.screen.cards import card_name, hand_key
 from tests.scenes.test_tables_common import settle
@@ -938,3 +938,20 @@ def test_lead_marks_the_leader_of_the_trick_held(table_app):
         assert len(leads) == 1 and f"{table.seat_name(led).upper()}  LEAD" in leads[0], leads
         return
     pytest.fail("no seed's first trick was taken by another than its leader")
+
+
+def test_the_last_trick_recalled_while_others_play_waits_for_a_key(table_app):
+    """Found by a tester: L pressed while the computers played showed the last trick only until
+    their next card, under "Any key: back to the table"; and L was offered before any trick."""
+    app, table = table_app(5)
+    assert "L Last trick" not in assert_grid(app)[PROMPT_ROW]  # no trick yet: not offered
+    play_by_keys(app, table, lambda: table.obs.last_trick and table.hold <= 0
+                 and table.match.current_player not in table.humans and not table.guarded)
+    steps = len(table.match.steps)
+    app.press("L")
+    app.tick(2.0)
+    assert table.show_last and len(table.match.steps) == steps  # the others wait
+    assert "Any key: back to the table." in app.screen_text()
+    app.press("SPACE")
+    app.tick(1.0)
+    assert not table.show_last and len(table.match.steps) > steps
