@@ -477,6 +477,11 @@ def _better(value: Value, than: Value, sure: bool = False, than_sure: bool = Fal
         return value.objective > than.objective
     if sure != than_sure and value.mean_objective >= 1 - 1e-9:
         return sure
+    if sure != than_sure and value.mean_objective <= 1e-9:
+        # Its mirror: a match lost for certain is worse than one lost in every imagined deal,
+        # which may yet be won (a tester was told to claim +2 and lose the match for sure,
+        # where a lead of his could still have won it).
+        return not sure
     return value.mean_points > than.mean_points + 1e-9
 
 
@@ -505,7 +510,9 @@ def _search(
     choice = None if decides else _heuristic(view, observation, rng)
     note_limit = ""
     charged: frozenset[int] = frozenset()
-    if plan.charge and not known:
+    if plan.charge and not known and len(observation.hand) > 1:
+        # (Not the last card: no playout follows it, so there is no optimism to correct, and
+        # if it is beaten the deal ends as the rules say: a tester's last T5 was charged 2.)
         opps = view.opponents()
         charged = frozenset(
             i for i, a in enumerate(legal) if a != "claim" and view.win_chance(PLAY_BY_TEXT[a], opps) < 1.0
@@ -541,6 +548,11 @@ def _search(
             if _better(values[i], values[best], sure[i], sure[best]):
                 best = i
         choice = legal[best]
+        lost = [i for i, v in enumerate(values) if sure[i] and v.mean_objective <= 1e-9
+                and v.mean_points > values[best].mean_points + 1e-9]
+        if lost and not sure[best] and values[best].mean_objective <= 1e-9:
+            # More points passed over for the match (``_better``): said, beside them in the hint.
+            note_limit += "; more points, but the match lost for sure"
         if any(_better(values[i], values[best], sure[i], sure[best]) for i in range(len(legal))):
             # A play outside the candidates values higher: say why it was not chosen, or the
             # hint reads as if the player were told to take the worse of two plays.

@@ -296,3 +296,31 @@ def test_a_claim_that_wins_the_match_for_certain_beats_a_lead_that_can_be_beaten
     # ...though a lead that can be beaten won every imagined deal, for more points.
     assert any(e.action != "claim" and e.win_chance == 1.0 and (e.points or 0) > 2
                for ranking in rankings for e in ranking.estimates)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_last_card_is_not_charged_against_the_claim(level: str) -> None:
+    """Found by a tester: his last card, T5, was charged 2 points against the claim, and the
+    review billed him for leading it (it won, +6 where the claim paid +4). No playout follows the
+    last card, so there is no optimism to correct: it is valued as it is."""
+    rest = [f"{suit}{n}" for suit in "CSMT" for n in range(1, 10) if f"{suit}{n}" not in ("T4", "T5", "T6")]
+    played = {p: " ".join(rest[p::3]) for p in range(3)}
+    hands = {S: "T5", E: "T4", W: "T6"}
+    obs = to_act(table(hands, played, caller=S, leader=S, fu=(7, 4, 0)))
+    assert "claim" in obs.legal_actions and len(obs.hand) == 1
+    charged = values(rank(RULES, obs, level, random.Random(4)))
+    free = values(rank(RULES, obs, level, random.Random(4), dataclasses.replace(BUDGETS[level], claim_charge=0.0)))
+    assert charged == free
+
+
+def test_a_match_lost_for_sure_is_worse_than_one_lost_in_every_imagined_deal() -> None:
+    """Found by a tester: in the match's last deal every choice showed no imagined deal won, and
+    hard took the claim's sure points, which lost the match for certain, over a lead that could
+    still have won it. The mirror of the sure win above."""
+    from game.ai.lukfu import _better
+    from game.ai.lukfu_search import Value
+
+    claim = Value(points=2.0, objective=0.0, worlds=1, exact=True)
+    lead = Value(points=30 * 0.3, objective=0.0, worlds=30)
+    assert _better(lead, claim, sure=False, than_sure=True)
+    assert not _better(claim, lead, sure=True, than_sure=False)
