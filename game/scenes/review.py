@@ -54,8 +54,8 @@ BAR_WIDTH = 40
 COST_WIDTH, DECISION_MAX, YOU_MAX = 6, 16, 20
 # The column of how much less likely your choice made winning the game, shown only where Hard
 # reckons in that chance (Mus, and Luk Fu at times); its legend starts with the same words.
-WIN_CHANCE = "Win chance"
-WIN_CHANCE_LEGEND = WIN_CHANCE + ": how much less likely your choice made winning the {goal}, by Hard."
+WIN_CHANCE = "Chance lost"  # the chance of winning a choice lost ("Win chance" read as the chance itself)
+WIN_CHANCE_LEGEND = WIN_CHANCE + ": what your choice cost of your chance to win the {goal}, by Hard."
 MORE = "..."  # the values line's mark for values left out
 
 

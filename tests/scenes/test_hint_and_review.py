@@ -724,17 +724,17 @@ def test_the_review_lists_the_win_chance_only_where_hard_reckons_it(make_app, ga
     lines = app.screen_text().splitlines()
     header = lines[3]
     assert "Game" not in header.split()
-    assert ("Win chance" in header) == shown
+    assert ("Chance lost" in header) == shown
     goal = "match" if game == "lukfu" else "game"  # a Luk Fu match is won on its deals' net points
-    legend = [line.strip() for line in lines if "how much less likely your choice made winning the" in line]
-    assert legend == ([f"Win chance: how much less likely your choice made winning the {goal}, by Hard."]
+    legend = [line.strip() for line in lines if "what your choice cost of your chance to win the" in line]
+    assert legend == ([f"Chance lost: what your choice cost of your chance to win the {goal}, by Hard."]
                       if shown else [])
     if shown:
-        end = header.index("Win chance") + len("Win chance")
+        end = header.index("Chance lost") + len("Chance lost")
         for row, decision in zip(lines[5:], review.ordered()[:14], strict=False):
             value = lost[decision.step]
             text = "" if value is None else f"{written[decision.step]:.0%}"  # a loss, as the legend says
-            assert row[end - len("Win chance") : end].strip() == text, row
+            assert row[end - len("Chance lost") : end].strip() == text, row
             assert row[end : end + 2] == "  ", row
 
 
