@@ -33,7 +33,7 @@ class GameEntry:
     short: str  # options page tab, statistics column, instructions title
     blurb: str  # beside the title on the menu
     rules: str  # module with RULES and OPTION_SPECS
-    ai: str  # module with choose(rules, observation, level, rng) and the arena's oracle(rules, state, observation, rng)
+    ai: str  # module with choose and rank(rules, observation, level, rng), and oracle(rules, state, observation, rng)
     table: str  # "module:Class" of its table scene
     help: str  # its F5 text, a file in game/scenes/help/
     sides: int  # who competes: players, or teams (the arena seats A on each side in turn)

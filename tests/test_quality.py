@@ -38,6 +38,18 @@ def test_pure_layers_do_not_import_pygame():
             assert "import pygame" not in text and "from pygame" not in text, path
 
 
+def test_pure_layers_load_nothing_of_the_screen_even_indirectly():
+    """Importing every rules and AI module loads no pygame and none of the program's screen
+    layers (app, scenes, screen), through whatever they import in turn."""
+    modules = sorted(f"game.{folder}.{path.stem}" for folder in ("rules", "ai")
+                     for path in (ROOT / "game" / folder).glob("*.py") if path.stem != "__init__")
+    code = (f"import importlib, sys; [importlib.import_module(m) for m in {modules!r}]; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame' "
+            "or m.startswith(('game.app', 'game.scenes', 'game.screen'))))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
 def test_app_layer_does_not_import_scenes():
     """The scenes are handed to App as a Shell by game/main.py; game/app names no scene module."""
     for path in (ROOT / "game/app").rglob("*.py"):

@@ -23,7 +23,8 @@ def test_names_are_unique_and_every_module_named_exists():
     for game in registry.GAMES:
         rules = get_rules(game.name)
         assert rules.name == game.name and importlib.import_module(game.rules).RULES is rules
-        assert callable(importlib.import_module(game.ai).choose)
+        ai = importlib.import_module(game.ai)  # every function the program and the arena call
+        assert callable(ai.choose) and callable(ai.rank) and callable(ai.oracle)
         table = registry.table_class(game.name)
         assert table is not None and table.game_name == game.name
         assert (HELP_DIR / game.help).is_file()

@@ -121,6 +121,11 @@ def draw_tokens(canvas: TextCanvas, col: int, row: int, line: list[tuple[str, in
     return col
 
 
+def mirrored(place: int) -> int:
+    """A seat or place seen the other way round (clockwise play): right and left swap."""
+    return {1: 3, 3: 1}.get(place, place)
+
+
 def sort_key(card: str) -> tuple[int, int]:
     return SORTED_SUITS.index(card[1]), RANKS.index(card[0])
 
@@ -192,7 +197,7 @@ class JubMooTable(TableScene):
     def position(self, seat: int) -> int:
         """0 bottom, 1 right, 2 top, 3 left: the viewer at the bottom, play going round."""
         pos = (seat - self.viewer) % 4
-        return {1: 3, 3: 1}.get(pos, pos) if self.clockwise else pos
+        return mirrored(pos) if self.clockwise else pos
 
     def seat_at(self, position: int) -> int:
         return next(s for s in range(4) if self.position(s) == position)
@@ -203,9 +208,7 @@ class JubMooTable(TableScene):
         if seat in self.humans:
             return "You"
         pos = seat % 4
-        if self.clockwise:
-            pos = {1: 3, 3: 1}.get(pos, pos)
-        return COMPASS[pos]
+        return COMPASS[mirrored(pos) if self.clockwise else pos]
 
     @property
     def ruleset(self) -> str:
@@ -575,7 +578,7 @@ class JubMooTable(TableScene):
         seat = carried["first_leader"]
         way_changed = carried.get("clockwise", False) != bool(app.settings.get(cls.game_name, "clockwise"))
         if type(seat) is int and way_changed:  # anything else is refused by the rules (a damaged record)
-            seat = {1: 3, 3: 1}.get(seat, seat)
+            seat = mirrored(seat)
         return {"first_leader": seat}
 
     def next_match_options(self) -> dict[str, Any]:

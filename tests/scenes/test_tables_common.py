@@ -96,9 +96,13 @@ def state_of(table: TableScene) -> tuple:
     return hand.cursor, list(hand.cards), set(hand.picked), list(hand.arrangement), table.choice_cursor, table.message
 
 
-def bound(table: TableScene, key: str) -> bool:
-    """``key`` is one of the table's KEYS (a binding on A stands for a lettered list A, B, C...)."""
-    return any(b.key == key or (b.key == "A" and key.isalpha() and len(key) == 1) for b in table.KEYS)
+def bound(table: TableScene, key: str, shown: set[str]) -> bool:
+    """``key`` is one of the table's KEYS, or a later letter of a lettered list (a binding on A)
+    whose every letter from A to it is on the prompt too (``shown``), as a list's are."""
+    if any(b.key == key for b in table.KEYS):
+        return True
+    run = [chr(c) for c in range(ord("A"), ord(key) + 1)] if len(key) == 1 and "B" <= key <= "Z" else []
+    return bool(run) and any(b.key == "A" for b in table.KEYS) and set(run) <= shown
 
 
 def decide(app, table: TableScene, case: Case) -> None:
@@ -107,8 +111,9 @@ def decide(app, table: TableScene, case: Case) -> None:
     before = state_of(table)
     app.compose()
     assert state_of(table) == before, "drawing changed the table"
+    shown = {choice.key for choice in prompt.choices}
     for choice in prompt.choices:
-        assert bound(table, choice.key), f"{choice} is not one of the table's KEYS"
+        assert bound(table, choice.key, shown), f"{choice} is not one of the table's KEYS"
     hand = table.hand
     if prompt.hand is not None and hand.cards:
         assert hand.current in prompt.hand.playable, "the cursor does not start on a playable card"
