@@ -159,9 +159,6 @@ class SceneStack:
             self.scenes.pop()
         self.scenes.append(scene)
 
-    def clear_to(self, scene: Scene) -> None:
-        self.scenes = [scene]
-
     def find(self, kind: type) -> Scene | None:
         for scene in reversed(self.scenes):
             if isinstance(scene, kind):

@@ -457,9 +457,7 @@ class KlaberjassTable(TableScene):
         labels = ((3, "DECK"), (12, "TURN-UP"), (21, "BOTTOM"))
         for col, text in labels:
             canvas.text(col, row, text, palette.YELLOW, TABLE_BG)
-        stock_left = obs.hand_sizes[0] + obs.hand_sizes[1] < 32
-        if stock_left:
-            draw_back(canvas, 3, row + 1, CARD_W, CARD_H)
+        draw_back(canvas, 3, row + 1, CARD_W, CARD_H)  # the stock: at most 18 of the 32 cards are ever dealt
         if obs.turn_up:
             draw_face(canvas, 12, row + 1, french_face(obs.turn_up), CARD_W, CARD_H)
         else:

@@ -79,7 +79,7 @@ SLOT_COLS = {2: 2, 0: 27, 1: 52}  # the trick: West's place, yours, East's
 SLOT_W = 25
 CAPTION_W = SLOT_W - 1  # a place's caption, with a blank column before the next place's
 BEST_BADGE = " BEST"  # after the caption of the play now winning
-LEFT_OUT = "..."  # before the plays won that fit, when the earlier ones are left out for room
+WON_LEFT_OUT = "..."  # before the plays won that fit, when the earlier ones are left out for room
 
 SEAT_NAMES = {0: "You", 1: "East", 2: "West"}
 SUIT_PLURAL = dict(zip(SUITS, SUIT_NAMES, strict=True))
@@ -195,13 +195,13 @@ def draw_mini_cards(canvas: TextCanvas, col: int, row: int, groups: list[tuple[s
     spacing = 2 if cards_width(groups, 2) <= width else 1
     cells: list[tuple[str, int, int]] = []
     if cards_width(groups, 1) > width:
-        room = width - len(LEFT_OUT) - 1
+        room = width - len(WON_LEFT_OUT) - 1
         while len(groups) > 1 and cards_width(groups, 1) > room:
             groups = groups[1:]
         if groups and cards_width(groups, 1) > room:  # the latest play alone is too long: its top cards
             keep = max(0, (room + 1) // 3)
             groups = [groups[0][len(groups[0]) - keep:]] if keep else []
-        cells += [(char, palette.WHITE, TABLE_BG) for char in LEFT_OUT + " "]
+        cells += [(char, palette.WHITE, TABLE_BG) for char in WON_LEFT_OUT + " "]
     for i, group in enumerate(groups):
         if i:
             cells.append((" ", palette.WHITE, TABLE_BG))

@@ -69,7 +69,7 @@ class ReviewScene(Scene):
     def __init__(self, app: App, table: TableScene, seat: int) -> None:
         super().__init__(app)
         self.table = table
-        self.game_name = self.game = table.game_name
+        self.game_name = table.game_name  # F5 here shows its instructions
         self.rankings = table.reviews  # by step of the record; shared with the table for a second look
         self.ticket: int | None = None
         self.review_seat(seat)
@@ -124,7 +124,7 @@ class ReviewScene(Scene):
             if pending is None or self.error:
                 return
             self.asked = pending
-            self.ticket = self.app.ai.request(self.game, pending.observation, HINT_LEVEL, pending.seed,
+            self.ticket = self.app.ai.request(self.table.game_name, pending.observation, HINT_LEVEL, pending.seed,
                                               job="rank")
         self.app.keep_active()
         ranking, error = self.app.ai.poll(self.ticket)
@@ -279,7 +279,7 @@ class ReviewScene(Scene):
         canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, bg)
         deal = self.replay.deal_number
         centre = f"Deal {deal}" if deal is not None else ""
-        title_bar(canvas, f"{entry(self.game).title.upper()}: REVIEW", centre, "Esc: back", bg=palette.CYAN,
+        title_bar(canvas, f"{entry(self.table.game_name).title.upper()}: REVIEW", centre, "Esc: back", bg=palette.CYAN,
                   fg=palette.BLACK, keys_of=self)
         # The list's order (``ordered``): a lost chance of winning outweighs points (a tester read
         # 0.2 above 0.3 as a sorting fault when the heading said only "costliest first").

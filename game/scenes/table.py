@@ -1113,7 +1113,10 @@ class TableScene(Scene):
             if key.typed and key.typed == choice.key:
                 self.human_act(choice.action)
                 return
-        self._hand_input(self.hand.key(key, prompt.hand))
+        result = self.hand.key(key, prompt.hand)
+        if not result.used and key.typed:
+            self.take_back_refusal()  # as at a prompt of choices: a refusal of another key goes
+        self._hand_input(result)
 
     def _hand_input(self, result: HandInput) -> None:
         if result.toggled:

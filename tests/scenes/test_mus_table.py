@@ -67,6 +67,15 @@ def set_match(table: MusTable, seed: int, **options) -> None:
     table.refresh()
 
 
+def face_passes(app, table: MusTable) -> None:
+    """Let a face's moment run out, the next computer not moving yet (it would in the same
+    update at no delay, as the table goes on the moment a pause ends)."""
+    app.settings.values["play"]["delay"] = 1.0
+    while table.hold > 0:
+        app.tick(0.05)
+    app.settings.values["play"]["delay"] = 0.0
+
+
 def others(table: MusTable, *actions: str) -> None:
     """The other seats' calls, made for them (the table reads the match again after them)."""
     for action in actions:
@@ -903,7 +912,7 @@ def test_your_partners_sena_shows_on_his_face_with_its_meaning(table_app):
     assert table.hold > 0  # the table waits while it shows; West is next, so it invites no key
     assert not table.holding_for_key and "Any key: go on." not in app.screen_text()
     assert_grid(app)
-    app.tick(FACE_SECONDS + 0.1)
+    face_passes(app, table)
     assert not table.faces and face_on_screen(app, table, 2) == face_cells(())
     assert table.message.startswith("Partner ")  # the line stays until the next action
 
@@ -948,7 +957,7 @@ def test_your_partner_catches_a_rival_and_the_panel_lists_how_each_was_seen(tabl
     others(table, full_set(table))  # your partner
     partner = table.obs.senas_seen[len(east):]
     assert partner and all(s.seat == 2 and s.caught_by is None for s in partner)
-    app.tick(FACE_SECONDS + 0.1)
+    face_passes(app, table)
     others(table, "senas none")  # West
     while table.guarded:
         app.tick(0.05)
@@ -1091,7 +1100,7 @@ def test_keys_while_a_face_shows_only_end_it(table_app):
     app, table = table_app(37, senas=True)
     senas_match(table, lambda allowed: telling(allowed[3]) and len(allowed[0]) == 2, catch=100)
     others(table, "cut", full_set(table))  # your partner cuts and passes
-    app.tick(FACE_SECONDS + 0.1)
+    face_passes(app, table)
     others(table, full_set(table))  # West, whom you catch: his face shows, then it is your turn
     assert table.hold > 0 and 3 in table.faces and not table.human_to_act
     app.tick(FACE_SECONDS + 1.0)  # you are next: the table waits for the key its line asks for
