@@ -765,9 +765,6 @@ class LukFuTable(TableScene):
     def human_won(self) -> bool:
         return self.winners() == (self.viewer,)
 
-    def human_score(self) -> int:
-        return int(self.obs.scores[self.viewer])
-
     def deal_stats(self, last: DealSummary) -> tuple[bool, dict[str, int]] | None:
         """A deal is won by winning it (claim or end of the hands); drawn deals count as played."""
         mine = last.winner == self.viewer

@@ -800,7 +800,8 @@ class TableScene(Scene):
         self.message = self.describe(seat, action, before, after)
 
     def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
-        return f"{self.seat_name(seat)}: {action}"
+        """The message line after ``seat``'s ``action``, in the table's words (every table)."""
+        raise NotImplementedError
 
     def seat_name(self, seat: int) -> str:
         return "You" if seat == self.viewer else f"Player {seat + 1}"
@@ -1410,7 +1411,8 @@ class TableScene(Scene):
         return None
 
     def human_score(self) -> int:
-        return int(self.match.rules.match_scores(self.match.state)[self.viewer])
+        """The player's match score, for the statistics: from his observation, as all he sees."""
+        return int(self.obs.scores[self.viewer])
 
     def match_extra(self) -> dict[str, int]:
         return {}
@@ -1460,13 +1462,16 @@ class TableScene(Scene):
             self.app.stack.scenes[index] = fresh
 
     def human_won(self) -> bool:
-        return False
+        """The player (or his side) won the match just over (every table)."""
+        raise NotImplementedError
 
     def summary_lines(self, last_deal: Any) -> list[tuple[str, int]]:
-        return [(str(last_deal), palette.WHITE)]
+        """The deal summary's lines and their colours (every table)."""
+        raise NotImplementedError
 
     def result_lines(self) -> list[tuple[str, int]]:
-        return [(f"Scores: {self.match.rules.match_scores(self.match.state)}", palette.WHITE)]
+        """The match result's lines and their colours (every table)."""
+        raise NotImplementedError
 
     def _step_inserted(self, at: int) -> None:
         """A step went into the record at index ``at``: what this table keeps by step (the
