@@ -640,13 +640,9 @@ class JubMooTable(TableScene):
             return obs.last_deal.scores[seat]
         return obs.deal_scores_so_far[seat] if obs.tricks_won[seat] else 0
 
-    def _to_act(self, seat: int) -> bool:
-        obs = self.view
-        return obs.phase == "play" and obs.current_player == seat and self.hold <= 0 and self.frozen_obs is None
-
     def _name(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
         """The seat's name (reverse video when it is to play) and a LEAD tag (a noun: "YOU LEADS" read wrong)."""
-        col = self.draw_seat_name(canvas, col, row, seat, self._to_act(seat))
+        col = self.draw_seat_name(canvas, col, row, seat, self.to_act_now(seat))
         obs = self.view
         shown, _ = self.trick_shown()  # a held or recalled trick: who led that one (a tester
         leader = shown[0][0] if shown else obs.leader  # saw LEAD move to its winner beside it)
@@ -716,7 +712,7 @@ class JubMooTable(TableScene):
                 draw_face(canvas, col, row, french_face(played[seat]), CARD_W, CARD_H, highlight=seat == winner)
                 card_corner(canvas, col, row, played[seat])
             else:
-                fg = palette.YELLOW if self._to_act(seat) and winner is None else palette.DARK_GREY
+                fg = palette.YELLOW if self.to_act_now(seat) and winner is None else palette.DARK_GREY
                 draw_slot(canvas, col, row, CARD_W, CARD_H, fg=fg, bg=TABLE_BG)
         if self.show_last and self.view.last_trick:
             canvas.text(37, 8, "LAST", palette.YELLOW, TABLE_BG)

@@ -250,6 +250,7 @@ class LukFuHand(Hand):
 
 class LukFuTable(TableScene):
     game_name = "lukfu"
+    LIVE_PHASES = ("call", "play")
     WIN_GOAL = "match"  # a Luk Fu match is its deals' net points: Hard reckons the chance of winning it
     RAISED_PLAYS = True
     KEYS = (
@@ -803,14 +804,10 @@ class LukFuTable(TableScene):
             return f"TRICK {len(obs.tricks) + (0 if held else 1)}"
         return "DEAL OVER"
 
-    def _to_act(self, seat: int) -> bool:
-        return self.view.current_player == seat and self.panel is None and self.hold <= 0 and \
-            self.view.phase in ("call", "play")
-
     def _name(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
         """The seat's name (reverse video while it is to act), then its Master / Caller marks."""
         obs = self.view
-        col = self.draw_seat_name(canvas, col, row, seat, self._to_act(seat)) + 1
+        col = self.draw_seat_name(canvas, col, row, seat, self.to_act_now(seat)) + 1
         if obs.master == seat:
             col = canvas.text(col, row, "MASTER", palette.LIGHT_CYAN, TABLE_BG) + 2
         if obs.caller == seat:
@@ -899,7 +896,7 @@ class LukFuTable(TableScene):
             cards = plays.get(seat)
             name = self.seat_name(seat).upper()
             if cards is None:
-                waiting = self._to_act(seat) and obs.phase == "play"
+                waiting = self.to_act_now(seat) and obs.phase == "play"
                 caption = f"{name} TO {'LEAD' if not trick else 'PLAY'}" if waiting else name
                 canvas.text(col, CAPTION_ROW, caption[:CAPTION_W], palette.YELLOW if waiting else palette.WHITE,
                             TABLE_BG)

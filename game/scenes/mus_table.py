@@ -99,7 +99,6 @@ CALLS = (
     Choice("O", "Órdago", "ordago"),
 )
 AMOUNT_CALLS = ("envido", "raise")
-LIVE_PHASES = ("mus", "discard", "senas", "bet")  # a deal is being played (not between deals)
 
 # ---- señas ----
 FACES_AT = {0: (17, 14), 1: (70, 5), 2: (23, 2), 3: (17, 5)}  # each position's face: its top-left cell
@@ -191,6 +190,7 @@ def face_cells(senas: Any) -> tuple[str, str]:
 
 class MusTable(TableScene):
     game_name = "mus"
+    LIVE_PHASES = ("mus", "discard", "senas", "bet")  # a deal is being played (not between deals)
     RAISED_PLAYS = True
     counting = (*COUNTING, "game_counts")
     KEYS = (
@@ -1040,7 +1040,7 @@ class MusTable(TableScene):
         obs = self.seen
         col = canvas.text(2, 1, f" DEAL {obs.deal_number} ", palette.WHITE, TABLE_BG)
         canvas.text(col + 1, 1, f" {self.phase_title()} ", palette.YELLOW, TABLE_BG)
-        if obs.phase in LIVE_PHASES:
+        if obs.phase in self.LIVE_PHASES:
             mano = f" MANO: {self.seat_name(obs.mano).upper()} "
             canvas.text(COLS - 2 - len(mano), 1, mano, palette.WHITE, TABLE_BG)
         self.draw_corners(canvas)
@@ -1067,15 +1067,11 @@ class MusTable(TableScene):
             return "REPLAY OR CONTINUE?"
         return "MATCH OVER" if obs.phase == "over" else ""
 
-    def _to_act(self, seat: int) -> bool:
-        obs = self.seen
-        return obs.current_player == seat and self.frozen_obs is None and obs.phase in LIVE_PHASES
-
     def _name(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
         """The seat's name (reverse video on its turn), MANO / POSTRE and its declarations."""
         obs = self.seen
-        col = self.draw_seat_name(canvas, col, row, seat, self._to_act(seat))
-        if obs.phase in LIVE_PHASES:
+        col = self.draw_seat_name(canvas, col, row, seat, self.to_act_now(seat))
+        if obs.phase in self.LIVE_PHASES:
             if seat == obs.mano:
                 col = canvas.text(col + 1, row, "MANO", palette.LIGHT_CYAN, TABLE_BG)
             elif seat == (obs.mano + 3) % 4:
@@ -1142,7 +1138,7 @@ class MusTable(TableScene):
     def draw_corners(self, canvas: TextCanvas) -> None:
         """Top left: the stock. Top right: who plays with whom."""
         obs = self.seen
-        if obs.phase in LIVE_PHASES:
+        if obs.phase in self.LIVE_PHASES:
             canvas.text(3, 2, f"STOCK {obs.stock_size} CARDS", palette.WHITE, TABLE_BG)
             if obs.reshuffles:  # short of the partner's face
                 canvas.text(3, 3, "from old discards", palette.LIGHT_CYAN, TABLE_BG)

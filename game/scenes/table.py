@@ -811,6 +811,16 @@ class TableScene(Scene):
         name = self.seat_name(seat)
         return f"{name} {you if name == 'You' else other}"
 
+    #: The phases in which a deal is being played, when a seat's name is lit on its turn.
+    LIVE_PHASES: tuple[str, ...] = ("play",)
+
+    def to_act_now(self, seat: int) -> bool:
+        """``seat`` is to act in the deal on screen, and nothing holds the table (a trick's or a
+        face's pause, a panel, a finished deal under its summary): its name is lit."""
+        view = self.view
+        return (view.current_player == seat and view.phase in self.LIVE_PHASES and self.hold <= 0
+                and self.panel is None and self.frozen_obs is None)
+
     def draw_seat_name(self, canvas: TextCanvas, col: int, row: int, seat: int, to_act: bool) -> int:
         """`` NAME `` in yellow, or in reverse video while the seat is to act (and at a decision
         the review shows, the seat that decided: a tester found no name lit there); the next column."""
