@@ -86,8 +86,9 @@ def options_page(game: str, options: dict[str, Any], own: dict[str, Any] | None 
 
 
 def is_heading(line: str) -> bool:
-    """A heading is written in capitals from the first column ("  J♦  +100" is a table row)."""
-    return line.isupper() and not line.startswith(" ")
+    """A heading is written in capitals from the first column ("  J♦  +100" is a table row),
+    and ends no sentence ("BIDDING)." ends a cross-reference: a tester saw it yellow)."""
+    return line.isupper() and not line.startswith(" ") and not line.rstrip().endswith(".")
 
 
 class HelpScene(Scene):

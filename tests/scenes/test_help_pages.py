@@ -77,9 +77,9 @@ def test_the_pager_draws_each_line_as_written(make_app, game):
             assert shown == (page[i] if i < len(page) else ""), f"page {number + 1}, line {i + 1}"
             assert not row[left + 2 + TEXT_W: left + BOX_W - 1].strip()
             line = page[i] if i < len(page) else ""
-            if line.strip():  # headings (capitals from the first column) in yellow, nothing else
+            if line.strip():  # headings (capitals from the first column, no sentence's end) in yellow
                 first = len(line) - len(line.lstrip())
-                heading = not first and line.isupper()
+                heading = not first and line.isupper() and not line.endswith(".")
                 assert (canvas.cell(left + 2 + first, 1 + i).fg == palette.YELLOW) == heading, line
 
 
@@ -199,3 +199,13 @@ def test_the_options_page_leaves_out_what_has_no_effect_and_keeps_a_gap_before_v
     klaberjass = options_page("klaberjass", {"no_tie": True, "all_trump_cross_suit": False, "tout_atout": False})
     row = next(line for line in klaberjass if line.strip().startswith("No-Tie"))
     assert row.endswith(")  On") and not any("any suit can win" in line for line in klaberjass)
+
+
+def test_a_line_that_ends_a_sentence_in_capitals_is_no_heading():
+    """Found by a tester: "BIDDING).", the end of "(see THE DEAL AND THE / BIDDING).", was drawn
+    in yellow as a heading, half a cross-reference in another colour."""
+    from game.scenes.help import is_heading
+
+    assert is_heading("SANS TOUT AND TOUT ATOUT") and is_heading("OPTIONS (O ON THE MENU, MUS PAGE)")
+    assert not is_heading("BIDDING).") and not is_heading("WHAT YOU MAY LEAD).")
+    assert not is_heading("  J♦  +100")
