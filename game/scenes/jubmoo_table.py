@@ -447,7 +447,7 @@ class JubMooTable(TableScene):
         names = "".join(f"{short[s]:>10}" for s in order)  # a column is 10 wide
         table = [(f"{'':12}{names}", palette.LIGHT_CYAN)]
         for label, values in (("Before", last.totals_before), ("This deal", last.scores), ("Total", last.totals)):
-            row = "".join(f"{signed(values[s]) if label == 'This deal' else values[s]:>10}" for s in order)
+            row = "".join(f"{signed(values[s]):>10}" for s in order)  # signed, as Luk Fu's sheet is
             table.append((f"{label:<12}{row}", palette.YELLOW if label == "Total" else palette.WHITE))
         room = SUMMARY_MAX - len(table) - 1 - 4  # four seat lines, the table, the footer
 
@@ -542,7 +542,7 @@ class JubMooTable(TableScene):
             place = 1 + sum(scores[other] > scores[seat] for other in range(4))  # ties share a place: 1, 1, 3
             note = "  the pig" if seat in pigs else ("  top score" if seat in self.winners() else "")
             colour = palette.LIGHT_RED if seat in pigs else (palette.LIGHT_GREEN if note else palette.WHITE)
-            lines.append((f"  {place}.  {self.seat_name(seat):<12}{scores[seat]:>7}{note}", colour))
+            lines.append((f"  {place}.  {self.seat_name(seat):<12}{signed(scores[seat]):>7}{note}", colour))
         lines.append(("", palette.WHITE))
         winners = [self.seat_name(s) for s in self.winners()]
         if not self.hot_seat and winners == ["You"]:

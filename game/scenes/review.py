@@ -287,8 +287,8 @@ class ReviewScene(Scene):
                    else f"{self.whose()} decisions in this deal, costliest first, as Hard reckons them")
         canvas.text(2, 2, heading, palette.WHITE, bg)
         chance = self.chance_shown()
-        canvas.text(2, 3, self._row("Cost", WIN_CHANCE if chance else None, "Decision", "You", "Hard's choice"),
-                    palette.YELLOW, bg)
+        canvas.text(2, 3, self._row("Cost", WIN_CHANCE if chance else None, "Decision", self.you_header(),
+                                    "Hard's choice"), palette.YELLOW, bg)
         canvas.text(2, 4, "─" * (COLS - 4), palette.LIGHT_CYAN, bg)
         items = self.ordered()
         left = self.left_out()
@@ -359,6 +359,11 @@ class ReviewScene(Scene):
         """The list has its win chance column (and legend): some decision has a value for it."""
         return any(self.chance_cost(d) is not None for d in self.decisions)
 
+    def you_header(self) -> str:
+        """The column of the reviewed player's choices: "You", or in hot seat his name (a tester
+        read "You" over Player 2's choices)."""
+        return "You" if len(self.people) == 1 else self.table.seat_name(self.seat)
+
     def _column_widths(self) -> tuple[int, int]:
         """The Decision and You columns' widths: their longest words (measured once the
         decisions are known), at least their headers and at most ``DECISION_MAX``/``YOU_MAX``."""
@@ -366,7 +371,7 @@ class ReviewScene(Scene):
             where = max((len(self.table.decision_words(d.observation)) for d in self.decisions), default=0)
             you = max((len(self._words(d, d.action)) for d in self.decisions), default=0)
             self._widths = (len(self.decisions), min(DECISION_MAX, max(len("Decision"), where)),
-                            min(YOU_MAX, max(len("You"), you)))
+                            min(YOU_MAX, max(len(self.you_header()), you)))
         return self._widths[1], self._widths[2]
 
     def _row(self, cost: str, game: str | None, where: str, you: str, hard: str) -> str:

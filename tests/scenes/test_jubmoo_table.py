@@ -453,6 +453,8 @@ def test_a_hot_seat_review_names_whose_decisions_it_lists(table_app):
     assert review.seat == other and review.decisions
     assert all(d.observation.seat == other for d in review.decisions)
     assert f"Player {other + 1}'s decisions in this deal" in app.screen_text() and "Done:" in app.screen_text()
+    header = app.screen_text().splitlines()[3]  # his choices' column is headed by his name, not "You"
+    assert f"Player {other + 1}" in header and " You " not in header
     app.press("ENTER")  # the table as it was: turned to the player who decided (found by a tester)
     lines = app.screen_text().splitlines()
     assert f"PLAYER {other + 1}" in lines[14] and f"PLAYER {first + 1}" not in lines[14]
@@ -955,3 +957,15 @@ def test_the_last_trick_recalled_while_others_play_waits_for_a_key(table_app):
     app.press("SPACE")
     app.tick(1.0)
     assert not table.show_last and len(table.match.steps) > steps
+
+
+def test_the_summary_and_the_result_sign_every_total(table_app):
+    """Found by testers: "This deal +73" stood above "Total 73", where Luk Fu's sheet signs
+    its totals; a plus total reads the same in every row and in the match result."""
+    import dataclasses
+
+    app, table = table_app(11)
+    play_by_keys(app, table, lambda: table.panel is not None and "summary" in table.panel.title)
+    last = dataclasses.replace(table.obs.last_deal, totals_before=(40, -10, 0, -30), totals=(120, -10, 0, -50))
+    rows = {line.split()[0]: line for line, _ in table.summary_lines(last) if line.split()}
+    assert "+120" in rows["Total"] and "+40" in rows["Before"] and " 0" in rows["Total"]
