@@ -38,7 +38,8 @@ PROGRAM_OPTIONS: dict[str, dict[str, OptionSpec]] = {
             "The colour a mono monitor glows with.", needs=(("mono", (True,)),)),
         "border": OptionSpec.choice(
             1, palette.BORDER_CYCLE, tuple(palette.COLOUR_NAMES[c].title() for c in palette.BORDER_CYCLE),
-            "Border colour", "The colour of the border round the screen; F10 changes it too."),
+            "Border colour", "The colour of the border round the screen; F10 changes it too.",
+            needs=(("mono", (False,)),)),
         "scale": OptionSpec.choice(
             2, (1, 2, 3, 4, 5, 6), ("x1", "x2", "x3", "x4", "x5", "x6"), "Window size (next start)",
             "How many times the 672 x 432 picture is enlarged; it takes effect at the next start.", ordered=True),

@@ -1089,8 +1089,8 @@ class TableScene(Scene):
             self.save()  # the player's own order of his hand survives a closed window too
 
     def _on_key(self, key: Key) -> None:
-        if key.repeat and not (self.panel is None and self.hold <= 0 and not self.guarded
-                               and not self.message_covers_prompt):
+        if key.repeat and (self.panel is not None or self.hold > 0 or self.guarded or self.message_covers_prompt
+                           or self.waits_for_any_key()):
             return  # a held arrow moves the highlight; it is no "any key" (it closed a summary unread)
         if self.panel is not None:
             if not self.guarded:  # a deal's summary or the result that has just come up waits a moment

@@ -392,7 +392,9 @@ def test_the_mono_phosphor_is_dimmed_on_a_colour_monitor_and_live_with_m(make_ap
         app = make_app(letters)
         app.press("o")
         scene = app.top_scene()
-        row = FIRST_OPTION_ROW + [o.key for o in scene.options].index("phosphor")
+        keys = [o.key for o in scene.options]
+        phosphor, border = (FIRST_OPTION_ROW + keys.index(key) for key in ("phosphor", "border"))
         app.tick(0.05)
-        assert (app.canvas.cell(4, row).fg == palette.WHITE) is live, letters
+        assert (app.canvas.cell(4, phosphor).fg == palette.WHITE) is live, letters
+        assert (app.canvas.cell(4, border).fg == palette.WHITE) is not live, letters  # a mono screen has none
         app.press("ESC")

@@ -463,3 +463,24 @@ def test_a_held_arrow_never_closes_a_summary_or_ends_a_pause(make_app):
     table.hold_trick(until_key=True)
     key_down(app, pygame.K_RIGHT)  # held: repeats, and the pause stays
     assert table.hold > 0
+
+
+def test_a_held_arrow_leaves_the_recalled_last_trick_up(make_app):
+    """Found by a tester: with Right held, Jub Moo's last trick recalled with L went at the next
+    repeat, under "Any key: back to the table"."""
+    import pygame
+
+    app = make_app("--game", "jubmoo", "--seed", "3")
+    table = app.top_scene()
+    app.settings.values["play"]["delay"] = 0.0
+    for _ in range(2000):
+        if table.obs.last_trick and table.human_to_act and not table.guarded:
+            break
+        if table.holding_for_key or (table.human_to_act and not table.guarded):
+            app.press("ENTER")  # go on after a trick, or play
+        app.tick(0.05)
+    key_down(app, pygame.K_RIGHT)
+    app.press("L")
+    assert table.show_last
+    key_down(app, pygame.K_RIGHT)  # Right still held: its repeat
+    assert table.show_last
