@@ -490,10 +490,7 @@ class App:
         go, and this one takes the place of one on the row (a tester pressing F10 three times
         read the first colour named while the third was set)."""
         self.notice_log.append(text)
-        # A notice the row holds whole is one page; a longer one goes a page at a time, each
-        # marked " »" (a notice two columns too long had left "resume." alone for 4 s: a tester).
-        pages = [text] if len(text) <= COLS else textwrap.wrap(text, COLS - 3, break_on_hyphens=False) or [text]
-        rows = [page + (" »" if i < len(pages) - 1 else "") for i, page in enumerate(pages)]  # " »": goes on
+        rows = self._notice_rows(text)
         if replaces is not None and any(row.startswith(replaces) for row, _ in self.notices):
             on_row = self.notices[0][0].startswith(replaces)
             kept = [(row, left) for row, left in self.notices if not row.startswith(replaces)]
@@ -511,6 +508,24 @@ class App:
         self.notices.extend((row, seconds) for row in rows)
         if self.notice_left <= 0:
             self.notice_left = self.notices[0][1]
+
+    @staticmethod
+    def _notice_rows(text: str) -> list[str]:
+        """A notice's rows on the bottom row: whole if it fits, else a page at a time, each but
+        the last marked " »" (a notice two columns too long had left "resume." alone for 4 s)."""
+        pages = [text] if len(text) <= COLS else textwrap.wrap(text, COLS - 3, break_on_hyphens=False) or [text]
+        return [page + (" »" if i < len(pages) - 1 else "") for i, page in enumerate(pages)]
+
+    def withdraw_notice(self, text: str) -> None:
+        """Take one notice off the bottom row, if it is still there (it stays in the log): what
+        it asked is done ("Choose it on the menu to resume" over the resumed match: a tester)."""
+        rows = self._notice_rows(text)
+        showing = self.notices[0][0] if self.notices else None
+        self.notices = deque((row, left) for row, left in self.notices if row not in rows)
+        if self.notices and self.notices[0][0] != showing:
+            self.notice_left = self.notices[0][1]
+        elif not self.notices:
+            self.notice_left = 0.0
 
     def clear_notices(self) -> None:
         """Take the waiting notices off the bottom row (they stay in the log): a dialog that

@@ -26,6 +26,7 @@ class MenuScene(Scene):
         super().__init__(app)
         self.cursor = 0
         self.message = ""
+        self.saved_notice = ""  # the start's notice of unfinished matches, withdrawn once a game is chosen
 
     def items(self) -> list[tuple[str, str, str]]:
         """(key, label, action) rows of the menu."""
@@ -106,6 +107,9 @@ class MenuScene(Scene):
             self.app.sound("buzz")
             return
         self.app.sound("select")
+        if self.saved_notice:  # its advice is taken: it goes from the bottom row (it had stayed
+            self.app.withdraw_notice(self.saved_notice)  # over the resumed match: a tester)
+            self.saved_notice = ""
         if self.app.saves.exists(name):
             from game.scenes.dialogs import ResumeDialog
 

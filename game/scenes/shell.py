@@ -37,7 +37,8 @@ class Shell:
         saved = [g.title for g in registry.GAMES if app.saves.exists(g.name) and g.name != app.args.game]
         if saved:
             which = "it" if len(saved) == 1 else "one"
-            app.notice(f"Unfinished match saved: {', '.join(saved)}. Choose {which} on the menu to resume.")
+            menu.saved_notice = f"Unfinished match saved: {', '.join(saved)}. Choose {which} on the menu to resume."
+            app.notice(menu.saved_notice)
 
     def attract(self, app: App) -> Scene | None:
         """Demo games of every playable game in turn; None when no game is playable."""

@@ -128,3 +128,19 @@ def test_an_unwritable_user_folder_is_announced_at_start(tmp_path, monkeypatch):
         assert app.settings.path is None and not app.saves.writing and app.stats.path is None
     finally:
         app.ai.close()
+
+
+def test_the_saved_match_notice_goes_once_a_game_is_chosen(make_app, home):
+    """Found by a tester: "Unfinished match saved: Mus. Choose it on the menu to resume." stayed
+    on the bottom row over the resumed match."""
+    from game.app.match import Match
+    from game.app.saves import SaveStore
+
+    match = Match("mus", 3, {})
+    match.apply(match.rules.legal_actions(match.state)[0])
+    SaveStore(home / "saves").write(match, (0,))
+    app = make_app("*")
+    assert bottom_row(app).startswith("Unfinished match saved: Mus.")
+    app.press("3", "Y")
+    assert "Unfinished match saved" not in bottom_row(app)
+    assert any(text.startswith("Unfinished match saved") for text in app.notice_log)  # still in the log
