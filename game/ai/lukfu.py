@@ -466,18 +466,20 @@ def oracle(rules: Any, state: LukFuState, observation: LukFuObservation, rng: ra
     return _search(rules, observation, BUDGETS["hard"], rng, state).best.action
 
 
-def _better(value: Value, than: Value, sure: bool = False, than_sure: bool = False) -> bool:
+def _better(value: Value, than: Value, sure: bool = False, than_sure: bool = False, chances: bool = True) -> bool:
     """A higher objective; at the same objective (to 1e-9), more points. A match already won
     or lost in every world had left the choice to the likelier action, a claim for +2 before
     a sure lead for +6 (found by a tester). But a match won for certain (``sure``: a claim, or
     a lead nothing can beat, after which the claim is still there) beats one won in every
     imagined deal, which is not every deal there is: a tester saw hard lead a card that could
-    be beaten, for more points, from a claim that won the match, and lose the match."""
+    be beaten, for more points, from a claim that won the match, and lose the match. And with
+    ``chances`` (the objective is the chance of winning the match), a match lost for certain
+    goes after one lost in every imagined deal."""
     if abs(value.objective - than.objective) > 1e-9:
         return value.objective > than.objective
     if sure != than_sure and value.mean_objective >= 1 - 1e-9:
         return sure
-    if sure != than_sure and value.mean_objective <= 1e-9:
+    if chances and sure != than_sure and value.mean_objective <= 1e-9:
         # Its mirror: a match lost for certain is worse than one lost in every imagined deal,
         # which may yet be won (a tester was told to claim +2 and lose the match for sure,
         # where a lead of his could still have won it).
@@ -545,7 +547,7 @@ def _search(
             order = order[: plan.candidates]
         best = order[0]
         for i in order[1:]:
-            if _better(values[i], values[best], sure[i], sure[best]):
+            if _better(values[i], values[best], sure[i], sure[best], budget.match_aware):
                 best = i
         choice = legal[best]
         lost = [i for i, v in enumerate(values) if sure[i] and v.mean_objective <= 1e-9
@@ -553,18 +555,23 @@ def _search(
         if lost and not sure[best] and values[best].mean_objective <= 1e-9:
             # More points passed over for the match (``_better``): said, beside them in the hint.
             note_limit += "; more points, but the match lost for sure"
-        if any(_better(values[i], values[best], sure[i], sure[best]) for i in range(len(legal))):
+        if any(_better(values[i], values[best], sure[i], sure[best], budget.match_aware) for i in range(len(legal))):
             # A play outside the candidates values higher: say why it was not chosen, or the
             # hint reads as if the player were told to take the worse of two plays.
             note_limit = f"; best of its {plan.candidates} likeliest"
+    # A match won for certain (``_better``'s sense: the claim, or a lead nothing unseen can beat
+    # with the claim still open) rests on no sample: written so (a tester's unbeatable last card
+    # read 99% beside the claim's 100%).
+    certain = [v.exact or (budget.match_aware and sure[i] and v.mean_objective >= 1 - 1e-9)
+               for i, v in enumerate(values)]
     estimates = [
         Estimate(
             a,
             v.mean_points,
-            0 if exact or v.exact else v.worlds,
+            0 if exact or certain[i] else v.worlds,
             v.mean_objective if budget.match_aware else None,
         )
-        for a, v in zip(legal, values, strict=True)
+        for i, (a, v) in enumerate(zip(legal, values, strict=True))
     ]
     if exact:
         basis, note = EXACT, "the true deal (open hands)"

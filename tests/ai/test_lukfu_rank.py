@@ -324,3 +324,19 @@ def test_a_match_lost_for_sure_is_worse_than_one_lost_in_every_imagined_deal() -
     lead = Value(points=30 * 0.3, objective=0.0, worlds=30)
     assert _better(lead, claim, sure=False, than_sure=True)
     assert not _better(claim, lead, sure=True, than_sure=False)
+
+
+def test_a_lead_nothing_can_beat_that_wins_the_match_is_written_certain() -> None:
+    """Found by a tester: his last card, which nothing could beat, read 99% to win the match
+    beside the claim's 100%, and the review then said it lost 0%. A match won for certain rests
+    on no sample (``worlds`` 0), as the claim's does."""
+    rest = [f"{suit}{n}" for suit in "CSMT" for n in range(1, 10) if f"{suit}{n}" not in ("T4", "T9", "T6")]
+    played = {p: " ".join(rest[p::3]) for p in range(3)}
+    state = table({S: "T9", E: "T4", W: "T6"}, played, caller=S, leader=S, fu=(7, 4, 0))
+    state = dataclasses.replace(state, cfg=RULES.new_match(2, {"first_master": S, "deals": 1}).cfg)  # the last deal
+    obs = to_act(state)
+    assert deals_left(obs) == 0 and set(obs.legal_actions) == {"claim", "T9"}
+    ranking = rank(RULES, obs, "hard", random.Random(4))
+    for action in ("claim", "T9"):
+        estimate = ranking.estimate(action)
+        assert estimate.win_chance == 1.0 and estimate.worlds == 0, estimate
