@@ -153,7 +153,10 @@ class KlaberjassTable(TableScene):
         choices = self.choices()
         if obs.phase == "declare":
             return Prompt("Declare which runs? ", choices)
-        return Prompt("", choices)
+        # Enter or Space alone passes a bid: a stray key on a new deal's prompt had taken the
+        # contract, the costliest choice if it goes bete (a tester's "go on" key after a summary).
+        default = next((i for i, choice in enumerate(choices) if choice.action == "pass"), 0)
+        return Prompt("", choices, default=default)
 
     def waiting_text(self, seat: int) -> str:
         if self.app.demo or self.attract:

@@ -329,7 +329,8 @@ class LukFuTable(TableScene):
             return self.replay_offer()
         if obs.phase == "call":
             master = "You are Master. " if obs.master == self.viewer else ""
-            return Prompt(f"{master}Play this hand? ", (self.offer("call"), self.offer("pass")))
+            # Enter alone passes: a stray key must not make a Caller, who pays both shares if he loses.
+            return Prompt(f"{master}Play this hand? ", (self.offer("call"), self.offer("pass")), default=1)
         mode = HandMode(self.playable_cards(), multi=True)
         picked = self.hand.picked_cards()
         if self.discarding:

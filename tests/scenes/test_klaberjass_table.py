@@ -458,3 +458,17 @@ def test_a_deal_thrown_in_lists_the_answer_that_ended_it(table_app):
     assert table.frozen_obs is not None and table.frozen_obs.bids[-1] == (seat, "throw-in")
     lines = [text for text, _ in table.bidding_lines()]
     assert lines[-2].endswith(": schmeiss") and lines[-1].endswith(": throw in"), lines
+
+
+def test_enter_alone_at_a_bid_passes(table_app):
+    """Found by a tester: a Space meant to go on after a summary fell on the new deal's bidding
+    prompt and took the contract (Take was highlighted). Enter or Space alone passes there."""
+    app, table = table_app(1)
+    for _ in range(400):
+        if table.human_to_act and not table.guarded:
+            break
+        app.tick(0.05)
+    assert "pass" in table.obs.legal_actions
+    steps = len(table.match.steps)
+    app.press("SPACE")
+    assert table.match.steps[steps] == "pass"
