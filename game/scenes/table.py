@@ -386,6 +386,8 @@ class TableScene(Scene):
                     setattr(table, name, counting[name])
         last = getattr(table.obs, "last_deal", None)
         ended = table.ended_view() if (table_state or {}).get("summary_up") is True and last is not None else None
+        if ended is None:
+            table.message = table.last_words() or table.message
         if ended is not None:
             # Left at a deal's end (its last trick held, or its summary up): the summary first,
             # over the deal as it ended (a tester's resumed totals had jumped with no word of why).
@@ -405,6 +407,21 @@ class TableScene(Scene):
                 and not match.is_over:
             table.on_setting_changed("play", "replay")
         return table
+
+    def last_words(self) -> str:
+        """The message of the record's last action, for a match resumed in the middle of a deal
+        (the line had been empty: a tester's "Computer leads the J♠." was gone); "" when the
+        last step is no action of this deal."""
+        steps = self.match.steps
+        if not steps or not isinstance(steps[-1], str):
+            return ""
+        rebuilt = Match(self.match.game, self.match.seed, self.match.options)
+        for step in steps[:-1]:
+            rebuilt.replay_step(step)
+        seat, before = rebuilt.current_player, rebuilt.observation(self.viewer)
+        if seat is None or deal_of(before) != deal_of(self.obs):
+            return ""
+        return self.describe(seat, rebuilt.rules.parse_action(rebuilt.state, steps[-1]), before, self.obs)
 
     def ended_view(self) -> Any:
         """The view under the summary of the deal the match's last step ended, rebuilt from the

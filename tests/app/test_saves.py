@@ -593,3 +593,20 @@ def test_an_option_switched_changes_no_computer_decision(game):
     replay = DealReplay(game, 11, {}, list(switched.steps), 0)
     replay.advance(len(switched.steps))
     assert replay.done_actions == plain.actions == sum(map(counts_for_seed, plain.steps)) == len(plain.steps)
+
+
+@pytest.mark.parametrize("case", TABLES, ids=lambda case: case.game)
+def test_a_match_resumed_mid_deal_says_its_last_move_again(make_app, case):
+    """Found by a tester: "Computer leads the J♠." was on the message line when he quit; the
+    resumed table showed the card but no word of it."""
+    app = make_app("--game", case.game, "--seed", "7")
+    table = app.top_scene()
+    app.settings.values["play"]["delay"] = 0.0
+    play(app, table, case, lambda: len(table.match.steps) >= 6 and table.human_to_act
+         and bool(table.message) and table.panel is None)
+    said = table.message
+    match = Match(case.game, table.match.seed, dict(table.match.options))
+    for step in table.match.steps:
+        match.replay_step(step)
+    resumed = type(table).resume(app, match, tuple(table.humans))
+    assert resumed.message == said, (resumed.message, said)
