@@ -26,13 +26,18 @@ class QuitDialog(Scene):
         super().__init__(app)
         below = app.stack.scenes[:]
         self.leaving_table = any(s.is_table for s in below)
+        from game.scenes.table import TableScene
+
+        # Said where it is so: the match stays saved to resume (a newcomer mid-deal could not tell).
+        self.keeps_match = any(isinstance(s, TableScene) and not s.attract and not s.match.is_over for s in below)
         self.at_menu = not self.leaving_table and any(getattr(s, "is_menu", False) for s in below)
         app.sound("select")
 
     @property
     def question(self) -> str:
         if self.leaving_table:
-            return "Leave this game for the menu? (Y/N)"
+            kept = " The match is kept to resume." if self.keeps_match else ""
+            return f"Leave this game for the menu?{kept} (Y/N)"
         return "Quit The Card Parlour? (Y/N)"
 
     @property

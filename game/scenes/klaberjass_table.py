@@ -121,6 +121,11 @@ class KlaberjassTable(TableScene):
                 suit = action[5]
                 words = f" {SUIT_NAMES[suit]}" if suit_words else ""
                 out.append(self.offer(action, label=f"{glyphs.FRENCH_SUIT_GLYPH[suit]}{words}"))
+            elif action == "exchange" and obs.turn_up and obs.contract:
+                # What the dix is, said: the 7 of trumps for the turn-up (a newcomer had to
+                # remember it from F5).
+                seven = card_name("7" + obs.contract)
+                out.append(self.offer(action, label=f"Exchange your {seven} for the {card_name(obs.turn_up)}"))
             elif action in ACTIONS_WITH_KEYS:
                 out.append(self.offer(action))
         declares = sorted((a for a in obs.legal_actions if a.startswith("declare")), key=len, reverse=True)

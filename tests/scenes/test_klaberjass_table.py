@@ -472,3 +472,26 @@ def test_enter_alone_at_a_bid_passes(table_app):
     steps = len(table.match.steps)
     app.press("SPACE")
     assert table.match.steps[steps] == "pass"
+
+
+def test_the_dix_prompt_says_which_cards_it_exchanges(table_app):
+    """Found by a tester: "E Exchange the dix  K Keep" left a newcomer to remember from F5 that
+    the dix is his 7 of trumps and that it goes for the turn-up."""
+    import random
+
+    from game.app.match import Match
+    from game.screen.cards import card_name
+
+    _app, table = table_app()
+    for seed in range(80):
+        match, rng = Match("klaberjass", seed, {}), random.Random(seed)
+        while not match.is_over and not (match.current_player == 0
+                                         and "exchange" in match.rules.legal_actions(match.state)):
+            match.apply(rng.choice(list(match.rules.legal_actions(match.state))))
+        if not match.is_over:
+            break
+    table.match = match
+    table.refresh()
+    obs = table.obs
+    labels = [choice.label for choice in table.prompt().choices]
+    assert f"Exchange your {card_name('7' + obs.contract)} for the {card_name(obs.turn_up)}" in labels

@@ -484,3 +484,11 @@ def test_a_held_arrow_leaves_the_recalled_last_trick_up(make_app):
     assert table.show_last
     key_down(app, pygame.K_RIGHT)  # Right still held: its repeat
     assert table.show_last
+
+
+def test_leaving_a_table_says_the_match_is_kept(make_app):
+    """Found by a tester: "Leave this game for the menu?" left a newcomer mid-deal unsure whether
+    his match would be lost; it is kept, and the question says so."""
+    app = make_app("--game", "mus", "--seed", "2")
+    app.press("F7")
+    assert "Leave this game for the menu? The match is kept to resume. (Y/N)" in app.screen_text()
