@@ -388,7 +388,7 @@ class TableScene(Scene):
         ended = table.ended_view() if (table_state or {}).get("summary_up") is True and last is not None else None
         if ended is None:
             table.message = table.last_words() or table.message
-        if ended is not None:
+        else:
             # Left at a deal's end (its last trick held, or its summary up): the summary first,
             # over the deal as it ended (a tester's resumed totals had jumped with no word of why).
             table.frozen_obs = ended
