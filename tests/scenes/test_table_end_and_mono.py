@@ -56,7 +56,7 @@ def test_mono_keeps_the_highlighted_choice_key_apart_from_its_label(make_app, ho
         app.tick(0.05)
     canvas = app.compose()
     row_text = canvas.row_text(PROMPT_ROW)
-    first = table.prompt().choices[0]
+    first = table.prompt().choices[table.choice_cursor]  # the highlighted one (at a bid: Pass)
     col = row_text.index(f"{first.key} {first.label}")
     key, label = canvas.cell(col, PROMPT_ROW), canvas.cell(col + 2, PROMPT_ROW)
     key_look = mono_pair(key.fg, key.bg)
