@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import re
 import textwrap
 import time
 import warnings
@@ -28,6 +29,8 @@ from game.screen.render import FRAME_H, FRAME_W, DisplayMode, Renderer, layout, 
 KEY_BAR_ROW = ROWS - 1
 ACTIVE_FPS = 60
 KEY_REPEAT = (400, 60)  # a held key repeats after 400 ms, every 60 ms (where the scene lets it)
+KEY_TIP = re.compile(r"F\d+[: ]")  # how an F-key's own tip on the bottom row begins ("F4 gives", "F10:")
+BAR_SWITCHES = (1, 2, 3, 6, 8, 9)  # the F-keys whose state the bottom row shows
 IDLE_POLL = 0.02  # seconds between looks for events while nothing moves
 NOTICE_SECONDS = 4.0
 HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that draw into memory only
@@ -370,6 +373,13 @@ class App:
 
     def hotkey(self, number: int) -> None:
         top = self.stack.top
+        if number in BAR_SWITCHES:
+            # An F-key's tip on the bottom row goes, so the row shows what this key switches (a
+            # tester's F6 and F9 under the F4 tip seemed to do nothing).
+            showing = self.notices[0][0] if self.notices else None
+            self.notices = deque((row, left) for row, left in self.notices if not KEY_TIP.match(row))
+            if (self.notices[0][0] if self.notices else None) != showing:
+                self.notice_left = self.notices[0][1] if self.notices else 0.0
         if number == 1:
             # F1 switches what you hear now (the S letter may have silenced a sound setting
             # that is on), and remembers it.
@@ -386,7 +396,7 @@ class App:
             elif self.demo or (top is not None and top.opens_table) or any(s.is_table for s in self.stack.scenes):
                 self.set_demo(not self.demo)
             else:  # an options page, a dialog: nobody's seat to take, no demo to start
-                self.notice("F2: the demo games on the menu; at a table, the computer plays for you.")
+                self.notice("F2: the demo games on the menu; at a table, the computer plays for you.", log=False)
         elif number == 3:
             self.toggle_setting("play", "hand_sort")
         elif number == 5:
@@ -423,7 +433,7 @@ class App:
                 self.notice(f"F10: the border colour is now {name}; only a colour monitor shows it.", replaces="F10:")
         elif number == 4 and (top is None or not top.on_hint()):
             # The one F-key the manual leaves free: Hard's advice at the player's turn.
-            self.notice("F4 gives a hint at your turn in a game: what the Hard player would do.")
+            self.notice("F4 gives a hint at your turn in a game: what the Hard player would do.", log=False)
 
     def toggle_setting(self, section: str, key: str) -> None:
         self.settings.set(section, key, not self.settings.get(section, key))
@@ -483,13 +493,16 @@ class App:
     def sound(self, name: str) -> None:
         self.speaker.play(name)
 
-    def notice(self, text: str, seconds: float = NOTICE_SECONDS, replaces: str | None = None) -> None:
+    def notice(self, text: str, seconds: float = NOTICE_SECONDS, replaces: str | None = None,
+               log: bool = True) -> None:
         """A message on the bottom row for a few seconds. One too long for the row is shown
         whole, a row at a time; every notice stays in the log (N on the menu rereads it).
         ``replaces``: how the notices this one makes out of date begin (F10's: "F10:"); they
         go, and this one takes the place of one on the row (a tester pressing F10 three times
-        read the first colour named while the third was set)."""
-        self.notice_log.append(text)
+        read the first colour named while the third was set). ``log`` False: a tip answering an
+        F-key, not kept in the notice log (N lists troubles, not tips: a tester)."""
+        if log:
+            self.notice_log.append(text)
         rows = self._notice_rows(text)
         if replaces is not None and any(row.startswith(replaces) for row, _ in self.notices):
             on_row = self.notices[0][0].startswith(replaces)

@@ -79,16 +79,17 @@ def test_the_log_says_when_there_is_nothing_to_reread(make_app):
 
 def test_a_notice_given_again_and_again_is_listed_once_and_pages_turn(make_app):
     """Found by a tester: F4 pressed 14 times on the menu gave 14 copies of its line, and PgDn
-    closed the list where it turns pages everywhere else."""
+    closed the list where it turns pages everywhere else. (F4's tip is no longer logged at all:
+    a notice given again and again stands in for it.)"""
     app = make_app("S*")
     for _ in range(14):
-        app.press("F4")
+        app.notice("The same trouble again.")
     for i in range(30):
         app.notice(f"Notice number {i}.")
     app.press("N")
     log = app.top_scene()
     text = " ".join(log.lines)
-    assert text.count("F4 gives a hint at your turn") == 1 and "(x14)" in text
+    assert text.count("The same trouble again.") == 1 and "(x14)" in text
     assert "PgUp/PgDn" in app.screen_text()
     total = len(log.lines)  # opens on the newest, and says where that is (a tester missed the first)
     assert f"Lines {total - log.HEIGHT + 1}-{total} of {total}" in app.screen_text()
@@ -144,3 +145,14 @@ def test_the_saved_match_notice_goes_once_a_game_is_chosen(make_app, home):
     app.press("3", "Y")
     assert "Unfinished match saved" not in bottom_row(app)
     assert any(text.startswith("Unfinished match saved") for text in app.notice_log)  # still in the log
+
+
+def test_an_f_keys_tip_goes_at_the_next_f_key_and_is_no_notice_of_the_session(make_app):
+    """Found by a tester: under the F4 tip on the menu, F6 and F9 changed their settings with no
+    sign on the covered bottom row; and N listed the tip as a notice of this session (troubles)."""
+    app = make_app("S*")
+    app.press("F4")
+    assert bottom_row(app).startswith("F4 gives a hint")
+    app.press("F6")
+    assert "RPLY" in bottom_row(app) or "NORPLY" in bottom_row(app)  # the row shows the switch
+    assert not any(text.startswith("F4 gives a hint") for text in app.notice_log)
