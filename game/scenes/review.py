@@ -168,9 +168,9 @@ class ReviewScene(Scene):
         """The chance of winning your choice gave away, to the whole percent the list shows (0
         where Hard does not reckon in it, or has not analysed the decision yet): the difference
         of the two chances as the values line writes them (a tester read "1% of the game" beside
-        two choices both at 19%)."""
-        lost = self.chance_cost(decision)
-        if not lost:
+        two choices both at 19%); so also where a sample's 99% stands beside a certain 100%
+        (a tester's review said 0% there, and "as good as Hard's")."""
+        if self.chance_cost(decision) is None or self.agrees(decision):
             return 0.0
         ranking = self.rankings[decision.step]
         return max(0, percent(ranking.best) - percent(ranking.estimate(decision.action))) / 100
