@@ -334,12 +334,14 @@ class MusTable(TableScene):
         choices = self.choices()
         if obs.phase != "bet":
             return Prompt("", choices)
-        if obs.ordago:  # the whole game: Enter (or a stray Space) refuses, Q accepts
-            actions = [c.action for c in choices]
-            refuse = actions.index("no-quiero") if "no-quiero" in actions else 0
+        # Enter (or a stray Space) alone refuses a bet: it costs the deje, where Quiero stakes
+        # the bet (and at an órdago the game); Q accepts (a tester's highlight was on Quiero).
+        actions = [c.action for c in choices]
+        refuse = actions.index("no-quiero") if "no-quiero" in actions else 0
+        if obs.ordago:
             return Prompt(f"Órdago on {lance}! ", choices, default=refuse)
         if obs.bettor_team is not None:
-            return Prompt(f"{obs.stakes} on {lance}: ", choices)
+            return Prompt(f"{obs.stakes} on {lance}: ", choices, default=refuse)
         return Prompt(f"{lance}: ", choices)
 
     # ---- your señas ----
@@ -453,7 +455,7 @@ class MusTable(TableScene):
             self.human_act("ordago")
         elif key.typed == "N" or key.is_cancel or key.is_confirm:
             self.asking_ordago = False
-            self.choice_cursor = 0
+            self.choice_cursor = self.prompt().default  # back on the bet's harmless choice
             self.message = "No órdago."
         elif key.is_left or key.is_right:
             self.choice_cursor = 1 - min(1, self.choice_cursor)

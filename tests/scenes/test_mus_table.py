@@ -1348,3 +1348,18 @@ def test_a_hinted_bet_sets_the_amount_on_its_key(table_app):
     steps = len(table.match.steps)
     app.press("E")
     assert table.match.steps[steps] == "envido 5"
+
+
+def test_enter_alone_at_a_bet_refuses_it(table_app):
+    """Found by a tester: at a rival's envido the highlight started on Quiero, so a stray Enter
+    or Space staked the bet; it starts on No quiero (the deje only), as at an órdago, and goes
+    back there after an órdago of yours is taken back."""
+    app, table = table_app()
+    table.match = bet_waiting_on("grande", team=1)
+    table.refresh()
+    app.tick(PROMPT_GUARD + 0.05)
+    prompt = table.prompt()
+    assert prompt.choices[prompt.default].action == "no-quiero"
+    assert table.choice_cursor == prompt.default
+    app.press("O", "N")  # your own órdago asked, then taken back
+    assert table.prompt().choices[table.choice_cursor].action == "no-quiero"
