@@ -358,8 +358,10 @@ class OptionsScene(Scene):
             # A row with no effect under the game's other options is dimmed; F5 says what it
             # needs (a tester saw nothing set Tout Atout's rows apart while those bids were off).
             idle = not self.applies(option)
-            if selected:  # under the cursor too (a tester's dimmed row looked live there)
-                fg, value_fg, bg = (palette.DARK_GREY, palette.DARK_GREY, palette.GREY) if idle else \
+            if selected:  # under the cursor too (a tester's dimmed row looked live there), but a
+                # mono monitor shows dark grey on grey as no bar at all: the bar stays there
+                dim = idle and not self.app.mode.mono
+                fg, value_fg, bg = (palette.DARK_GREY, palette.DARK_GREY, palette.GREY) if dim else \
                     (palette.BLACK, palette.RED, palette.GREY)
             else:
                 fg, value_fg, bg = (palette.GREY, palette.GREY, palette.BLUE) if idle else \

@@ -254,12 +254,13 @@ class ReviewScene(Scene):
         good = sum(1 for d in self.decisions if self.as_good(d))
         if not total:
             return "Done: nothing to analyse."
+        whose = self.whose().lower() if self.whose() == "Your" else self.whose()  # hot seat: "Player 2's"
         if good == total:
             if total == 1:
-                return "Done: your one choice is as good as Hard's."
-            return f"Done: all {total} of your choices are as good as Hard's."
+                return f"Done: {whose} one choice is as good as Hard's."
+            return f"Done: all {total} of {whose} choices are as good as Hard's."
         of = f", {chance:.0%} of the {self.table.WIN_GOAL}" if chance else ""
-        wordings = (f"Done: {good} of your {total} choices as good as Hard's; the rest cost {lost:.1f} points{of}.",
+        wordings = (f"Done: {good} of {whose} {total} choices as good as Hard's; the rest cost {lost:.1f} points{of}.",
                     f"Done: {good} of {total} as good as Hard's; the rest cost {lost:.1f} points{of}.",
                     f"Done: {good} of {total} as good as Hard's; the rest cost {lost:.1f} points"
                     + (f", {chance:.0%} to win." if chance else "."))

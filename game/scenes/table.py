@@ -140,6 +140,8 @@ def shown_points(points: float) -> float:
 DEMO_PANEL_PROMPT = "Demo: goes on by itself    F2: stop the demo"
 #: The prompt of a deal's summary whose decisions can be reviewed.
 REVIEW_PROMPT = "R: review your decisions    Any other key: go on"
+#: The same in hot seat, where the review opens on the last to play and Tab goes to the others.
+REVIEW_PROMPT_HOT_SEAT = "R: review each player's decisions    Any other key: go on"
 #: The message line while the hint is worked out.
 HINT_THINKING = "Hint: the computer is thinking (F4 again: never mind)..."
 
@@ -1340,13 +1342,13 @@ class TableScene(Scene):
         a key (the match result: a new match or the menu) waits for it."""
         if self.attract or (self.app.demo and panel.auto_seconds is None and panel.on_key is None):
             panel.auto_seconds = max(3.0, 2 * self.move_delay())
-        if panel.prompt in (Panel.prompt, DEMO_PANEL_PROMPT, REVIEW_PROMPT):
+        if panel.prompt in (Panel.prompt, DEMO_PANEL_PROMPT, REVIEW_PROMPT, REVIEW_PROMPT_HOT_SEAT):
             if panel.auto_seconds is not None:
                 # It goes on by itself, so it asks for no key (a tester read "Press any key to
                 # continue" under the demo, and it went on without one).
                 panel.prompt = DEMO_PANEL_PROMPT
             elif panel.review and self.can_review():  # R is offered only while it works
-                panel.prompt = REVIEW_PROMPT
+                panel.prompt = REVIEW_PROMPT if len(self.humans) == 1 else REVIEW_PROMPT_HOT_SEAT
             else:
                 panel.prompt = Panel.prompt
         if self.panel is None:

@@ -436,6 +436,7 @@ def test_a_hot_seat_review_names_whose_decisions_it_lists(table_app):
 
     app, table = table_app(3, "[jubmoo]\nhumans = 2\n")
     play_by_keys(app, table, lambda: table.panel is not None and "summary" in table.panel.title)
+    assert "R: review each player's decisions" in app.screen_text()  # not "your": it opens on the last to play
     app.press("R")
     review = app.top_scene()
     assert isinstance(review, ReviewScene)
@@ -455,6 +456,8 @@ def test_a_hot_seat_review_names_whose_decisions_it_lists(table_app):
     assert f"Player {other + 1}'s decisions in this deal" in app.screen_text() and "Done:" in app.screen_text()
     header = app.screen_text().splitlines()[3]  # his choices' column is headed by his name, not "You"
     assert f"Player {other + 1}" in header and " You " not in header
+    done = next(line for line in app.screen_text().splitlines() if "Done:" in line)
+    assert " your " not in done and "Done: your" not in done, done
     app.press("ENTER")  # the table as it was: turned to the player who decided (found by a tester)
     lines = app.screen_text().splitlines()
     assert f"PLAYER {other + 1}" in lines[14] and f"PLAYER {first + 1}" not in lines[14]

@@ -397,4 +397,11 @@ def test_the_mono_phosphor_is_dimmed_on_a_colour_monitor_and_live_with_m(make_ap
         app.tick(0.05)
         assert (app.canvas.cell(4, phosphor).fg == palette.WHITE) is live, letters
         assert (app.canvas.cell(4, border).fg == palette.WHITE) is not live, letters  # a mono screen has none
+        # Under the cursor a dimmed row stays dim in colour; a mono monitor, which would show
+        # dark grey on grey as no bar at all, keeps the bar (a tester lost the cursor there).
+        dimmed = "border" if live else "phosphor"
+        scene.cursor = keys.index(dimmed)
+        app.tick(0.05)
+        colour = app.canvas.cell(4, FIRST_OPTION_ROW + keys.index(dimmed)).fg
+        assert colour == (palette.BLACK if live else palette.DARK_GREY), letters
         app.press("ESC")
