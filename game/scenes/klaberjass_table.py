@@ -126,6 +126,8 @@ class KlaberjassTable(TableScene):
                 # remember it from F5).
                 seven = card_name("7" + obs.contract)
                 out.append(self.offer(action, label=f"Exchange your {seven} for the {card_name(obs.turn_up)}"))
+            elif action == "keep" and obs.contract:
+                out.append(self.offer(action, label=f"Keep your {card_name('7' + obs.contract)}"))
             elif action in ACTIONS_WITH_KEYS:
                 out.append(self.offer(action))
         declares = sorted((a for a in obs.legal_actions if a.startswith("declare")), key=len, reverse=True)

@@ -36,8 +36,8 @@ class Shell:
             app.stack.push(IntroScene(app))
         saved = [g.title for g in registry.GAMES if app.saves.exists(g.name) and g.name != app.args.game]
         if saved:
-            which = "it" if len(saved) == 1 else "one"
-            menu.saved_notice = f"Unfinished match saved: {', '.join(saved)}. Choose {which} on the menu to resume."
+            head, which = ("Unfinished match saved", "it") if len(saved) == 1 else ("Unfinished matches saved", "one")
+            menu.saved_notice = f"{head}: {', '.join(saved)}. Choose {which} on the menu to resume."
             app.notice(menu.saved_notice)
 
     def attract(self, app: App) -> Scene | None:

@@ -156,3 +156,16 @@ def test_an_f_keys_tip_goes_at_the_next_f_key_and_is_no_notice_of_the_session(ma
     app.press("F6")
     assert "RPLY" in bottom_row(app) or "NORPLY" in bottom_row(app)  # the row shows the switch
     assert not any(text.startswith("F4 gives a hint") for text in app.notice_log)
+
+
+def test_several_saved_matches_are_named_in_the_plural(make_app, home):
+    """Found by a tester: "Unfinished match saved: Klaberjass, Jub Moo, Mus, Luk Fu"."""
+    from game.app.match import Match
+    from game.app.saves import SaveStore
+
+    for game in ("mus", "lukfu"):
+        match = Match(game, 3, {})
+        match.apply(match.rules.legal_actions(match.state)[0])
+        SaveStore(home / "saves").write(match, (0,))
+    app = make_app("*")
+    assert any(text.startswith("Unfinished matches saved: Mus, Luk Fu. Choose one") for text in app.notice_log)
