@@ -430,7 +430,8 @@ class App:
             self._setting_changed("display", "border")
             if self.mode.mono:  # a mono monitor draws no border colour (a tester saw nothing change)
                 name = palette.COLOUR_NAMES[nxt].title()  # the setting changed: said, not "kept" (a tester)
-                self.notice(f"F10: the border colour is now {name}; only a colour monitor shows it.", replaces="F10:")
+                self.notice(f"F10: the border colour is now {name}; only a colour monitor shows it.", replaces="F10:",
+                            log=False)
         elif number == 4 and (top is None or not top.on_hint()):
             # The one F-key the manual leaves free: Hard's advice at the player's turn.
             self.notice("F4 gives a hint at your turn in a game: what the Hard player would do.", log=False)

@@ -336,11 +336,16 @@ class ReviewScene(Scene):
         left = []
         if self.by_computer:
             plural = "s" if self.by_computer > 1 else ""
-            left.append(f"{self.by_computer} choice{plural} the computer made for you (F2)")
+            left.append(f"{self.by_computer} choice{plural} the computer made for {self.who()} (F2)")
         if self.by_table:
             plural = "s" if self.by_table > 1 else ""
-            left.append(f"{self.by_table} choice{plural} the table made for you (F3)")
+            left.append(f"{self.by_table} choice{plural} the table made for {self.who()} (F3)")
         return left
+
+    def who(self) -> str:
+        """The reviewed player in a sentence: "you", or in hot seat his name ("Player 2")."""
+        name = self.table.seat_name(self.seat)
+        return "you" if name == "You" else name
 
     def whose(self) -> str:
         """Whose decisions these are: "Your", or in hot seat the player's name ("Player 2's")."""
@@ -420,8 +425,9 @@ class ReviewScene(Scene):
         ranking = self.rankings.get(decision.step)
         where = self.table.decision_words(decision.observation)
         you = self.table.choice_words(decision.action, decision.observation)
+        who = self.who()  # "you", or in hot seat the player reviewed ("Player 1 chose...")
         if ranking is None:
-            canvas.text(2, MESSAGE_ROW, f"{where.capitalize()}: you {you}."[: COLS - 4], palette.YELLOW,
+            canvas.text(2, MESSAGE_ROW, f"{where.capitalize()}: {who} {you}."[: COLS - 4], palette.YELLOW,
                         TABLE_BG)
             canvas.text(2, PROMPT_ROW, self.progress()[: COLS - 4], palette.WHITE, TABLE_BG)
         else:
@@ -429,13 +435,13 @@ class ReviewScene(Scene):
             cost = self.cost(decision) or 0.0
             chance = self.chance_lost(decision)
             if best.action == decision.action:
-                verdict = f"{where.capitalize()}: you {you}, as Hard would."
+                verdict = f"{where.capitalize()}: {who} {you}, as Hard would."
             elif self.agrees(decision):  # Hard's choice is another action of the same move
                 hard = self._words(decision, best.action)
                 mine = self.table.choice_words(decision.action, decision.observation, short=True)
-                agreed = (f"{where.capitalize()}: you {you}; Hard: {hard}, which you did too in this move.",
-                          f"{where.capitalize()}: you {mine}; Hard: {hard}, "
-                          "as you did in this move.")
+                agreed = (f"{where.capitalize()}: {who} {you}; Hard: {hard}, which {who} did too in this move.",
+                          f"{where.capitalize()}: {who} {mine}; Hard: {hard}, "
+                          f"as {who} did in this move.")
                 verdict = next((w for w in agreed if len(w) <= COLS - 4), agreed[-1])
             else:
                 # The longest wording that fits the row: full words, short words, then without
@@ -444,9 +450,9 @@ class ReviewScene(Scene):
                 hard = self._words(decision, best.action)
                 lost = f" Cost {cost:.1f} points"
                 of = f", {chance:.0%} of the {self.table.WIN_GOAL}." if chance else "."
-                wordings = (f"{where.capitalize()}: you {you}; Hard: {hard}.{lost}{of}",
-                            f"{where.capitalize()}: you {mine}; Hard: {hard}.{lost}{of}",
-                            f"{where.capitalize()}: you {mine}; Hard: {hard}.{lost}.")
+                wordings = (f"{where.capitalize()}: {who} {you}; Hard: {hard}.{lost}{of}",
+                            f"{where.capitalize()}: {who} {mine}; Hard: {hard}.{lost}{of}",
+                            f"{where.capitalize()}: {who} {mine}; Hard: {hard}.{lost}.")
                 verdict = next((w for w in wordings if len(w) <= COLS - 4), wordings[-1])
             canvas.text(2, MESSAGE_ROW, verdict[: COLS - 4], palette.YELLOW, TABLE_BG)
             canvas.text(2, PROMPT_ROW, self._values_line(decision, ranking)[: COLS - 4], palette.WHITE, TABLE_BG)

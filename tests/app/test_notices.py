@@ -107,7 +107,7 @@ def test_a_notice_given_again_is_not_queued_behind_itself(make_app):
     app.notice_left = 0.0
     for _ in range(14):
         app.press("F10")
-    assert len(app.notices) == 1 and sum(text.startswith("F10:") for text in app.notice_log) == 14
+    assert len(app.notices) == 1 and not any(text.startswith("F10:") for text in app.notice_log)  # a tip: no log
     app.notice("Something else.")
     app.press("F10")  # the F10 notice on the row: replaced there
     assert [row[:4] for row, _ in app.notices] == ["F10:", "Some"]

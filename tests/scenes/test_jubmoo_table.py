@@ -461,6 +461,7 @@ def test_a_hot_seat_review_names_whose_decisions_it_lists(table_app):
     app.press("ENTER")  # the table as it was: turned to the player who decided (found by a tester)
     lines = app.screen_text().splitlines()
     assert f"PLAYER {other + 1}" in lines[14] and f"PLAYER {first + 1}" not in lines[14]
+    assert f": Player {other + 1} " in lines[21] and ": you " not in lines[21]  # his choice, in his name
     assert all(card_name(card) in lines[HAND_ROW + 1] for card in review.showing.observation.hand)
     app.press("ESC")
     app.press("TAB")
