@@ -626,7 +626,7 @@ def test_a_review_with_no_choices_says_so_plainly(make_app) -> None:
     table.seat_name = lambda seat: "Player 1" if seat == 0 else "Player 2"
     text = app.screen_text()
     lines = [line.strip() for line in text.splitlines()]
-    assert "Player 1 made no choice in this deal: 11 choices the computer made for you" in " ".join(lines)
+    assert "Player 1 made no choice in this deal: 11 choices the computer made for Player 1" in " ".join(lines)
     assert "(F2)." in text and "Up/Down" not in text and "Tab: Player 2's   Esc: the summary" in text
 
 
