@@ -1340,7 +1340,10 @@ class TableScene(Scene):
         """Show ``panel`` over the table. In the demo show every panel closes by itself; with
         F2 (the computer playing for you) so do the deal summaries, but a panel that asks for
         a key (the match result: a new match or the menu) waits for it."""
-        if self.attract or (self.app.demo and panel.auto_seconds is None and panel.on_key is None):
+        # The summary of the deal that ended the match waits for a key too, as the result does
+        # (with F2 it had closed unread: a tester never saw how the deciding deal scored).
+        deciding = panel.review and self.match.is_over
+        if self.attract or (self.app.demo and panel.auto_seconds is None and panel.on_key is None and not deciding):
             panel.auto_seconds = max(3.0, 2 * self.move_delay())
         if panel.prompt in (Panel.prompt, DEMO_PANEL_PROMPT, REVIEW_PROMPT, REVIEW_PROMPT_HOT_SEAT):
             if panel.auto_seconds is not None:

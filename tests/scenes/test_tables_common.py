@@ -523,6 +523,26 @@ def test_f2_turned_on_under_a_summary_closes_it_as_the_demos_do(start, case):
     app.press("F2")
 
 
+def test_with_f2_the_summary_of_the_deal_that_ends_the_match_waits_for_a_key(start, case):
+    """Found by a tester: with F2 on in the last deal, its summary closed by itself before the
+    result, so he never saw how the deciding deal scored."""
+    app, table = start(9)
+    app.press("F2")
+    for _ in range(60000):
+        if table.panel is not None and table.panel.review and table.match.is_over:
+            break
+        app.tick(0.05)
+    summary = table.panel
+    assert summary is not None and summary.review and summary.auto_seconds is None
+    for _ in range(100):
+        app.tick(0.1)
+    assert table.panel is summary  # still up: it waits for a key, as the result does
+    app.press("SPACE")
+    app.tick(0.1)
+    assert table.panel is not summary
+    app.press("F2")
+
+
 def test_a_hint_cancelled_by_f2_takes_its_words_with_it(start, case, monkeypatch):
     """Found by a tester: F4, then F2 on and off before the hint came, left "Hint: the computer
     is thinking (F4 again: never mind)..." on the message line for good."""
