@@ -17,11 +17,14 @@ def quick_klaberjass(make_app, home, *letters: str) -> tuple:
 
 
 def finish_with_f2(app, table: TableScene) -> None:
-    """F2 on: the computer plays the match to its end."""
+    """F2 on: the computer plays the match to its end; the deciding deal's summary waits for a
+    key (it is read), then the result comes."""
     app.press("F2")
     for _ in range(200_000):
         if table.result_shown:
             return
+        if table.match.is_over and table.panel is not None and table.panel.review and not table.guarded:
+            app.press("SPACE")
         app.tick(0.05)
     raise AssertionError("the match did not end")
 
