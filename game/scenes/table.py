@@ -13,6 +13,7 @@ docs/tables.md for how to build a table.
 from __future__ import annotations
 
 import dataclasses
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -254,7 +255,7 @@ def deal_of(view: Any) -> tuple[Any, Any]:
     return getattr(view, "deal_number", None), getattr(view, "last_deal", None)
 
 
-class TableScene(Scene):
+class TableScene(Scene, metaclass=ABCMeta):
     """The base of the four tables. A table declares, as class attributes:
 
     - ``game_name``, and ``KEYS``: its labelled keys as ``Choice(key, label, action)``, the
@@ -818,9 +819,9 @@ class TableScene(Scene):
         """Messages, sounds and the trick hold after an action (games refine it)."""
         self.message = self.describe(seat, action, before, after)
 
+    @abstractmethod
     def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
         """The message line after ``seat``'s ``action``, in the table's words (every table)."""
-        raise NotImplementedError
 
     def seat_name(self, seat: int) -> str:
         return "You" if seat == self.viewer else f"Player {seat + 1}"
@@ -1493,17 +1494,17 @@ class TableScene(Scene):
             index = self.app.stack.scenes.index(self)
             self.app.stack.scenes[index] = fresh
 
+    @abstractmethod
     def human_won(self) -> bool:
         """The player (or his side) won the match just over (every table)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def summary_lines(self, last_deal: Any) -> list[tuple[str, int]]:
         """The deal summary's lines and their colours (every table)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def result_lines(self) -> list[tuple[str, int]]:
         """The match result's lines and their colours (every table)."""
-        raise NotImplementedError
 
     def _step_inserted(self, at: int) -> None:
         """A step went into the record at index ``at``: what this table keeps by step (the
