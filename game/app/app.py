@@ -10,6 +10,7 @@ import textwrap
 import time
 import warnings
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -376,10 +377,7 @@ class App:
         if number in BAR_SWITCHES:
             # An F-key's tip on the bottom row goes, so the row shows what this key switches (a
             # tester's F6 and F9 under the F4 tip seemed to do nothing).
-            showing = self.notices[0][0] if self.notices else None
-            self.notices = deque((row, left) for row, left in self.notices if not KEY_TIP.match(row))
-            if (self.notices[0][0] if self.notices else None) != showing:
-                self.notice_left = self.notices[0][1] if self.notices else 0.0
+            self._drop_notice_rows(lambda row: bool(KEY_TIP.match(row)))
         if number == 1:
             # F1 switches what you hear now (the S letter may have silenced a sound setting
             # that is on), and remembers it.
@@ -534,12 +532,15 @@ class App:
         """Take one notice off the bottom row, if it is still there (it stays in the log): what
         it asked is done ("Choose it on the menu to resume" over the resumed match: a tester)."""
         rows = self._notice_rows(text)
+        self._drop_notice_rows(lambda row: row in rows)
+
+    def _drop_notice_rows(self, dropped: Callable[[str], bool]) -> None:
+        """Take the rows ``dropped`` picks off the bottom row's queue; the one shown next gets
+        its whole time if the one on the row went."""
         showing = self.notices[0][0] if self.notices else None
-        self.notices = deque((row, left) for row, left in self.notices if row not in rows)
-        if self.notices and self.notices[0][0] != showing:
-            self.notice_left = self.notices[0][1]
-        elif not self.notices:
-            self.notice_left = 0.0
+        self.notices = deque((row, left) for row, left in self.notices if not dropped(row))
+        if (self.notices[0][0] if self.notices else None) != showing:
+            self.notice_left = self.notices[0][1] if self.notices else 0.0
 
     def clear_notices(self) -> None:
         """Take the waiting notices off the bottom row (they stay in the log): a dialog that
