@@ -254,7 +254,7 @@ class ReviewScene(Scene):
         good = sum(1 for d in self.decisions if self.as_good(d))
         if not total:
             return "Done: nothing to analyse."
-        whose = self.whose().lower() if self.whose() == "Your" else self.whose()  # hot seat: "Player 2's"
+        whose = "your" if self.who() == "you" else self.whose()  # hot seat: "Player 2's"
         if good == total:
             if total == 1:
                 return f"Done: {whose} one choice is as good as Hard's."
@@ -349,8 +349,7 @@ class ReviewScene(Scene):
 
     def whose(self) -> str:
         """Whose decisions these are: "Your", or in hot seat the player's name ("Player 2's")."""
-        name = self.table.seat_name(self.seat)
-        return "Your" if name == "You" else f"{name}'s"
+        return "Your" if self.who() == "you" else f"{self.who()}'s"
 
     def chance_cost(self, decision: Decision) -> float | None:
         """How much less likely Hard reckons your choice made winning the game (None where it
@@ -368,7 +367,7 @@ class ReviewScene(Scene):
     def you_header(self) -> str:
         """The column of the reviewed player's choices: "You", or in hot seat his name (a tester
         read "You" over Player 2's choices)."""
-        return "You" if len(self.people) == 1 else self.table.seat_name(self.seat)
+        return self.table.seat_name(self.seat)
 
     def _column_widths(self) -> tuple[int, int]:
         """The Decision and You columns' widths: their longest words (measured once the
