@@ -411,35 +411,39 @@ class TableScene(Scene, metaclass=ABCMeta):
             table.on_setting_changed("play", "replay")
         return table
 
+    def _before_last_action(self) -> tuple[int, Any, str] | None:
+        """Who took the record's last step, the player's view just before it, and that action
+        (the match rebuilt to that moment: the rules are pure); None when it is no action."""
+        steps = self.match.steps
+        if not steps or not isinstance(steps[-1], str):
+            return None
+        rebuilt = Match(self.match.game, self.match.seed, self.match.options)
+        for step in steps[:-1]:
+            rebuilt.replay_step(step)
+        seat = rebuilt.current_player
+        if seat is None:
+            return None
+        return seat, rebuilt.observation(self.viewer), rebuilt.rules.parse_action(rebuilt.state, steps[-1])
+
     def last_words(self) -> str:
         """The message of the record's last action, for a match resumed in the middle of a deal
         (the line had been empty: a tester's "Computer leads the J♠." was gone); "" when the
         last step is no action of this deal."""
-        steps = self.match.steps
-        if not steps or not isinstance(steps[-1], str):
+        last = self._before_last_action()
+        if last is None or deal_of(last[1]) != deal_of(self.obs):
             return ""
-        rebuilt = Match(self.match.game, self.match.seed, self.match.options)
-        for step in steps[:-1]:
-            rebuilt.replay_step(step)
-        seat, before = rebuilt.current_player, rebuilt.observation(self.viewer)
-        if seat is None or deal_of(before) != deal_of(self.obs):
-            return ""
-        return self.describe(seat, rebuilt.rules.parse_action(rebuilt.state, steps[-1]), before, self.obs)
+        seat, before, action = last
+        return self.describe(seat, action, before, self.obs)
 
     def ended_view(self) -> Any:
-        """The view under the summary of the deal the match's last step ended, rebuilt from the
-        record (the rules are pure), for a match resumed there; None if that step is no action
-        or ended no deal (a save edited by hand had put deal 1's summary over deal 2's play)."""
-        steps = self.match.steps
-        if not steps or not isinstance(steps[-1], str):
+        """The view under the summary of the deal the match's last step ended, for a match
+        resumed there; None if that step is no action or ended no deal (a save edited by hand
+        had put deal 1's summary over deal 2's play)."""
+        last = self._before_last_action()
+        if last is None or getattr(last[1], "last_deal", None) == self.obs.last_deal:
             return None
-        rebuilt = Match(self.match.game, self.match.seed, self.match.options)
-        for step in steps[:-1]:
-            rebuilt.replay_step(step)
-        seat, before = rebuilt.current_player, rebuilt.observation(self.viewer)
-        if seat is None or getattr(before, "last_deal", None) == self.obs.last_deal:
-            return None
-        return self.deal_end_view(before, seat, steps[-1], self.obs)
+        seat, before, action = last
+        return self.deal_end_view(before, seat, action, self.obs)
 
     def table_state(self) -> dict[str, Any]:
         """What is saved with the match besides the rules' record: the player's order of his hand."""
