@@ -34,6 +34,7 @@ KEY_TIP = re.compile(r"F\d+[: ]")  # how an F-key's own tip on the bottom row be
 BAR_SWITCHES = (1, 2, 3, 6, 8, 9)  # the F-keys whose state the bottom row shows
 IDLE_POLL = 0.02  # seconds between looks for events while nothing moves
 NOTICE_SECONDS = 4.0
+BAR_PEEK_SECONDS = 2.0  # a switching F-key shows the bottom row's keys this long over a notice
 HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that draw into memory only
 DESKTOP_MARGIN = 32  # rows of the desktop a window leaves at least to its title bar
 
@@ -106,6 +107,7 @@ class App:
         self.notices: deque[tuple[str, float]] = deque()
         self.notice_left = 0.0
         self.notice_log: list[str] = []  # every notice of this run, oldest first
+        self.bar_peek = 0.0  # seconds the key bar still shows over a notice (a switching F-key)
         self.idle_seconds = 0.0
         self.key_guard = 0.0  # seconds the scenes still ignore keys (ignore_keys)
         self.active_seconds = 0.0
@@ -225,12 +227,12 @@ class App:
         dt = min(clock.get_time() / 1000.0, 0.25)
         for event in events:
             self.handle_event(event)
-        notices_before = (len(self.notices), self.notice_left > 0)
+        notices_before = (len(self.notices), self.notice_shown())
         self.update(dt)
         self._since_render += dt
         # Nothing moves on an idle screen unless an event came or a notice appeared or went:
         # skip drawing then (still redraw once a second, whatever happens).
-        quiet = idle and not events and notices_before == (len(self.notices), self.notice_left > 0)
+        quiet = idle and not events and notices_before == (len(self.notices), self.notice_shown())
         if not quiet or self._since_render >= 1.0:
             self.render()
             self._since_render = 0.0
@@ -305,7 +307,7 @@ class App:
         self.active_seconds = 2.0
         top = self.stack.top
         if row == KEY_BAR_ROW and (top is None or getattr(top, "shows_key_bar", True)):
-            if self.notices and self.notice_left > 0:
+            if self.notice_shown():
                 return  # a notice covers the keys: a click presses none the player cannot see (a tester)
             for number, start, end in self._key_bar_spans:
                 if start <= col < end:
@@ -320,10 +322,12 @@ class App:
         self.idle_seconds += dt
         self.active_seconds = max(0.0, self.active_seconds - dt)
         top = self.stack.top
+        peeked = min(dt, self.bar_peek)
+        self.bar_peek -= peeked
         # A notice's time runs only where the bottom row shows it: those given at start waited
         # out the startup show unseen (a tester's damaged settings were never mentioned).
-        if self.notice_left > 0 and (top is None or getattr(top, "shows_key_bar", True)):
-            self.notice_left -= dt
+        if self.notice_shown() and (top is None or getattr(top, "shows_key_bar", True)):
+            self.notice_left -= dt - peeked
             if self.notice_left <= 0 and self.notices:
                 self.notices.popleft()
                 self.notice_left = self.notices[0][1] if self.notices else 0.0
@@ -378,6 +382,10 @@ class App:
             # An F-key's tip on the bottom row goes, so the row shows what this key switches (a
             # tester's F6 and F9 under the F4 tip seemed to do nothing).
             self._drop_notice_rows(lambda row: bool(KEY_TIP.match(row)))
+            if self.notices and self.notice_left > 0:
+                # A notice still on the row steps aside for a moment and then goes on with the
+                # time it had left: the key's change would have been hidden for up to 8 s.
+                self.bar_peek = BAR_PEEK_SECONDS
         if number == 1:
             # F1 switches what you hear now (the S letter may have silenced a sound setting
             # that is on), and remembers it.
@@ -542,6 +550,10 @@ class App:
         if (self.notices[0][0] if self.notices else None) != showing:
             self.notice_left = self.notices[0][1] if self.notices else 0.0
 
+    def notice_shown(self) -> bool:
+        """A notice is on the bottom row now (not while a switching F-key shows the keys)."""
+        return bool(self.notices) and self.notice_left > 0 and self.bar_peek <= 0
+
     def clear_notices(self) -> None:
         """Take the waiting notices off the bottom row (they stay in the log): a dialog that
         explains the moment better replaces them."""
@@ -591,7 +603,7 @@ class App:
     def draw_key_bar(self, canvas: TextCanvas) -> None:
         row = KEY_BAR_ROW
         canvas.fill(0, row, COLS, 1, " ", palette.BLACK, palette.CYAN)
-        if self.notices and self.notice_left > 0:
+        if self.notice_shown():
             text = self.notices[0][0][:COLS]
             canvas.fill(0, row, COLS, 1, " ", palette.WHITE, palette.RED)
             canvas.text(0, row, text, palette.WHITE, palette.RED)

@@ -158,6 +158,30 @@ def test_an_f_keys_tip_goes_at_the_next_f_key_and_is_no_notice_of_the_session(ma
     assert not any(text.startswith("F4 gives a hint") for text in app.notice_log)
 
 
+def test_a_trouble_notice_steps_aside_for_a_switching_f_key_and_then_goes_on(make_app):
+    """Noticed in review: a notice on the bottom row hid F1's change for up to 8 s. The keys
+    show for a moment, then the notice comes back with the time it had left."""
+    from game.app.app import BAR_PEEK_SECONDS
+
+    app = make_app("S*")
+    text = "No sound device was found, so the game is silent."
+    app.notice(text)
+    app.tick(1.0)
+    app.press("F1")
+    assert bottom_row(app).startswith("F1 NOSND")  # the switch is seen: sound now on (S had it off)
+    app.tick(BAR_PEEK_SECONDS / 2)
+    app.press("F3")  # a second switch keeps the keys up
+    app.tick(BAR_PEEK_SECONDS * 0.75)
+    assert "F1" in bottom_row(app)
+    app.tick(BAR_PEEK_SECONDS / 2)  # the keys' last 0.5 s, then 0.5 s of the notice
+    assert bottom_row(app) == text  # back, not dropped
+    app.tick(NOTICE_SECONDS - 1.75)
+    assert bottom_row(app) == text  # with the time it had left: 4 s less 1 s before F1, 0.5 s since
+    app.tick(0.5)
+    assert "F1" in bottom_row(app)
+    assert text in app.notice_log
+
+
 def test_several_saved_matches_are_named_in_the_plural(make_app, home):
     """Found by a tester: "Unfinished match saved: Klaberjass, Jub Moo, Mus, Luk Fu"."""
     from game.app.match import Match
