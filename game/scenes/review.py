@@ -30,11 +30,13 @@ from game.scenes.table import (
     PROMPT_ROW,
     TABLE_BG,
     basis_first,
+    bracket_for,
     note_text,
     outranked,
     percent,
     points_text,
     reason_note,
+    row_note,
     shown_points,
     shows_more,
 )
@@ -507,6 +509,10 @@ class ReviewScene(Scene):
         # where it fits.
         least = 2 if note and outranked(ranking) and estimates[1].action != decision.action and not yours_better else 1
         counts = range(len(shown), least - 1, -1)
-        fitting = (t for t in [*map(line, counts), *(line(c, more=False) for c in counts)] if len(t) <= width)
-        text = next(fitting, line(least, more=False))
-        return text + (note or note_text(ranking.note, width - len(text)))
+        fitting = ((c, t) for c, t in [*((c, line(c)) for c in counts), *((c, line(c, more=False)) for c in counts)]
+                   if len(t) <= width)
+        count, text = next(fitting, (least, line(least, more=False)))
+        on_row = [*shown[:count], ranking.estimate(decision.action)]
+        if note:
+            return text + bracket_for(note, ranking, on_row)
+        return text + note_text(row_note(ranking, on_row), width - len(text))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABCMeta, abstractmethod
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import registry
-from game.ai.analysis import EXACT, FORCED, PREFERENCE, RULE, Estimate, Ranking
+from game.ai.analysis import EXACT, FORCED, PREFERENCE, RULE, SAMPLED, Estimate, Ranking
 from game.app.keys import Key, key_at
 from game.app.match import Match, deal_ended, decision_seed
 from game.app.scene import Scene
@@ -235,6 +235,24 @@ def note_text(note: str, room: int, reasons_first: bool = False) -> str:
         if len(text) <= room:
             return text
     return ""
+
+
+def row_note(ranking: Ranking, shown: Iterable[Estimate]) -> str:
+    """The ranking's note for the values ``shown`` on a row: without what sampled values rest
+    on ("30 imagined deals") when none of them rests on a sample (Luk Fu's certain claim: a
+    tester read the sample's size beside two certain values)."""
+    if ranking.basis == SAMPLED and not any(e.worlds for e in shown):
+        return "; ".join(ranking.note.split("; ")[1:])
+    return ranking.note
+
+
+def bracket_for(bracket: str, ranking: Ranking, shown: Iterable[Estimate]) -> str:
+    """A bracket made from the whole note (``reason_note``'s), as ``row_note`` would have it."""
+    if not bracket or row_note(ranking, shown) == ranking.note:
+        return bracket
+    basis = ranking.note.split("; ")[0]
+    kept = [c for c in bracket[2:-1].split("; ") if c != basis]
+    return f" [{'; '.join(kept)}]" if kept else ""
 
 
 def choice_spans(col: int, choices: list[Choice]) -> list[tuple[int, int]]:
@@ -993,7 +1011,8 @@ class TableScene(Scene, metaclass=ABCMeta):
         # A better number without its reason would read as a mistake: left out. Those that do
         # not fit are marked "; ..." (a tester could not tell that choices were left out); what
         # the numbers rest on follows where there is room.
-        parts = [part(e) for e in others if reason or not shows_more(e, best)]
+        listed = [e for e in others if reason or not shows_more(e, best)]
+        parts = [part(e) for e in listed]
         least = 1 if reason else 0  # the better number the reason explains always stays
 
         def fitting(head: str) -> int:
@@ -1019,8 +1038,13 @@ class TableScene(Scene, metaclass=ABCMeta):
         if count < len(others) and len(text + LEFT_OUT + note) <= width:
             text += LEFT_OUT
         hidden = bool(others) and shows_more(others[0], best) and not reason
-        rest = ranking.note.split("; ")[0] if hidden else ranking.note  # no reason for a number left out
-        return text + (note or note_text(rest, width - len(text)))
+        on_row = [best, *listed[:count]]
+        if note:
+            return text + bracket_for(note, ranking, on_row)
+        rest = row_note(ranking, on_row)
+        if hidden:  # no reason for a number left out: what the numbers rest on at most
+            rest = rest.split("; ")[0] if rest == ranking.note else ""
+        return text + note_text(rest, width - len(text))
 
     def hint_move(self, ranking: Ranking, view: Any, then: tuple[str, ...] = ()) -> tuple[str, tuple[str, ...]]:
         """The hint's words for Hard's move and the actions it takes ("lead the J♠"); a table

@@ -659,6 +659,32 @@ def test_the_review_never_shows_a_better_value_without_its_reason(make_app) -> N
     assert len(line) <= 76 and line.startswith(f"Values: {words[chosen]} -2.8, 24%;"), "the reason was cut off"
 
 
+def test_certain_values_are_not_said_to_rest_on_imagined_deals(make_app) -> None:
+    """Noticed in review: Luk Fu's values line read "claim +4, 100%; *T4 +2, 100% [30 imagined
+    deals]" where both values shown are certain (no sample behind them)."""
+    app = make_app("--game", "lukfu", "--seed", "8")
+    app.settings.values["play"]["delay"] = 0.0
+    table = app.top_scene()
+    note = "30 imagined deals; sure"
+    certain = [Estimate("claim", 4.0, 0, 1.0), Estimate("T4", 2.0, 0, 1.0)]
+    sampled = [Estimate(c, -3.0 - i, 30, 0.4) for i, c in enumerate(["C8", "C5", "S1", "S4", "S9", "M9", "T3"])]
+    both = Ranking.of(certain, "claim", SAMPLED, note)
+    assert table.hint_text(both).endswith("T4 +2, 100% [sure]")
+    mixed = Ranking.of([Estimate("T4", 2.0, 0), Estimate("C8", -3.0, 30)], "T4", SAMPLED, note)
+    assert table.hint_text(mixed) == f"Hint: lead the T4 (+2 points); C8 -3 [{note}]"  # a sample on the row: said
+    alone = Ranking.of([Estimate("T4", 2.0, 0), Estimate("C8", -3.0, 0)], "T4", SAMPLED, note)
+    assert table.hint_text(alone) == "Hint: lead the T4 (+2 points); C8 -3 [sure]"
+    play_to_summary(app, table, "lukfu")
+    review = open_review(app)
+    decision = review.decisions[0]
+    mine = Estimate(decision.action, 2.0, 0, 1.0)
+    line = review._values_line(decision, Ranking.of([Estimate("claim", 4.0, 0, 1.0), mine], "claim", SAMPLED, note))
+    assert "imagined" not in line and line.endswith(" [sure]"), line
+    ranking = Ranking.of([Estimate("claim", 4.0, 0, 1.0), mine, *sampled[:1]], "claim", SAMPLED, note)
+    line = review._values_line(decision, ranking)
+    assert "imagined deals" in line, line  # the sampled values shown rest on them
+
+
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_f4_at_the_replay_choice_names_it_in_words(make_app, home, game: str) -> None:
     """With replays on, a finished deal asks to replay it or go on: F4 there says which the
