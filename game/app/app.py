@@ -30,7 +30,7 @@ from game.screen.render import FRAME_H, FRAME_W, DisplayMode, Renderer, layout, 
 KEY_BAR_ROW = ROWS - 1
 ACTIVE_FPS = 60
 KEY_REPEAT = (400, 60)  # a held key repeats after 400 ms, every 60 ms (where the scene lets it)
-KEY_TIP = re.compile(r"F\d+[: ]")  # how an F-key's own tip on the bottom row begins ("F4 gives", "F10:")
+KEY_TIP = re.compile(r"F(\d+)[: ]")  # how an F-key's own tip on the bottom row begins ("F4 gives", "F10:")
 BAR_SWITCHES = (1, 2, 3, 6, 8, 9)  # the F-keys whose state the bottom row shows
 IDLE_POLL = 0.02  # seconds between looks for events while nothing moves
 NOTICE_SECONDS = 4.0
@@ -378,14 +378,14 @@ class App:
 
     def hotkey(self, number: int) -> None:
         top = self.stack.top
-        if number in BAR_SWITCHES:
-            # An F-key's tip on the bottom row goes, so the row shows what this key switches (a
-            # tester's F6 and F9 under the F4 tip seemed to do nothing).
-            self._drop_notice_rows(lambda row: bool(KEY_TIP.match(row)))
-            if self.notices and self.notice_left > 0:
-                # A notice still on the row steps aside for a moment and then goes on with the
-                # time it had left: the key's change would have been hidden for up to 8 s.
-                self.bar_peek = BAR_PEEK_SECONDS
+        # An F-key's tip on the bottom row goes at the next F-key, so the row shows what this
+        # one switches or says (a tester's F6 and F9 under the F4 tip seemed to do nothing, and
+        # F10's own tip on a mono monitor waited behind it).
+        self._drop_notice_rows(lambda row: (tip := KEY_TIP.match(row)) is not None and tip[1] != str(number))
+        if number in BAR_SWITCHES and self.notices and self.notice_left > 0:
+            # A notice still on the row steps aside for a moment and then goes on with the time
+            # it had left: the key's change would have been hidden for up to 8 s.
+            self.bar_peek = BAR_PEEK_SECONDS
         if number == 1:
             # F1 switches what you hear now (the S letter may have silenced a sound setting
             # that is on), and remembers it.

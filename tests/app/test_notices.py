@@ -156,6 +156,16 @@ def test_an_f_keys_tip_goes_at_the_next_f_key_and_is_no_notice_of_the_session(ma
     app.press("F6")
     assert "RPLY" in bottom_row(app) or "NORPLY" in bottom_row(app)  # the row shows the switch
     assert not any(text.startswith("F4 gives a hint") for text in app.notice_log)
+    app.press("F4")
+    app.press("F10")  # a tip of its own (a mono monitor): at once, not behind F4's (a tester)
+    assert not bottom_row(app).startswith("F4 gives")
+
+
+def test_f10s_tip_on_a_mono_monitor_replaces_another_keys_tip_at_once(make_app):
+    app = make_app("S*M")
+    app.press("F4")
+    app.press("F10")
+    assert bottom_row(app).startswith("F10: the border colour is now")
 
 
 def test_a_trouble_notice_steps_aside_for_a_switching_f_key_and_then_goes_on(make_app):
