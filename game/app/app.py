@@ -108,6 +108,7 @@ class App:
         self.notice_left = 0.0
         self.notice_log: list[str] = []  # every notice of this run, oldest first
         self.bar_peek = 0.0  # seconds the key bar still shows over a notice (a switching F-key)
+        self._peek_over = ""  # the notice row it shows over (one the key itself gave shows at once)
         self.idle_seconds = 0.0
         self.key_guard = 0.0  # seconds the scenes still ignore keys (ignore_keys)
         self.active_seconds = 0.0
@@ -322,8 +323,8 @@ class App:
         self.idle_seconds += dt
         self.active_seconds = max(0.0, self.active_seconds - dt)
         top = self.stack.top
-        peeked = min(dt, self.bar_peek)
-        self.bar_peek -= peeked
+        peeked = min(dt, self.bar_peek) if self._peeking() else 0.0
+        self.bar_peek = max(0.0, self.bar_peek - dt)
         # A notice's time runs only where the bottom row shows it: those given at start waited
         # out the startup show unseen (a tester's damaged settings were never mentioned).
         if self.notice_shown() and (top is None or getattr(top, "shows_key_bar", True)):
@@ -385,7 +386,7 @@ class App:
         if number in BAR_SWITCHES and self.notices and self.notice_left > 0:
             # A notice still on the row steps aside for a moment and then goes on with the time
             # it had left: the key's change would have been hidden for up to 8 s.
-            self.bar_peek = BAR_PEEK_SECONDS
+            self.bar_peek, self._peek_over = BAR_PEEK_SECONDS, self.notices[0][0]
         if number == 1:
             # F1 switches what you hear now (the S letter may have silenced a sound setting
             # that is on), and remembers it.
@@ -552,7 +553,11 @@ class App:
 
     def notice_shown(self) -> bool:
         """A notice is on the bottom row now (not while a switching F-key shows the keys)."""
-        return bool(self.notices) and self.notice_left > 0 and self.bar_peek <= 0
+        return bool(self.notices) and self.notice_left > 0 and not self._peeking()
+
+    def _peeking(self) -> bool:
+        """The keys show over the notice a switching F-key found on the row."""
+        return self.bar_peek > 0 and bool(self.notices) and self.notices[0][0] == self._peek_over
 
     def clear_notices(self) -> None:
         """Take the waiting notices off the bottom row (they stay in the log): a dialog that
