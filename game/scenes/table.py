@@ -47,6 +47,8 @@ TABLE_BG = palette.GREEN
 SUMMARY_MAX = 18  # lines a panel can hold on the 80x25 screen
 PANEL_LINE = COLS - 8  # columns a panel's line can hold (its frame and margins take the rest)
 MESSAGE_ROW, PROMPT_ROW = 21, 22  # a message too long for its row covers the prompt until the next key
+FRAME_TOP = 1  # the felt's frame: rows 1-23, under the title bar
+PANEL_ROWS = PLAY_ROWS - 3  # the rows inside the frame (2-22): a panel, however tall, leaves its edges
 HINT_LEVEL = "hard"  # the hint and the review give the strongest player's view
 
 
@@ -1646,14 +1648,26 @@ class TableScene(Scene, metaclass=ABCMeta):
             self.draw_choices(canvas, col, PROMPT_ROW, list(prompt.choices), highlight=prompt.hand is None)
 
     @staticmethod
-    def panel_height(panel: Panel) -> int:
-        return min(len(panel.lines) + 5, PLAY_ROWS - 1)
+    def panel_margins(panel: Panel) -> tuple[int, int]:
+        """Blank rows above a panel's lines and above its prompt, one each where the frame has
+        room: a tall panel drops them rather than cover the frame's edge (a tester saw its
+        corners beside a tall Jub Moo summary, and the two bottom edges run into one)."""
+        spare = PANEL_ROWS - (len(panel.lines) + 3)
+        return int(spare >= 2), int(spare >= 1)
+
+    @classmethod
+    def panel_height(cls, panel: Panel) -> int:
+        return min(len(panel.lines) + 3 + sum(cls.panel_margins(panel)), PANEL_ROWS)
+
+    @classmethod
+    def panel_top(cls, panel: Panel) -> int:
+        """The panel's top row: inside the frame (rows 2-22) however tall it is."""
+        return max(FRAME_TOP + 1, dialog_top(cls.panel_height(panel)))
 
     @classmethod
     def covers_message(cls, panel: Panel) -> bool:
         """The panel reaches the message row (its last row, or its shadow)."""
-        height = cls.panel_height(panel)
-        return dialog_top(height) + height >= MESSAGE_ROW
+        return cls.panel_top(panel) + cls.panel_height(panel) >= MESSAGE_ROW
 
     def say(self, text: str) -> None:
         """A message for the player: on the message row, or as a notice on the bottom row when
@@ -1673,9 +1687,9 @@ class TableScene(Scene, metaclass=ABCMeta):
         ("R: review...", "Enter: new match", "Esc: back to the menu"); elsewhere any key where
         any key goes on, or Enter where the prompt asks only for it. (A tester's clicks on the
         match result did nothing, and "R: review" dealt the next hand.)"""
-        width, height = self.panel_width(panel), self.panel_height(panel)
+        width, (above, below) = self.panel_width(panel), self.panel_margins(panel)
         first = (COLS - width) // 2 + 3  # the prompt's column: inside the frame, one in
-        prompt_row = dialog_top(height) + 1 + len(panel.lines) + 2
+        prompt_row = self.panel_top(panel) + 1 + above + len(panel.lines) + below
         if row == prompt_row:
             name = key_at(panel.prompt, col - first)
             if name is not None:
@@ -1688,11 +1702,13 @@ class TableScene(Scene, metaclass=ABCMeta):
         width = self.panel_width(panel)
         height = self.panel_height(panel)
         if self.covers_message(panel):
-            # A tall panel reaches the message and prompt rows: clear them, so no words of the
-            # table's peek out beside its frame ("East: No╚════", seen under a Mus summary).
-            canvas.fill(1, MESSAGE_ROW, COLS - 2, PROMPT_ROW - MESSAGE_ROW + 1, " ", palette.WHITE, TABLE_BG)
-        col, row = dialog(canvas, width, height, panel.title)
+            # A tall panel covers the table: the felt inside the frame is cleared, so no words
+            # of the table peek out beside it ("East: No╚════" under a Mus summary, East's
+            # scores cut beside a Jub Moo one: testers).
+            canvas.fill(1, FRAME_TOP + 1, COLS - 2, PANEL_ROWS, " ", palette.WHITE, TABLE_BG)
+        col, row = dialog(canvas, width, height, panel.title, row=self.panel_top(panel))
+        above, below = self.panel_margins(panel)
         for i, (text, colour) in enumerate(panel.lines):
-            canvas.text(col + 1, row + 1 + i, text[: width - 6], colour, palette.BLUE)
+            canvas.text(col + 1, row + above + i, text[: width - 6], colour, palette.BLUE)
         prompt = panel.prompt if panel.auto_seconds is None or not self.attract else ""
-        canvas.text(col + 1, row + len(panel.lines) + 2, prompt, palette.LIGHT_CYAN, palette.BLUE)
+        canvas.text(col + 1, row + above + len(panel.lines) + below, prompt, palette.LIGHT_CYAN, palette.BLUE)

@@ -179,12 +179,17 @@ def shift(name: str) -> Key:
 
 def test_the_tallest_panel_leaves_the_title_bar_in_sight(start):
     """Found by a tester: a Jub Moo all-suits summary of the most lines a panel holds was
-    drawn over the title bar, leaving "JU" and "ING" of it at the box's ends."""
+    drawn over the title bar, leaving "JU" and "ING" of it at the box's ends; and later over
+    the frame's edge, its corners and East's scores beside it, the bottom edges run together."""
     app, table = start()
-    title = app.screen_text().splitlines()[0]
+    before = app.screen_text().splitlines()
     table.show_panel(Panel("Deal 1 summary", [("a line", palette.WHITE)] * SUMMARY_MAX))
     lines = app.screen_text().splitlines()
-    assert lines[0] == title and "Deal 1 summary" in lines[1]
+    assert lines[0] == before[0] and lines[1] == before[1]  # the title bar and the frame's top edge
+    assert "Deal 1 summary" in lines[2] and lines[2].strip("║ ").startswith("╔")
+    assert lines[23] == "╚" + "═" * (COLS - 2) + "╝"  # the frame's bottom edge, whole
+    assert all(line[1:3] == "  " and line[-3:-1] == "  " for line in lines[2:23])  # nothing of the table beside it
+    assert lines[22].strip("║ ").startswith("╚") and "Press any key" in lines[21]
     assert lines[-1].startswith("F1 ")
 
 
@@ -229,8 +234,9 @@ def test_a_click_on_a_panels_prompt_takes_the_key_it_names(start, case):
     play(app, table, case, lambda: table.panel is not None and table.frozen_obs is not None)
     panel = table.panel
     assert panel is not None and panel.prompt.startswith("R: review")
-    width, height = table.panel_width(panel), table.panel_height(panel)
-    col, row = (COLS - width) // 2 + 3, dialog_top(height) + 1 + len(panel.lines) + 2
+    width, (above, below) = table.panel_width(panel), table.panel_margins(panel)
+    col, row = (COLS - width) // 2 + 3, table.panel_top(panel) + 1 + above + len(panel.lines) + below
+    prompt_row = row
     assert app.screen_text().splitlines()[row][col:].startswith("R: review")
     assert table.panel_click_key(panel, col + 2, row) == "R"
     assert table.panel_click_key(panel, col + panel.prompt.index("Any other key") + 3, row) == "SPACE"
@@ -242,8 +248,7 @@ def test_a_click_on_a_panels_prompt_takes_the_key_it_names(start, case):
     assert table.panel_click_key(result, col, row - 2) is None  # elsewhere: neither
     while table.guarded:
         app.tick(0.05)
-    click(app, (COLS - table.panel_width(panel)) // 2 + 4,
-          dialog_top(table.panel_height(panel)) + 3 + len(panel.lines))
+    click(app, (COLS - table.panel_width(panel)) // 2 + 4, prompt_row)
     from game.scenes.review import ReviewScene
 
     assert isinstance(app.top_scene(), ReviewScene), "the click on R opened the review"
