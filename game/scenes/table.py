@@ -90,6 +90,7 @@ class Panel:
     on_close: Callable[[], None] | None = None
     width: int = 0
     review: bool = False  # a deal summary: R opens the review of the player's decisions in that deal
+    result: bool = False  # the match result
     # Opened by the player over his own prompt to read something (Luk Fu's "O: why", Mus's
     # señas seen): his decision goes on after it as he left it, cards raised and all.
     aside: bool = False
@@ -1495,7 +1496,7 @@ class TableScene(Scene, metaclass=ABCMeta):
             return self.result_key(key)
 
         self.show_panel(Panel("Match over", self.result_lines(), self.result_keys(),
-                              on_key=None if self.attract else key, on_close=self._finish))
+                              on_key=None if self.attract else key, on_close=self._finish, result=True))
         self.guard_keys()  # it comes up by itself: a quick second key never starts a new match unread
 
     def result_keys(self) -> str:
@@ -1701,10 +1702,11 @@ class TableScene(Scene, metaclass=ABCMeta):
     def draw_panel(self, canvas: TextCanvas, panel: Panel) -> None:
         width = self.panel_width(panel)
         height = self.panel_height(panel)
-        if self.covers_message(panel):
-            # A tall panel covers the table: the felt inside the frame is cleared, so no words
-            # of the table peek out beside it ("East: No╚════" under a Mus summary, East's
-            # scores cut beside a Jub Moo one: testers).
+        if self.covers_message(panel) or panel.review or panel.result:
+            # A tall panel, a deal's summary or the match result stands for the table: the felt
+            # inside the frame is cleared, so no words of the table peek out beside it ("East:
+            # No╚════" under a Mus summary, East's scores cut beside a Jub Moo one, "COMP 31"
+            # beside a Klaberjass summary whose total said 41: testers).
             canvas.fill(1, FRAME_TOP + 1, COLS - 2, PANEL_ROWS, " ", palette.WHITE, TABLE_BG)
         col, row = dialog(canvas, width, height, panel.title, row=self.panel_top(panel))
         above, below = self.panel_margins(panel)

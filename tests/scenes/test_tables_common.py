@@ -193,6 +193,24 @@ def test_the_tallest_panel_leaves_the_title_bar_in_sight(start):
     assert lines[-1].startswith("F1 ")
 
 
+def test_a_summary_or_the_result_leaves_nothing_of_the_table_beside_it(start):
+    """Found by a tester: "COMP 31", the end of the Klaberjass side panel's points row, showed
+    beside a summary whose total said 41."""
+    app, table = start()
+    for panel in (Panel("Deal 1 summary", [("a line", palette.WHITE)] * 4, review=True),
+                  Panel("Match over", [("a line", palette.WHITE)] * 4, result=True)):
+        table.show_panel(panel)
+        lines = app.screen_text().splitlines()
+        inside = [line[1:-1] for line in lines[2:23]]
+        left = (COLS - table.panel_width(panel)) // 2 - 1  # the felt's columns left of the box
+        assert all(not row[:left].strip() for row in inside), "\n".join(lines)
+        table.close_panel()
+    aside = Panel("Why", [("a line", palette.WHITE)], aside=True)  # read beside play: the table stays
+    before = app.screen_text().splitlines()
+    table.show_panel(aside)
+    assert app.screen_text().splitlines()[3] == before[3]
+
+
 def click(app, col: int, row: int) -> None:
     """A mouse click on the text cell at ``col``, ``row``."""
     app.click_cell(col, row)
