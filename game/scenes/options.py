@@ -106,13 +106,16 @@ def check_rules_option(game: str, options: dict[str, Any]) -> str | None:
     return None
 
 
+WELCOME = "Every change is saved at once; rules options apply from the next match."
+
+
 class OptionsScene(Scene):
     def __init__(self, app: App, page: str = "General") -> None:
         super().__init__(app)
         self.page = page
         self.cursor = 0
         self.typing: str | None = None  # the number being typed ("" once erased); None: not typing
-        self.message = "Every change is saved at once; rules options apply from the next match."
+        self.message = WELCOME
         self.explaining = False  # F5: the panel explaining the option under the cursor
 
     @property
@@ -135,6 +138,12 @@ class OptionsScene(Scene):
         specs = self.section_specs(option.section)
         return option.spec.applies({key: self.value(Option(option.section, key, specs[key]))
                                     for key, _ in option.spec.needs})
+
+    def needed(self, option: Option) -> str:
+        """What the option needs to have an effect, in words: "Sans Tout / Tout Atout bids On"."""
+        specs = self.section_specs(option.section)
+        return " and ".join(f"{specs[key].label} {' or '.join(specs[key].name_of(v) for v in values)}"
+                            for key, values in option.spec.needs)
 
     @staticmethod
     def section_specs(section: str) -> dict[str, OptionSpec]:
@@ -181,9 +190,9 @@ class OptionsScene(Scene):
                 self.explaining = False
         if key.is_cancel:
             self.app.stack.pop()
-        elif key.code == pygame.K_TAB or key.code == pygame.K_PAGEDOWN:
+        elif (key.code == pygame.K_TAB and not key.shift) or key.code == pygame.K_PAGEDOWN:
             self._switch_page(+1)
-        elif key.code == pygame.K_PAGEUP:
+        elif key.code in (pygame.K_TAB, pygame.K_PAGEUP):  # Shift+Tab goes back, as elsewhere (a tester)
             self._switch_page(-1)
         elif key.is_up:
             self.cursor = (self.cursor - 1) % len(self.options)
@@ -258,6 +267,8 @@ class OptionsScene(Scene):
         index = (PAGE_NAMES.index(self.page) + step) % len(PAGE_NAMES)
         self.page = PAGE_NAMES[index]
         self.cursor = 0
+        if self.typing is None:  # the last page's "Match ends at: -100" read as this page's (a tester)
+            self.message = WELCOME
 
     def _typing_key(self, option: Option, typed: str, key: Key) -> None:
         """Digits and Backspace edit the number; Esc drops it; Enter keeps it, and so does any
@@ -339,6 +350,9 @@ class OptionsScene(Scene):
         # Said once the change is made: the monitor and sound rows read the program's state,
         # and had named the old value (a tester read "Monitor: Mono" over a colour screen).
         self.message = f"{option.label}: {self.shown(option)}"
+        if not self.applies(option):  # a dimmed row changed: why nothing changes (a tester)
+            said = f"{self.message}, which has an effect only with {self.needed(option)}."
+            self.message = said if len(said) <= COLS - 4 else f"{self.message} (no effect now: F5 says why)"
         self.app.sound("click")
         for notice in self.app.settings.notices:
             self.app.notice(notice)
@@ -390,11 +404,8 @@ class OptionsScene(Scene):
         if option.spec.needs:
             # What it needs to have an effect (the same fact that keeps it off a table's F5
             # list of its options when it has none, and dims its row here).
-            specs = self.section_specs(option.section)
-            needed = " and ".join(f"{specs[key].label} {' or '.join(specs[key].name_of(v) for v in values)}"
-                                  for key, values in option.spec.needs)
             now = "" if self.applies(option) else " (not now)"
-            lines += ["", *wrap(f"It has an effect only with {needed}{now}.", EXPLAIN_W - 4)]
+            lines += ["", *wrap(f"It has an effect only with {self.needed(option)}{now}.", EXPLAIN_W - 4)]
         top = min(FIRST_OPTION_ROW + self.cursor + 1, PLAY_ROWS - len(lines) - 3)
         col, row = dialog(canvas, EXPLAIN_W, len(lines) + 3, option.label, fg=palette.WHITE, bg=palette.CYAN,
                           row=top)

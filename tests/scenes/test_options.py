@@ -299,7 +299,8 @@ def test_every_row_changed_says_its_new_value(make_app):
         app.press("RIGHT")
         assert scene.message.startswith(f"{option.label}: "), (option.key, scene.message)  # its own row's
         if not scene.message.endswith("goes back."):  # not at the end of a scale
-            assert scene.message == f"{option.label}: {scene.shown(option)}", option.key
+            said = f"{option.label}: {scene.shown(option)}"
+            assert scene.message == said or not scene.applies(option) and scene.message.startswith(said), option.key
 
 
 def test_a_scale_stops_at_its_ends_and_a_list_of_names_goes_round(make_app):
@@ -381,6 +382,41 @@ def test_a_row_with_no_effect_now_is_dimmed_and_f5_says_so(make_app):
     scene.cursor = 0
     app.tick(0.05)
     assert app.canvas.cell(4, row).fg == palette.WHITE
+
+
+def test_a_dimmed_rows_change_says_it_has_no_effect_now(make_app):
+    """Found by a tester: Right on the dimmed "Tout Atout may be bid directly" showed "On" and
+    nothing said that it changes nothing while those bids are off."""
+    app = make_app("*")
+    app.press("o")
+    scene = app.top_scene()
+    while not any(o.key == "tout_atout_direct" for o in scene.options):
+        app.press("TAB")
+    scene.cursor = [o.key for o in scene.options].index("tout_atout_direct")
+    app.press("RIGHT")
+    line = app.screen_text().splitlines()[22]
+    assert "has an effect only with Sans Tout / Tout Atout bids On" in line or "(no effect now: F5 says why)" in line
+    assert len(line.strip(" ║")) <= 76
+
+
+def test_shift_tab_goes_back_a_page_and_a_new_page_drops_the_last_pages_message(make_app):
+    """Found by a tester: Shift+Tab went on to the next page, and "Match ends at: -100" of the
+    Jub Moo page stayed under the Mus page."""
+    import pygame
+
+    from game.app.keys import Key
+    from game.scenes.options import WELCOME
+
+    app = make_app("*")
+    app.press("o")
+    scene = app.top_scene()
+    app.press("TAB")
+    app.press("RIGHT")
+    assert scene.message != WELCOME
+    app.press("TAB")
+    assert scene.page == PAGE_NAMES[2] and scene.message == WELCOME
+    app.handle_key(Key(pygame.K_TAB, "\t", shift=True))
+    assert scene.page == PAGE_NAMES[1]
 
 
 def test_the_mono_phosphor_is_dimmed_on_a_colour_monitor_and_live_with_m(make_app):
