@@ -155,9 +155,10 @@ LEFT_OUT = "; ..."
 #: How many steps back the table keeps the hand's order at a person's decisions (for the review).
 ORDERS_KEPT = 400
 
-#: What the statistics need to know of the match so far, saved with it (a tester found a hinted
-#: or F2-played match counted as the player's own once resumed).
-COUNTING = ("deal_counts", "deal_hinted", "human_decided", "computer_helped", "match_replayed")
+#: What the statistics and the summary's R need to know of the match so far, saved with it (a
+#: tester found a hinted or F2-played match counted as the player's own once resumed).
+COUNTING = ("deal_counts", "deal_hinted", "human_decided", "computer_helped", "match_replayed", "deal_decided",
+            "summary_decided")
 
 #: Why a choice with the same chance of winning as written, but fewer points, was Hard's: its
 #: chance is higher before rounding ("chance decides" beside 1% and 1% read as a contradiction).
@@ -509,6 +510,8 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.deal_end_steps = -1  # the match's steps when the last deal ended (nothing played since: F6)
         self.deal_counts = not attract  # False once the deal is replayed or the computer played for you
         self.human_decided = False  # the human made a decision in this match (statistics)
+        self.deal_decided = False  # ... in this deal, himself (not F2, not the table's F3 declarations)
+        self.summary_decided = True  # ... in the deal whose summary is up: R has something to review
         self.computer_helped = False  # F2 played a decision of the human's: the match is not his (statistics)
         self.match_counted = False  # the finished match is in the statistics
         self.match_replayed = False  # a deal was played again (F6): its first result undone, the match is not counted
@@ -743,6 +746,7 @@ class TableScene(Scene, metaclass=ABCMeta):
                 self.computer_steps.add(len(self.match.steps) - 1)
             else:
                 self.human_decided = True
+                self.deal_decided = self.deal_decided or len(self.match.steps) - 1 not in self.auto_steps
         if action == "replay":
             self.deal_counts = False
             self.match_replayed = not self.attract  # a lost deal undone: the match is not the player's record
@@ -756,6 +760,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.after_action(seat, action, before, self.obs)
         if ended:
             self.deals_seen += 1
+            self.summary_decided, self.deal_decided = self.deal_decided, False
             self.count_deal(last)
         if self.match.is_over:
             self.count_match()  # now, not when its box opens: a player may leave at the summary
@@ -1089,8 +1094,9 @@ class TableScene(Scene, metaclass=ABCMeta):
         return self._shown_mode is not None
 
     def can_review(self) -> bool:
-        """The deal summary offers R: a person played this deal at this table."""
-        return not self.attract and not self.app.demo
+        """The deal summary offers R: a person made a choice of his own in this deal at this
+        table (a tester's R, offered after F2 had made every one, opened an empty review)."""
+        return not self.attract and not self.app.demo and self.summary_decided
 
     @contextmanager
     def showing(self, view: Any, played: str | None = None, step: int | None = None) -> Iterator[None]:

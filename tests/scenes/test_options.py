@@ -300,7 +300,7 @@ def test_every_row_changed_says_its_new_value(make_app):
         assert scene.message.startswith(f"{option.label}: "), (option.key, scene.message)  # its own row's
         if not scene.message.endswith("goes back."):  # not at the end of a scale
             said = f"{option.label}: {scene.shown(option)}"
-            assert scene.message == said or not scene.applies(option) and scene.message.startswith(said), option.key
+            assert scene.message == said or (not scene.applies(option) and scene.message.startswith(said)), option.key
 
 
 def test_a_scale_stops_at_its_ends_and_a_list_of_names_goes_round(make_app):

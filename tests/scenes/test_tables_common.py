@@ -522,7 +522,8 @@ def test_f2_turned_off_under_a_summary_leaves_it_up_for_the_player(start, case):
     app.press("F2")
     for _ in range(100):
         app.tick(0.1)
-    assert table.panel is summary and "R: review your decisions" in app.screen_text()
+    assert table.panel is summary and "Press any key to continue" in app.screen_text()
+    assert "R: review" not in app.screen_text()  # F2 made every choice of the deal: nothing to review
 
 
 def test_f2_turned_on_under_a_summary_closes_it_as_the_demos_do(start, case):
@@ -564,6 +565,28 @@ def test_with_f2_the_summary_of_the_deal_that_ends_the_match_waits_for_a_key(sta
     app.tick(0.1)
     assert table.panel is not summary
     app.press("F2")
+
+
+def test_r_is_offered_only_for_a_deal_with_a_choice_of_the_players_own(start, case):
+    """Found by a tester: F2 on for a whole deal, then off under its summary: "R: review your
+    decisions" opened a review with nothing in it. The next deal, played by the player, offers
+    R again."""
+    app, table = start(7)
+    app.press("F2")
+    for _ in range(60000):
+        if table.panel is not None and table.panel.review:
+            break
+        app.tick(0.05)
+    app.press("F2")
+    app.tick(0.05)
+    assert table.panel is not None and "R: review" not in app.screen_text() and "Press any key" in app.screen_text()
+    app.press("R")
+    from game.scenes.review import ReviewScene
+
+    assert not isinstance(app.top_scene(), ReviewScene)
+    play(app, table, case, lambda: table.panel is not None and table.panel.review and not table.match.is_over
+         and table.summary_decided)
+    assert "R: review" in app.screen_text()
 
 
 def test_a_hint_cancelled_by_f2_takes_its_words_with_it(start, case, monkeypatch):
