@@ -280,7 +280,9 @@ class ReviewScene(Scene):
     def _draw_list(self, canvas: TextCanvas) -> None:
         bg = palette.BLUE
         canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, bg)
-        deal = self.replay.deal_number
+        # Named once the record is read: while it is, the number ran through the deals before
+        # (a tester read "Deal 1", "Deal 2"... under the summary of deal 4).
+        deal = self.replay.deal_number if self.ready else None
         centre = f"Deal {deal}" if deal is not None else ""
         title_bar(canvas, f"{entry(self.table.game_name).title.upper()}: REVIEW", centre, "Esc: back", bg=palette.CYAN,
                   fg=palette.BLACK, keys_of=self)

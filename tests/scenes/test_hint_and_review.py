@@ -659,6 +659,31 @@ def test_the_review_never_shows_a_better_value_without_its_reason(make_app) -> N
     assert len(line) <= 76 and line.startswith(f"Values: {words[chosen]} -2.8, 24%;"), "the reason was cut off"
 
 
+def test_the_reviews_title_names_no_earlier_deal_while_it_reads_the_record(make_app, monkeypatch) -> None:
+    """Found by a tester: R under deal 4's summary showed "Deal 1", "Deal 2", "Deal 3" in the
+    title while it read the deal back, then "Deal 4"."""
+    import game.scenes.review as review_module
+
+    monkeypatch.setattr(review_module, "REPLAY_SLICE", 5)
+    app = make_app("--game", "klaberjass", "--seed", "3")
+    app.settings.values["play"]["delay"] = 0.0
+    table = app.top_scene()
+    for _ in range(2):  # the summary of deal 2
+        if table.panel is not None:
+            while table.guarded:
+                app.tick(0.05)
+            app.press("SPACE")
+        play_to_summary(app, table, "klaberjass")
+    app.press("R")
+    review = app.top_scene()
+    titles = set()
+    while not review.ready:
+        titles.add(app.screen_text().splitlines()[0])
+        app.tick(0.02)
+    assert titles and not any("Deal" in t for t in titles), titles
+    assert "Deal 2" in app.screen_text().splitlines()[0]
+
+
 def test_certain_values_are_not_said_to_rest_on_imagined_deals(make_app) -> None:
     """Noticed in review: Luk Fu's values line read "claim +4, 100%; *T4 +2, 100% [30 imagined
     deals]" where both values shown are certain (no sample behind them)."""
