@@ -957,6 +957,8 @@ class LukFuTable(TableScene):
         # offer between deals had shown "O: why" to an O that did nothing or was refused.
         key, key_each = ("  O: why", "  O: why each is Old") if self.old_key_live else ("", "")
         reasons = old_reasons(obs.hand, obs.old_cards, obs.public_played)
+        if not obs.hand:  # the deal is over (a tester read "none yet" under it): no Old line
+            return []
         if not reasons:
             explains = "; O explains" if self.old_key_live else ""
             return [("OLD ", palette.YELLOW),

@@ -455,6 +455,9 @@ def test_old_cards_are_marked_and_explained(table_app):
     with table.showing(table.obs):
         assert not any("O:" in text or "O explains" in text for text, _ in table.old_line())
     assert any("O: why" in text for text, _ in table.old_line()) or not table.obs.old_cards
+    # A deal over, the hand empty: no Old line (a tester read "none yet" under the deal's end).
+    with table.showing(dataclasses.replace(table.obs, hand=())):
+        assert table.old_line() == []
 
 
 def test_old_line_gives_the_reasons():

@@ -36,6 +36,8 @@ def test_a_match_the_computer_finished_for_you_waits_on_its_result(make_app, hom
     app.tick(0.5, steps=20)  # 10 s: the result does not close by itself
     assert table.panel is not None and "Enter: new match" in app.screen_text()
     assert app.stats.games["klaberjass"]["matches_played"] == 0, "the computer played it for you"
+    frame = app.screen_text().splitlines()[1]  # no deal is on: no dealer, trump or maker (a tester)
+    assert "YOUR HAND" in frame and "DEALER" not in app.screen_text() and "MAKER" not in frame
     app.press("ENTER")
     fresh = app.top_scene()
     assert isinstance(fresh, TableScene) and fresh is not table and not fresh.match.steps
