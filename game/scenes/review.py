@@ -31,6 +31,7 @@ from game.scenes.table import (
     TABLE_BG,
     basis_first,
     bracket_for,
+    listing_order,
     note_text,
     outranked,
     percent,
@@ -478,8 +479,9 @@ class ReviewScene(Scene):
         more = len(MORE) + 2 if len(ranking.estimates) > (1 if mine_best else 2) else 0
         # The better-looking values come next to Hard's choice, where the reason explains them.
         best, *others = ranking.estimates
-        estimates = [best, *sorted(others, key=lambda e: not shows_more(e, best))]
+        estimates = [best, *listing_order(ranking, others)]
         yours_better = shows_more(ranking.estimate(decision.action), best)
+        pass_noted = ranking.note_first and len(estimates) > 1 and estimates[1].action == "pass" != decision.action
         if outranked(ranking):
             # Why Hard did not choose a better-looking value (its note's last clauses) comes
             # before the values that do not fit: keep room for it beside Hard's choice, yours and
@@ -491,6 +493,8 @@ class ReviewScene(Scene):
             note = (reason_note(decision.observation, ranking, width - needed - more, explained, not yours_better)
                     or reason_note(decision.observation, ranking, width - needed, explained, not yours_better))
         elif basis_first(decision.observation, ranking):
+            if pass_noted:  # the pass the note speaks of stays beside it ("pass: Hard's bar")
+                needed += len(part(estimates[1])) + 2
             first = ranking.note.split("; ")[0]  # what the numbers rest on, with open hands
             note = note_text(first, width - needed - more) or note_text(first, width - needed)
         width -= len(note)
@@ -509,7 +513,8 @@ class ReviewScene(Scene):
 
         # Hard's choice and yours always, and the better value a reason explains; the mark only
         # where it fits.
-        least = 2 if note and outranked(ranking) and estimates[1].action != decision.action and not yours_better else 1
+        explains_second = note and outranked(ranking) and estimates[1].action != decision.action and not yours_better
+        least = 2 if explains_second or (note and pass_noted) else 1
         counts = range(len(shown), least - 1, -1)
         fitting = ((c, t) for c, t in [*((c, line(c)) for c in counts), *((c, line(c, more=False)) for c in counts)]
                    if len(t) <= width)

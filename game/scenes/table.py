@@ -177,6 +177,15 @@ def shows_more(estimate: Estimate, than: Estimate) -> bool:
     return more_points
 
 
+def listing_order(ranking: Ranking, others: Iterable[Estimate]) -> list[Estimate]:
+    """The choices after Hard's in the order a row (the hint's, the review's values line) lists
+    them: a better-looking number first, beside the reason that explains it; then the pass,
+    where the note said first is about it (Klaberjass's "pass: Hard's bar": a tester found the
+    pass cut off behind "; ..." while the bracket spoke of it); then by value."""
+    best = ranking.best
+    return sorted(others, key=lambda e: (not shows_more(e, best), not (ranking.note_first and e.action == "pass")))
+
+
 def chance_decides(ranking: Ranking) -> bool:
     """A choice shows the same chance as the level's, more points, and a lower chance before
     rounding: the level chose by the chance, which the note must say."""
@@ -998,8 +1007,7 @@ class TableScene(Scene, metaclass=ABCMeta):
             text = f"Hint: {words} ({points_text(best)})"
             note = note_text(ranking.note.split("; ")[0], width - len(text))
         # The better-looking numbers first, beside the reason that explains them.
-        others = sorted((e for e in ranking.estimates[1:] if e.action not in move),
-                        key=lambda e: not shows_more(e, best))
+        others = listing_order(ranking, (e for e in ranking.estimates[1:] if e.action not in move))
 
         def part(e: Estimate) -> str:
             return f"; {self.action_words(e.action, view, short=True)} {points_text(e)}"

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from game.ai import rank_actions
-from game.ai.analysis import EXACT, SAMPLED, Estimate, Ranking
+from game.ai.analysis import EXACT, MODEL, SAMPLED, Estimate, Ranking
 from game.app.match import decision_seed
 from game.app.review import DealReplay, Decision
 from game.registry import GAME_NAMES
@@ -599,6 +599,24 @@ def test_with_open_hands_mus_says_its_numbers_rest_on_its_own_cards(make_app, ho
     review = ReviewScene(app, table, 0)
     line = review._values_line(Decision(0, observation, "paso", 0), ranking)
     assert line.endswith(" [own cards only]") and "*Paso" in line and len(line) <= 76, line
+
+
+def test_a_klaberjass_hint_whose_note_speaks_of_the_pass_shows_the_pass(make_app) -> None:
+    """Found by a tester: "Hint: name spades (+71 points); schmeiss 0; ... [pass: Hard's bar
+    (-12)]": the pass was among the choices cut off, while the bracket spoke of it."""
+    from dataclasses import replace as replaced
+
+    app = make_app("--game", "klaberjass", "--seed", "5")
+    table = app.top_scene()
+    observation = table.match.observation(0)
+    values = {"name S": 71, "schmeiss": 0, "name H": -5, "name D": -8, "sans-tout": -10,
+              "tout-atout": -11, "pass": -12}
+    ranking = replaced(Ranking.of([Estimate(a, v) for a, v in values.items()], "name S", MODEL,
+                                  "pass: Hard's bar (-12); the bidding model"), note_first=True)
+    hint = table.hint_text(ranking)
+    assert "; pass -12" in hint and "[pass: Hard's bar (-12)" in hint and len(hint) <= 76, hint
+    line = ReviewScene(app, table, 0)._values_line(Decision(0, observation, "name H", 0), ranking)
+    assert "pass -12" in line.lower() and len(line) <= 76, line
 
 
 def test_a_review_with_no_choices_says_so_plainly(make_app) -> None:
