@@ -936,6 +936,24 @@ def test_a_choice_that_lowers_the_chance_of_winning_is_not_as_good_as_hards(make
     assert review.progress() == "Done: all 2 of your choices are as good as Hard's."
 
 
+def test_a_choice_with_a_higher_chance_of_winning_than_hards_costs_no_points(make_app) -> None:
+    """Found by a tester: an Envido 9 at 60% beside Hard's órdago at 58% (Hard bets only 2 or
+    5) was charged 0.9 points and listed as the costliest choice of the deal."""
+    app = make_app("--game", "mus", "--seed", "3")
+    table = app.top_scene()
+    review = ReviewScene(app, table, 0)
+    observation = table.match.observation(0)
+    review.decisions = [Decision(0, observation, "envido 9", 0), Decision(1, observation, "paso", 0)]
+    review.rankings[0] = Ranking.of([Estimate("ordago", 6.0, 40, 0.58), Estimate("envido 9", 5.1, 40, 0.60)],
+                                    "ordago", SAMPLED)
+    review.rankings[1] = Ranking.of([Estimate("envido 2", 1.0, 40, 0.50), Estimate("paso", 0.2, 40, 0.50)],
+                                    "envido 2", SAMPLED)
+    higher, same = review.decisions
+    assert review.cost(higher) == 0.0 and review.as_good(higher)
+    assert review.cost(same) == 0.8 and not review.as_good(same)  # the same chance: the points decide
+    assert review.ordered()[0] is same
+
+
 def test_a_value_too_small_to_show_reads_zero_never_minus_or_plus_zero() -> None:
     """Found by testers: Luk Fu's hint read "pass -0, 25%" for a value of -0.04, and
     Klaberjass's "throw the deal in (+0)" read as a gain."""
