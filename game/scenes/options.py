@@ -151,7 +151,10 @@ class OptionsScene(Scene):
         return PROGRAM_OPTIONS.get(section) or registry.option_specs(section)
 
     def shown(self, option: Option) -> str:
-        return option.spec.name_of(self.value(option))
+        name = option.spec.name_of(self.value(option))
+        if (option.section, option.key) == ("play", "sound") and self.value(option) and not self.app.speaker.available:
+            return f"{name} (no sound device)"  # on, and silent: not a fault to look for (a tester)
+        return name
 
     def on_setting_changed(self, section: str, key: str) -> None:
         """An F-key changed a setting (F1 sound, F8/F9 delay, F10 border...): a row of this page

@@ -399,6 +399,20 @@ def test_a_dimmed_rows_change_says_it_has_no_effect_now(make_app):
     assert len(line.strip(" ║")) <= 76
 
 
+def test_sound_on_without_a_sound_device_says_so(make_app):
+    """Found by a tester: with no sound device (the notice said so) the row read "On" and the
+    player looked for a fault."""
+    app = make_app("*")
+    app.speaker.available = False
+    app.press("o")
+    row = [o.key for o in app.top_scene().options].index("sound")
+    assert "On (no sound device)" in app.screen_text().splitlines()[FIRST_OPTION_ROW + row]
+    app.speaker.available = True
+    app.tick(0.05)
+    line = app.screen_text().splitlines()[FIRST_OPTION_ROW + row]
+    assert "On" in line and "no sound device" not in line
+
+
 def test_shift_tab_goes_back_a_page_and_a_new_page_drops_the_last_pages_message(make_app):
     """Found by a tester: Shift+Tab went on to the next page, and "Match ends at: -100" of the
     Jub Moo page stayed under the Mus page."""
