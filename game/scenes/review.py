@@ -68,6 +68,13 @@ def fitted(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
+def cost_text(points: float) -> str:
+    """A cost as the values it is the difference of are written: a whole number from 10 up
+    (a tester compared "123.0" with the hint's "+163" and "+40"), else to the tenth (so also a
+    total of costs below 10 each, 16.8)."""
+    return f"{points:.0f}" if points >= 10 and points == round(points) else f"{points:.1f}"
+
+
 class ReviewScene(Scene):
     def __init__(self, app: App, table: TableScene, seat: int) -> None:
         super().__init__(app)
@@ -269,9 +276,10 @@ class ReviewScene(Scene):
                 return f"Done: {whose} one choice is as good as Hard's."
             return f"Done: all {total} of {whose} choices are as good as Hard's."
         of = f", {chance:.0%} of the {self.table.WIN_GOAL}" if chance else ""
-        wordings = (f"Done: {good} of {whose} {total} choices as good as Hard's; the rest cost {lost:.1f} points{of}.",
-                    f"Done: {good} of {total} as good as Hard's; the rest cost {lost:.1f} points{of}.",
-                    f"Done: {good} of {total} as good as Hard's; the rest cost {lost:.1f} points"
+        rest = f"the rest cost {cost_text(lost)} points"
+        wordings = (f"Done: {good} of {whose} {total} choices as good as Hard's; {rest}{of}.",
+                    f"Done: {good} of {total} as good as Hard's; {rest}{of}.",
+                    f"Done: {good} of {total} as good as Hard's; {rest}"
                     + (f", {chance:.0%} to win." if chance else "."))
         return next((w for w in wordings if len(w) <= COLS - 4), wordings[-1])  # whole, on its row
 
@@ -418,7 +426,7 @@ class ReviewScene(Scene):
                 hard += f" ({value})"  # whole, or not at all: the table view shows every value
         lost = self.chance_lost(decision)
         game = "" if ranking.chance_cost(decision.action) is None else f"{lost:.0%}"
-        return self._row(f"{self.cost(decision) or 0.0:.1f}", game if chance else None, where, you, hard)
+        return self._row(cost_text(self.cost(decision) or 0.0), game if chance else None, where, you, hard)
 
     def _draw_table(self, canvas: TextCanvas, decision: Decision) -> None:
         # A move of several actions (a Luk Fu throw, one action a card) shows every card of it
@@ -458,7 +466,7 @@ class ReviewScene(Scene):
                 # the chance (the values line below still gives it).
                 mine = self.table.choice_words(decision.action, decision.observation, short=True)
                 hard = self._words(decision, best.action)
-                lost = f" Cost {cost:.1f} points"
+                lost = f" Cost {cost_text(cost)} points"
                 of = f", {chance:.0%} of the {self.table.WIN_GOAL}." if chance else "."
                 wordings = (f"{where.capitalize()}: {who} {you}; Hard: {hard}.{lost}{of}",
                             f"{where.capitalize()}: {who} {mine}; Hard: {hard}.{lost}{of}",

@@ -25,7 +25,7 @@ from game.app.match import decision_seed
 from game.app.review import DealReplay, Decision
 from game.registry import GAME_NAMES
 from game.rules import get_rules
-from game.scenes.review import DECISION_MAX, YOU_MAX, ReviewScene
+from game.scenes.review import DECISION_MAX, YOU_MAX, ReviewScene, cost_text
 from game.scenes.table import (
     CHANCE_DECIDES,
     MESSAGE_ROW,
@@ -324,7 +324,7 @@ def test_the_review_steps_through_the_whole_deal(make_app, game: str) -> None:
         assert f"Done: all {good} of your choices are as good as Hard's." in text
     else:
         done = review.progress()
-        assert done in text and len(done) <= 76 and f"the rest cost {sum(costs):.1f} points" in done
+        assert done in text and len(done) <= 76 and f"the rest cost {cost_text(sum(costs))} points" in done
         assert re.match(rf"Done: {good} of (your )?{len(costs)} ", done), done
     # Enter opens the costliest; Left to the first decision, then Right through the deal.
     app.press("ENTER")
@@ -777,7 +777,7 @@ def test_the_review_list_shows_each_decision_in_whole_words_in_aligned_columns(m
         ranking = review.rankings[decision.step]
         hard = "the same" if review.agrees(decision) else review._words(decision, ranking.best.action)
         assert row[columns["Hard's choice"] :].startswith(hard), row
-        assert row[columns["Cost"] + 4 - 6 : columns["Cost"] + 4].strip() == f"{review.cost(decision):.1f}", row
+        assert row[columns["Cost"] + 4 - 6 : columns["Cost"] + 4].strip() == cost_text(review.cost(decision)), row
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -952,6 +952,11 @@ def test_a_choice_with_a_higher_chance_of_winning_than_hards_costs_no_points(mak
     assert review.cost(higher) == 0.0 and review.as_good(higher)
     assert review.cost(same) == 0.8 and not review.as_good(same)  # the same chance: the points decide
     assert review.ordered()[0] is same
+
+
+def test_a_cost_is_written_as_the_values_it_comes_from() -> None:
+    """Found by a tester: the review's "123.0" beside the hint's "+163" and "+40"."""
+    assert [cost_text(x) for x in (123.0, 10.0, 9.6, 3.0, 0.0, 16.8)] == ["123", "10", "9.6", "3.0", "0.0", "16.8"]
 
 
 def test_a_value_too_small_to_show_reads_zero_never_minus_or_plus_zero() -> None:
