@@ -31,6 +31,12 @@ class Decision:
     seed: int
 
 
+def reviewable(before: Any, action: str) -> bool:
+    """A decision the review goes over: a choice among several legal actions, not the answer
+    to F6's replay offer (a matter of taste). The summary offers R only after one."""
+    return len(before.legal_actions) > 1 and action not in REPLAY_ANSWERS
+
+
 @dataclass
 class DealReplay:
     """Replays a match record and keeps ``seat``'s decisions of the last deal that finished."""
@@ -69,7 +75,7 @@ class DealReplay:
                 before = rules.observation(self.state, self.seat)
                 action = rules.parse_action(self.state, step)
                 acting = rules.current_player(self.state)
-                if acting == self.seat and len(before.legal_actions) > 1 and action not in REPLAY_ANSWERS:
+                if acting == self.seat and reviewable(before, action):
                     self._current.append(Decision(i, before, action, decision_seed(self.seed, self.done_actions)))
                 self.state = rules.apply(self.state, action)
                 self.done_actions += counts_for_seed(step)

@@ -436,18 +436,22 @@ class KlaberjassTable(TableScene):
         canvas.text(2, mine[0], label, palette.YELLOW, TABLE_BG)
         self.draw_hand(canvas)
         self.draw_computer_hand(canvas, theirs)
-        if obs.phase != "over":  # no deal is on: no trump, no maker
+        if self.deal_on():  # else no trump, no maker to name
             right = f" TRUMP {contract_text(obs.contract)}   MAKER: "
             right += "- " if obs.maker is None else ("YOU " if obs.maker == self.viewer else "COMPUTER ")
             canvas.text(COLS - 2 - len(right), 1, right, palette.WHITE, TABLE_BG)
         self.draw_stock_and_trick(canvas)
         self.draw_info(canvas)
 
+    def deal_on(self) -> bool:
+        """A deal is on screen. While the replay is offered none is on yet (replaying keeps the
+        last dealer, going on passes the deal), and with the match over none will be (a tester
+        read "YOUR HAND (DEALER)" and "TRUMP -" under "Match over"): no dealer, trump or maker."""
+        return self.view.phase not in ("replay", "over")
+
     def shows_dealer(self, seat: int) -> bool:
-        """``seat`` deals the deal on screen. While the replay is offered no deal is on yet
-        (replaying keeps the last dealer, going on passes the deal), and with the match over
-        none will be (a tester read "YOUR HAND (DEALER)" under "Match over"): nobody is marked."""
-        return bool(self.view.dealer == seat and self.view.phase not in ("replay", "over"))
+        """``seat`` deals the deal on screen (``deal_on``)."""
+        return bool(self.view.dealer == seat and self.deal_on())
 
     def draw_computer_hand(self, canvas: TextCanvas, rows: tuple[int, int]) -> None:
         label_row, cards_row = rows

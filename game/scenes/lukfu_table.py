@@ -956,9 +956,9 @@ class LukFuTable(TableScene):
         # The key is written only while it works: the review's table as it was and the replay
         # offer between deals had shown "O: why" to an O that did nothing or was refused.
         key, key_each = ("  O: why", "  O: why each is Old") if self.old_key_live else ("", "")
+        if not obs.hand:  # no card left to be Old (the deal is over, or ends with this trick): no line
+            return []  # (a tester read "none yet" under a finished deal)
         reasons = old_reasons(obs.hand, obs.old_cards, obs.public_played)
-        if not obs.hand:  # the deal is over (a tester read "none yet" under it): no Old line
-            return []
         if not reasons:
             explains = "; O explains" if self.old_key_live else ""
             return [("OLD ", palette.YELLOW),

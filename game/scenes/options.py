@@ -193,10 +193,8 @@ class OptionsScene(Scene):
                 self.explaining = False
         if key.is_cancel:
             self.app.stack.pop()
-        elif (key.code == pygame.K_TAB and not key.shift) or key.code == pygame.K_PAGEDOWN:
-            self._switch_page(+1)
-        elif key.code in (pygame.K_TAB, pygame.K_PAGEUP):  # Shift+Tab goes back, as elsewhere (a tester)
-            self._switch_page(-1)
+        elif self.page_step(key):
+            self._switch_page(self.page_step(key))
         elif key.is_up:
             self.cursor = (self.cursor - 1) % len(self.options)
         elif key.is_down:
@@ -266,11 +264,19 @@ class OptionsScene(Scene):
             return
         super().on_click(col, row)
 
-    def _switch_page(self, step: int) -> None:
+    @staticmethod
+    def page_step(key: Key) -> int:
+        """+1 for the next page (Tab, PgDn), -1 for the one before (PgUp, and Shift+Tab as
+        elsewhere: a tester's went on), 0 for any other key."""
+        if key.code == pygame.K_PAGEDOWN or (key.code == pygame.K_TAB and not key.shift):
+            return 1
+        return -1 if key.code in (pygame.K_TAB, pygame.K_PAGEUP) else 0
+
+    def _switch_page(self, step: int, keep_message: bool = False) -> None:
         index = (PAGE_NAMES.index(self.page) + step) % len(PAGE_NAMES)
         self.page = PAGE_NAMES[index]
         self.cursor = 0
-        if self.typing is None:  # the last page's "Match ends at: -100" read as this page's (a tester)
+        if not keep_message:  # the last page's "Match ends at: -100" read as this page's (a tester)
             self.message = WELCOME
 
     def _typing_key(self, option: Option, typed: str, key: Key) -> None:
@@ -301,9 +307,11 @@ class OptionsScene(Scene):
                 self.message = f"{typed!r} is not a number."
                 self.app.sound("buzz")
                 return
-            else:
-                self.store(option, number)
-            if not key.is_confirm:
+            elif not self.store(option, number):
+                return  # refused, and said: the key waits (a Tab had switched the page over the reason)
+            if self.page_step(key):
+                self._switch_page(self.page_step(key), keep_message=True)  # what became of the number stays said
+            elif not key.is_confirm:
                 self.on_key(key)
 
     def change(self, option: Option, step: int) -> None:
@@ -328,13 +336,14 @@ class OptionsScene(Scene):
             return
         self.store(option, new)
 
-    def store(self, option: Option, value: Any) -> None:
+    def store(self, option: Option, value: Any) -> bool:
+        """Set the option to ``value`` and say so; False, with the reason said, if it is refused."""
         if not option.spec.valid(value):
             limits = option.limits() if option.typable else option.spec.allowed()
             # "Label: it must be", as the settings notices say it ("Match ends at must be" read oddly).
             self.message = f"{option.label}: it must be {limits}.{option.see_f5 if option.typable else ''}"
             self.app.sound("buzz")
-            return
+            return False
         value = option.spec.canonical(value)  # 3 typed for a delay is the 3.0 of its choices
         if option.section in registry.GAME_NAMES and option.key not in registry.app_option_keys(option.section):
             candidate = {**self.app.settings.game_options(option.section), option.key: value}
@@ -342,7 +351,7 @@ class OptionsScene(Scene):
             if error:
                 self.message = error
                 self.app.sound("buzz")
-                return
+                return False
         self.app.settings.set(option.section, option.key, value)
         if (option.section, option.key) == ("play", "sound"):
             self.app.speaker.enabled = bool(value)
@@ -360,6 +369,7 @@ class OptionsScene(Scene):
         for notice in self.app.settings.notices:
             self.app.notice(notice)
         self.app.settings.notices.clear()
+        return True
 
     def draw(self, canvas: TextCanvas) -> None:
         canvas.fill(0, 1, COLS, 23, " ", palette.WHITE, palette.BLUE)

@@ -72,7 +72,8 @@ def cost_text(points: float) -> str:
     """A cost as the values it is the difference of are written: a whole number from 10 up
     (a tester compared "123.0" with the hint's "+163" and "+40"), else to the tenth (so also a
     total of costs below 10 each, 16.8)."""
-    return f"{points:.0f}" if points >= 10 and points == round(points) else f"{points:.1f}"
+    tenths = round(points, 1)  # a sum of tenths carries float noise (26.000000000000004)
+    return f"{tenths:.0f}" if tenths >= 10 and tenths == int(tenths) else f"{tenths:.1f}"
 
 
 class ReviewScene(Scene):

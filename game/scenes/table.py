@@ -25,6 +25,7 @@ from game import registry
 from game.ai.analysis import EXACT, FORCED, PREFERENCE, RULE, SAMPLED, Estimate, Ranking
 from game.app.keys import Key, key_at
 from game.app.match import Match, deal_ended, decision_seed
+from game.app.review import reviewable
 from game.app.scene import Scene
 from game.rules import IllegalAction
 from game.scenes.hand import NO_CURSOR, Hand, HandGeometry, HandInput, HandMode
@@ -89,7 +90,7 @@ class Panel:
     on_key: Callable[[Key], bool] | None = None  # returns True when the key closes the panel
     on_close: Callable[[], None] | None = None
     width: int = 0
-    review: bool = False  # a deal summary: R opens the review of the player's decisions in that deal
+    review: bool = False  # a deal's summary: R may open the review of it (``can_review``)
     result: bool = False  # the match result
     # Opened by the player over his own prompt to read something (Luk Fu's "O: why", Mus's
     # señas seen): his decision goes on after it as he left it, cards raised and all.
@@ -254,7 +255,8 @@ def row_note(ranking: Ranking, shown: Iterable[Estimate]) -> str:
     """The ranking's note for the values ``shown`` on a row: without what sampled values rest
     on ("30 imagined deals") when none of them rests on a sample (Luk Fu's certain claim: a
     tester read the sample's size beside two certain values)."""
-    if ranking.basis == SAMPLED and not any(e.worlds for e in shown):
+    # (Not where a clause that changes what the numbers mean comes first: Klaberjass's match.)
+    if ranking.basis == SAMPLED and not ranking.note_first and not any(e.worlds for e in shown):
         return "; ".join(ranking.note.split("; ")[1:])
     return ranking.note
 
@@ -418,6 +420,8 @@ class TableScene(Scene, metaclass=ABCMeta):
             for name in table.counting:
                 if isinstance(counting.get(name), bool):
                     setattr(table, name, counting[name])
+        if not isinstance(counting, dict) or "deal_decided" not in counting:
+            table.deal_decided = True  # a save from before it was kept: R offered, as it was then
         last = getattr(table.obs, "last_deal", None)
         ended = table.ended_view() if (table_state or {}).get("summary_up") is True and last is not None else None
         if ended is None:
@@ -519,7 +523,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.deal_end_steps = -1  # the match's steps when the last deal ended (nothing played since: F6)
         self.deal_counts = not attract  # False once the deal is replayed or the computer played for you
         self.human_decided = False  # the human made a decision in this match (statistics)
-        self.deal_decided = False  # ... in this deal, himself (not F2, not the table's F3 declarations)
+        self.deal_decided = False  # ... one the review goes over, in this deal, himself (not F2, not F3's)
         self.summary_decided = True  # ... in the deal whose summary is up: R has something to review
         self.computer_helped = False  # F2 played a decision of the human's: the match is not his (statistics)
         self.match_counted = False  # the finished match is in the statistics
@@ -743,6 +747,9 @@ class TableScene(Scene, metaclass=ABCMeta):
     def perform(self, seat: int, action: str) -> bool:
         """Apply ``action`` for ``seat``; False (with a buzz and the rules' reason) if it is illegal."""
         before = self.obs
+        # A choice of a person's own that the review goes over (not the table's F3 declaration).
+        chose = (seat in self.humans and len(self.match.steps) not in self.auto_steps
+                 and reviewable(self.match.observation(seat), action))
         try:
             self.match.apply(action)
         except IllegalAction as exc:
@@ -755,7 +762,7 @@ class TableScene(Scene, metaclass=ABCMeta):
                 self.computer_steps.add(len(self.match.steps) - 1)
             else:
                 self.human_decided = True
-                self.deal_decided = self.deal_decided or len(self.match.steps) - 1 not in self.auto_steps
+                self.deal_decided = self.deal_decided or chose
         if action == "replay":
             self.deal_counts = False
             self.match_replayed = not self.attract  # a lost deal undone: the match is not the player's record

@@ -957,6 +957,7 @@ def test_a_choice_with_a_higher_chance_of_winning_than_hards_costs_no_points(mak
 def test_a_cost_is_written_as_the_values_it_comes_from() -> None:
     """Found by a tester: the review's "123.0" beside the hint's "+163" and "+40"."""
     assert [cost_text(x) for x in (123.0, 10.0, 9.6, 3.0, 0.0, 16.8)] == ["123", "10", "9.6", "3.0", "0.0", "16.8"]
+    assert cost_text(sum([2.7, 7.3, 7.1, 1.6, 7.3])) == "26" and cost_text(sum([0.1] * 100)) == "10"  # sums of tenths
 
 
 def test_a_value_too_small_to_show_reads_zero_never_minus_or_plus_zero() -> None:

@@ -59,6 +59,15 @@ def test_a_whole_deal_by_keys_ends_in_a_summary(table_app):
     assert table.panel is None
 
 
+def test_the_replay_offer_names_no_trump_maker_or_dealer(table_app):
+    """Found in review: between deals, at "Deal 1 is over. R Replay it  C Continue", the frame
+    still read "TRUMP -   MAKER: -", a deal's marks with no deal on."""
+    app, table = table_app(11)
+    app.press("F6")
+    play_by_keys(app, table, lambda: "continue" in table.view.legal_actions and table.panel is None)
+    assert "TRUMP" not in app.screen_text() and "DEALER" not in app.screen_text()
+
+
 def test_the_totals_change_with_the_summary_not_under_the_last_trick(table_app):
     """Found by a tester: while the last trick was held, the top row already had the new totals
     (97 more, a bete) beside a trick panel that did not add up to them; the summary that

@@ -394,9 +394,12 @@ def test_a_dimmed_rows_change_says_it_has_no_effect_now(make_app):
         app.press("TAB")
     scene.cursor = [o.key for o in scene.options].index("tout_atout_direct")
     app.press("RIGHT")
-    line = app.screen_text().splitlines()[22]
-    assert "has an effect only with Sans Tout / Tout Atout bids On" in line or "(no effect now: F5 says why)" in line
-    assert len(line.strip(" ║")) <= 76
+    assert scene.message == "Tout Atout may be bid directly: On (no effect now: F5 says why)"  # the long one
+    scene.page, scene.cursor = "General", 0
+    scene.cursor = [o.key for o in scene.options].index("phosphor")
+    app.press("RIGHT")
+    said = f"Mono phosphor: {scene.shown(scene.options[scene.cursor])}, which has an effect only with Monitor Mono."
+    assert scene.message == said and said in app.screen_text()
 
 
 def test_sound_on_without_a_sound_device_says_so(make_app):
@@ -431,6 +434,20 @@ def test_shift_tab_goes_back_a_page_and_a_new_page_drops_the_last_pages_message(
     assert scene.page == PAGE_NAMES[2] and scene.message == WELCOME
     app.handle_key(Key(pygame.K_TAB, "\t", shift=True))
     assert scene.page == PAGE_NAMES[1]
+
+
+def test_tab_after_a_typed_number_keeps_what_became_of_it_in_sight(make_app):
+    """Found in review: 99999 typed on Border, then Tab, buzzed and switched the page, the
+    reason ("it must be from 0 to 8") replaced at once by the page's welcome line."""
+    app = make_app("*")
+    app.press("o")
+    scene = app.top_scene()
+    scene.cursor = [o.key for o in scene.options].index("border")
+    app.press("9", "9", "TAB")
+    assert scene.page == PAGE_NAMES[0] and "Border colour: it must be" in scene.message  # refused: it stays
+    app.press("5", "TAB")
+    assert scene.page == PAGE_NAMES[1] and scene.message.startswith("Border colour: ")  # taken, and said
+    assert app.settings.get("display", "border") == 5
 
 
 def test_the_mono_phosphor_is_dimmed_on_a_colour_monitor_and_live_with_m(make_app):

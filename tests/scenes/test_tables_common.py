@@ -589,6 +589,32 @@ def test_r_is_offered_only_for_a_deal_with_a_choice_of_the_players_own(start, ca
     assert "R: review" in app.screen_text()
 
 
+def test_answering_the_replay_offer_is_no_choice_to_review(start, case):
+    """Found in review: the answer to F6's offer ("C Continue") counted as a choice of the
+    player's own, so a deal F2 then played whole offered R, and R opened an empty review."""
+    app, table = start(7)
+    app.press("F6")
+    play(app, table, case, lambda: "continue" in table.view.legal_actions and table.human_to_act)
+    table.deal_decided = False
+    while table.guarded:
+        app.tick(0.05)
+    app.press("C")
+    assert "continue" not in table.view.legal_actions and not table.deal_decided
+    play(app, table, case, lambda: table.deal_decided)  # a card or a bid of his own: one
+    assert table.deal_decided
+
+
+def test_a_match_saved_before_r_followed_choices_still_offers_it(start, case, home):
+    """A save without ``deal_decided`` (from before it was kept) offers R as it did then."""
+    app, table = start(7)
+    play(app, table, case, lambda: table.human_to_act and len(table.match.steps) > 3)
+    old = {name: getattr(table, name) for name in table.counting if name not in ("deal_decided", "summary_decided")}
+    fresh = type(table).resume(app, table.match, tuple(sorted(table.humans)), {"counting": old})
+    assert fresh.deal_decided and fresh.summary_decided
+    kept = {name: getattr(table, name) for name in table.counting} | {"deal_decided": False}
+    assert not type(table).resume(app, table.match, tuple(sorted(table.humans)), {"counting": kept}).deal_decided
+
+
 def test_a_hint_cancelled_by_f2_takes_its_words_with_it(start, case, monkeypatch):
     """Found by a tester: F4, then F2 on and off before the hint came, left "Hint: the computer
     is thinking (F4 again: never mind)..." on the message line for good."""
