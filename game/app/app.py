@@ -31,7 +31,6 @@ KEY_BAR_ROW = ROWS - 1
 ACTIVE_FPS = 60
 KEY_REPEAT = (400, 60)  # a held key repeats after 400 ms, every 60 ms (where the scene lets it)
 KEY_TIP = re.compile(r"F(\d+)[: ]")  # how an F-key's own tip on the bottom row begins ("F4 gives", "F10:")
-BAR_SWITCHES = (1, 2, 3, 6, 8, 9)  # the F-keys whose state the bottom row shows
 IDLE_POLL = 0.02  # seconds between looks for events while nothing moves
 NOTICE_SECONDS = 4.0
 BAR_PEEK_SECONDS = 2.0  # a switching F-key shows the bottom row's keys this long over a notice
@@ -378,15 +377,21 @@ class App:
                 scene.on_demo_changed()
 
     def hotkey(self, number: int) -> None:
-        top = self.stack.top
         # An F-key's tip on the bottom row goes at the next F-key, so the row shows what this
         # one switches or says (a tester's F6 and F9 under the F4 tip seemed to do nothing, and
         # F10's own tip on a mono monitor waited behind it).
         self._drop_notice_rows(lambda row: (tip := KEY_TIP.match(row)) is not None and tip[1] != str(number))
-        if number in BAR_SWITCHES and self.notices and self.notice_left > 0:
-            # A notice still on the row steps aside for a moment and then goes on with the time
-            # it had left: the key's change would have been hidden for up to 8 s.
-            self.bar_peek, self._peek_over = BAR_PEEK_SECONDS, self.notices[0][0]
+        covered = self.notices[0][0] if self.notices and self.notice_left > 0 else None
+        bar = self.key_bar_items()
+        self._hotkey(number)
+        if covered is not None and self.notices and self.notices[0][0] == covered and self.key_bar_items() != bar:
+            # The key switched something the bottom row shows, under a notice: the notice steps
+            # aside for a moment and then goes on with the time it had left (the change had
+            # been hidden for up to 8 s). A key that changed nothing leaves it be.
+            self.bar_peek, self._peek_over = BAR_PEEK_SECONDS, covered
+
+    def _hotkey(self, number: int) -> None:
+        top = self.stack.top
         if number == 1:
             # F1 switches what you hear now (the S letter may have silenced a sound setting
             # that is on), and remembers it.

@@ -192,6 +192,23 @@ def test_a_trouble_notice_steps_aside_for_a_switching_f_key_and_then_goes_on(mak
     assert text in app.notice_log
 
 
+def test_an_f_key_that_changes_nothing_leaves_a_notice_on_the_row(make_app):
+    """Found in review: F2 on the options screen, where it switches nothing, hid a notice (or
+    its own tip) behind an unchanged key bar for 2 s."""
+    app = make_app("S*")
+    app.press("o")
+    app.press("F2")
+    tip = bottom_row(app)
+    assert tip.startswith("F2: ")
+    app.press("F2")
+    assert bottom_row(app) == tip  # its own tip again, not the key bar
+    app.tick(NOTICE_SECONDS + 0.5)
+    text = "No sound device was found, so the game plays silently."
+    app.notice(text)
+    app.press("F2")
+    assert bottom_row(app) == text
+
+
 def test_several_saved_matches_are_named_in_the_plural(make_app, home):
     """Found by a tester: "Unfinished match saved: Klaberjass, Jub Moo, Mus, Luk Fu"."""
     from game.app.match import Match
