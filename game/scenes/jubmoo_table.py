@@ -615,10 +615,13 @@ class JubMooTable(TableScene):
         # A finished trick held on screen is still the trick named (the header had moved on to
         # the next beside the four cards of the one before).
         held = self.hold > 0 and bool(obs.last_trick)
-        number = (done if held else min(13, done + 1)) if obs.phase == "play" else 13
-        canvas.text(2, 1, f" TRICK {number} OF 13 ", palette.WHITE, TABLE_BG)
-        direction = " PLAY GOES CLOCKWISE " if self.clockwise else " PLAY GOES ANTICLOCKWISE "
-        canvas.text(COLS - 2 - len(direction), 1, direction, palette.WHITE, TABLE_BG)
+        if obs.phase == "play":
+            number = done if held else min(13, done + 1)
+            canvas.text(2, 1, f" TRICK {number} OF 13 ", palette.WHITE, TABLE_BG)
+            direction = " PLAY GOES CLOCKWISE " if self.clockwise else " PLAY GOES ANTICLOCKWISE "
+            canvas.text(COLS - 2 - len(direction), 1, direction, palette.WHITE, TABLE_BG)
+        else:  # no deal on: no trick to count (a tester read "TRICK 13 OF 13" under "Match over")
+            canvas.text(2, 1, " MATCH OVER " if obs.phase == "over" else " DEAL OVER ", palette.WHITE, TABLE_BG)
         self.draw_wide_seat(canvas, self.seat_at(2), NORTH_ROW, with_hand=True)
         self.draw_side_seat(canvas, self.seat_at(3), LEFT_COL)
         self.draw_side_seat(canvas, self.seat_at(1), RIGHT_COL)

@@ -514,7 +514,7 @@ class MusTable(TableScene):
     def result_keys(self) -> str:
         if not self.senas_on:
             return super().result_keys()
-        return "Enter: new match   S: señas seen   Esc: the menu"
+        return "Enter: new match   S: señas seen   Esc: back to the menu"
 
     def result_key(self, key: Key) -> bool:
         """S at the match result lists the señas of the deal that ended the match (a tester's S

@@ -43,6 +43,17 @@ def test_a_match_the_computer_finished_for_you_waits_on_its_result(make_app, hom
     assert isinstance(fresh, TableScene) and fresh is not table and not fresh.match.steps
 
 
+def test_jubmoos_result_frame_counts_no_trick(make_app, home):
+    """Found by a tester: "TRICK 13 OF 13" and "PLAY GOES ANTICLOCKWISE" under "Match over"."""
+    (home / "settings.toml").write_text('[jubmoo]\nruleset = "all-suits"\ntarget = -400\n[play]\ndelay = 0.0\n',
+                                        encoding="utf-8")
+    app = make_app("S*", "--game", "jubmoo", "--seed", "3")
+    table = app.top_scene()
+    finish_with_f2(app, table)
+    frame = app.screen_text().splitlines()[1]
+    assert "MATCH OVER" in frame and "TRICK" not in frame and "PLAY GOES" not in frame
+
+
 def test_escape_on_the_result_goes_back_to_the_menu(make_app, home):
     from game.scenes.menu import MenuScene
 
