@@ -1173,8 +1173,11 @@ class TableScene(Scene, metaclass=ABCMeta):
         elif not self.guarded:
             if self.message_covers_prompt:
                 self.message = ""  # a long message covered the prompt: the key brings it back, and does nothing else
-            elif not self.table_key(key) and self.human_to_act:
-                self._prompt_key(key, self.prompt())
+            elif not self.table_key(key):
+                if key.is_cancel:
+                    self.app.hotkey(7)  # leave, asked first, as F7 does (a tester's Esc did nothing)
+                elif self.human_to_act:
+                    self._prompt_key(key, self.prompt())
         self._sync()
 
     def table_key(self, key: Key) -> bool:

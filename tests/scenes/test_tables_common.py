@@ -615,6 +615,18 @@ def test_a_match_saved_before_r_followed_choices_still_offers_it(start, case, ho
     assert not type(table).resume(app, table.match, tuple(sorted(table.humans)), {"counting": kept}).deal_decided
 
 
+def test_esc_at_a_table_asks_to_leave_as_f7_does(start, case):
+    """Found by a tester: Esc at a table's prompt did nothing and said nothing, where it backs
+    out of every other screen."""
+    app, table = start(5)
+    play(app, table, case, lambda: table.human_to_act and not table.guarded)
+    steps = len(table.match.steps)
+    app.press("ESC")
+    assert app.top_scene() is not table and "Leave this game for the menu?" in app.screen_text()
+    app.press("ESC")  # stay
+    assert app.top_scene() is table and len(table.match.steps) == steps
+
+
 def test_a_hint_cancelled_by_f2_takes_its_words_with_it(start, case, monkeypatch):
     """Found by a tester: F4, then F2 on and off before the hint came, left "Hint: the computer
     is thinking (F4 again: never mind)..." on the message line for good."""
