@@ -35,9 +35,17 @@ class QuitDialog(Scene):
 
     @property
     def question(self) -> str:
+        # Where nothing can be written, what is kept lasts only until the program ends, and
+        # that is said where it matters (a tester was told "kept to resume", and lost it).
+        saving = self.app.saves.writing
         if self.leaving_table:
-            kept = " The match is kept to resume." if self.keeps_match else ""
-            return f"Leave this game for the menu?{kept} (Y/N)"
+            if not self.keeps_match:
+                return "Leave this game for the menu? (Y/N)"
+            if not saving:
+                return "Leave for the menu? The match is kept only until you quit. (Y/N)"
+            return "Leave this game for the menu? The match is kept to resume. (Y/N)"
+        if not saving and self.app.saves.memory:
+            return "Quit? Unfinished matches were not saved and end now. (Y/N)"
         return "Quit The Card Parlour? (Y/N)"
 
     @property
@@ -78,6 +86,7 @@ def menu_question(scene: Scene, canvas: TextCanvas, title: str, lines: list[str]
     height = PLAY_ROWS - MENU_BOX_TOP
     col, row = dialog(canvas, MENU_BOX_W, height, title, bg=bg, row=MENU_BOX_TOP)
     inside = MENU_BOX_W - 6
+    lines = fit_lines(lines, inside)  # never into the frame
     first = row + (height - 2 - len(lines) - 2) // 2
     for i, line in enumerate(lines):
         canvas.text(col + 1, first + i, line.center(inside), palette.WHITE, bg)

@@ -131,6 +131,30 @@ def test_an_unwritable_user_folder_is_announced_at_start(tmp_path, monkeypatch):
         app.ai.close()
 
 
+def test_with_nothing_writable_no_screen_says_a_match_is_saved(tmp_path):
+    """Found by a tester: with a user folder that cannot be written, the quit box said "The
+    match is kept to resume", the menu "(unfinished match saved)", and quitting lost it."""
+    from game.tools.headless import headless_app
+
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the folder should be", encoding="utf-8")
+    app = headless_app(["S*", "--game", "klaberjass"], home=blocker / "home")
+    try:
+        for _ in range(200):
+            if app.top_scene().human_to_act and not app.top_scene().guarded:
+                break
+            app.tick(0.05)
+        app.press("ENTER")  # a bid: the match has begun
+        app.press("F7")
+        assert "The match is kept only until you quit." in app.screen_text()
+        app.press("Y")
+        assert "(unfinished: kept until you quit)" in app.screen_text() and "match saved" not in app.screen_text()
+        app.press("F7")
+        assert "Quit? Unfinished matches were not saved and end now. (Y/N)" in app.screen_text()
+    finally:
+        app.ai.close()
+
+
 def test_the_saved_match_notice_goes_once_a_game_is_chosen(make_app, home):
     """Found by a tester: "Unfinished match saved: Mus. Choose it on the menu to resume." stayed
     on the bottom row over the resumed match."""
