@@ -540,6 +540,13 @@ class App:
         """A notice's rows on the bottom row: whole if it fits, else a page at a time, each but
         the last marked " »" (a notice two columns too long had left "resume." alone for 4 s)."""
         pages = [text] if len(text) <= COLS else textwrap.wrap(text, COLS - 3, break_on_hyphens=False) or [text]
+        # As many rows, as even as they go: no last word left alone on the row for its seconds
+        # ("quit." after "...will not be kept after you »": a tester).
+        for width in range(len(text) // len(pages), COLS - 3):
+            even = textwrap.wrap(text, width, break_on_hyphens=False, break_long_words=False)
+            if len(even) == len(pages) and all(len(row) <= COLS - 3 for row in even):
+                pages = even
+                break
         return [page + (" »" if i < len(pages) - 1 else "") for i, page in enumerate(pages)]
 
     def withdraw_notice(self, text: str) -> None:

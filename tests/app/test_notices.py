@@ -28,6 +28,18 @@ def test_a_long_notice_is_shown_whole_a_row_at_a_time(make_app):
     assert len(shown) >= 2 and " ".join(row.removesuffix(" »") for row in shown).split() == LONG.split()
 
 
+def test_a_notice_of_several_rows_leaves_no_word_alone_on_one():
+    """Found by a tester: "quit." alone on the bottom row for seconds, after "...will not be
+    kept after you »"."""
+    from game.app.app import App
+
+    text = (f"Your user folder /tmp/{'x' * 38} cannot be written to, so settings, matches and "
+            "statistics will not be kept after you quit.")  # at 77 columns: "quit." on a third row
+    rows = App._notice_rows(text)
+    assert len(rows) == 3 and min(len(row) for row in rows) > 30, rows
+    assert " ".join(row.removesuffix(" »") for row in rows).split() == text.split()
+
+
 def test_a_notice_the_row_holds_is_one_page(make_app):
     """Found by a tester: a notice of 79 columns was cut at 77 and its last word, "resume.",
     stood alone on the row for 4 s."""
