@@ -143,6 +143,9 @@ def shown_points(points: float) -> float:
 
 #: The prompt of a panel that closes by itself while the demo plays (F2 hands the seat back).
 DEMO_PANEL_PROMPT = "Demo: goes on by itself    F2: stop the demo"
+#: F6 turned on under the last deal's summary: said, as the match has no next deal to offer it in.
+NO_REPLAY_AFTER_MATCH = ("The match is over, so there is no next deal to offer this one again: F6 offers each "
+                         "deal again from the next match on.")
 #: The prompt of a deal's summary whose decisions can be reviewed.
 REVIEW_PROMPT = "R: review your decisions    Any other key: go on"
 #: The same in hot seat, where the review opens on the last to play and Tab goes to the others.
@@ -1536,6 +1539,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.finished = True
 
     def _leave(self) -> None:
+        self.app.withdraw_notice(NO_REPLAY_AFTER_MATCH)  # of the match left behind (a tester saw it on)
         self.app.stack.remove(self)
 
     def next_match_options(self) -> dict[str, Any]:
@@ -1544,6 +1548,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         return {}
 
     def _restart(self) -> None:
+        self.app.withdraw_notice(NO_REPLAY_AFTER_MATCH)  # of the match just over, not the new one
         fresh = type(self).new(self.app, carried=self.next_match_options())
         if self in self.app.stack.scenes:
             index = self.app.stack.scenes.index(self)
@@ -1588,8 +1593,7 @@ class TableScene(Scene, metaclass=ABCMeta):
                     if on and self.match.is_over:
                         # Said, not left silent (a tester's F6 under a match's last summary
                         # seemed to do nothing): the rules offer a replay only before a deal.
-                        self.app.notice("The match is over, so there is no next deal to offer this one "
-                                        "again: F6 offers each deal again from the next match on.")
+                        self.app.notice(NO_REPLAY_AFTER_MATCH)
             except ValueError as exc:
                 self.app.notice(f"Replay option not changed: {exc}")
             self.obs = self.match.observation(self.viewer)

@@ -54,6 +54,27 @@ def test_jubmoos_result_frame_counts_no_trick(make_app, home):
     assert "MATCH OVER" in frame and "TRICK" not in frame and "PLAY GOES" not in frame
 
 
+def test_the_finished_matchs_replay_notice_goes_with_it(make_app, home):
+    """Found by a tester: F6 under the last summary said there is no next deal to offer it in;
+    Enter, Enter, and that notice still stood on the new match's bottom row."""
+    from game.scenes.table import NO_REPLAY_AFTER_MATCH
+
+    app, table = quick_klaberjass(make_app, home)
+    app.press("F2")
+    for _ in range(200_000):
+        if table.match.is_over and table.panel is not None and table.panel.review and not table.guarded:
+            break
+        app.tick(0.05)
+    app.press("F2", "F6")
+    assert NO_REPLAY_AFTER_MATCH in app.notice_log
+    assert app.screen_text().splitlines()[-1].startswith("The match is over")
+    app.press("SPACE")
+    while not table.result_shown or table.guarded:
+        app.tick(0.05)
+    app.press("ENTER")  # a new match
+    assert app.top_scene() is not table and not app.screen_text().splitlines()[-1].startswith("The match is over")
+
+
 def test_escape_on_the_result_goes_back_to_the_menu(make_app, home):
     from game.scenes.menu import MenuScene
 
