@@ -525,6 +525,16 @@ class App:
             if on_row:
                 self.notice_left = self.notices[0][1]
             return
+        if not log:
+            # A tip answers the key just pressed: shown at once, before a notice waiting on the
+            # row (F4's tip under the start's notices came 12 s later, on another screen: a
+            # tester), which then goes on with the time it had left. Pressed again, it starts again.
+            self._drop_notice_rows(lambda row: row in rows)
+            if self.notices and self.notice_left > 0:
+                self.notices[0] = (self.notices[0][0], self.notice_left)
+            self.notices.extendleft((row, seconds) for row in reversed(rows))
+            self.notice_left = seconds
+            return
         if [row for row, _ in self.notices][-len(rows):] == rows:
             # The same notice again (a key pressed over and over) is not queued behind itself,
             # which held the bottom row for a minute (a tester): on the row, it starts again.

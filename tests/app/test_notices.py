@@ -125,7 +125,7 @@ def test_a_notice_given_again_is_not_queued_behind_itself(make_app):
     assert [row[:4] for row, _ in app.notices] == ["F10:", "Some"]
     app.tick(4.5)  # "Something else." on the row now
     app.press("F10")
-    assert [row[:4] for row, _ in app.notices] == ["Some", "F10:"]  # after another: queued
+    assert [row[:4] for row, _ in app.notices] == ["F10:", "Some"]  # a tip answers its key at once
 
 
 def test_an_unwritable_user_folder_is_announced_at_start(tmp_path, monkeypatch):
@@ -228,9 +228,10 @@ def test_a_trouble_notice_steps_aside_for_a_switching_f_key_and_then_goes_on(mak
     assert text in app.notice_log
 
 
-def test_an_f_key_that_changes_nothing_leaves_a_notice_on_the_row(make_app):
+def test_an_f_keys_tip_shows_at_once_and_the_notice_it_covers_comes_back(make_app):
     """Found in review: F2 on the options screen, where it switches nothing, hid a notice (or
-    its own tip) behind an unchanged key bar for 2 s."""
+    its own tip) behind an unchanged key bar for 2 s; and a tip given under a notice waited
+    behind it, to show many seconds later on another screen."""
     app = make_app("S*")
     app.press("o")
     app.press("F2")
@@ -241,8 +242,15 @@ def test_an_f_key_that_changes_nothing_leaves_a_notice_on_the_row(make_app):
     app.tick(NOTICE_SECONDS + 0.5)
     text = "No sound device was found, so the game plays silently."
     app.notice(text)
+    app.tick(1.0)
     app.press("F2")
+    assert bottom_row(app) == tip  # the tip answers the key now
+    app.tick(NOTICE_SECONDS + 0.1)
+    assert bottom_row(app) == text  # the notice comes back, with the 3 s it had left
+    app.tick(2.8)
     assert bottom_row(app) == text
+    app.tick(0.3)
+    assert bottom_row(app).startswith("F1 ")
 
 
 def test_several_saved_matches_are_named_in_the_plural(make_app, home):
