@@ -419,6 +419,9 @@ class OptionsScene(Scene):
             # list of its options when it has none, and dims its row here).
             now = "" if self.applies(option) else " (not now)"
             lines += ["", *wrap(f"It has an effect only with {self.needed(option)}{now}.", EXPLAIN_W - 4)]
+        if (option.section, option.key) == ("play", "sound") and not self.app.speaker.available:
+            lines += ["", *wrap("No sound device was found, so nothing is heard whichever it is; the setting is "
+                                "kept for when there is one.", EXPLAIN_W - 4)]
         top = min(FIRST_OPTION_ROW + self.cursor + 1, PLAY_ROWS - len(lines) - 3)
         col, row = dialog(canvas, EXPLAIN_W, len(lines) + 3, option.label, fg=palette.WHITE, bg=palette.CYAN,
                           row=top)

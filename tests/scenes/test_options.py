@@ -410,6 +410,11 @@ def test_sound_on_without_a_sound_device_says_so(make_app):
     app.press("o")
     row = [o.key for o in app.top_scene().options].index("sound")
     assert "On (no sound device)" in app.screen_text().splitlines()[FIRST_OPTION_ROW + row]
+    app.top_scene().cursor = row
+    app.press("F5")
+    words = " ".join(app.screen_text().replace("║", " ").replace("│", " ").split())
+    assert "No sound device was found, so nothing is heard whichever it is" in words
+    app.press("ESC")
     app.speaker.available = True
     app.tick(0.05)
     line = app.screen_text().splitlines()[FIRST_OPTION_ROW + row]
