@@ -345,15 +345,21 @@ def test_no_typed_key_is_ignored_without_a_word(make_app):
     assert scene.typing == "123456" and "Six characters at most" in scene.message
 
 
+def options_at(app, key: str) -> OptionsScene:
+    """The options screen opened from the menu, on the page and row of the option ``key``."""
+    app.press("o")
+    scene = app.top_scene()
+    while not any(o.key == key for o in scene.options):
+        app.press("TAB")
+    scene.cursor = [o.key for o in scene.options].index(key)
+    return scene
+
+
 def test_f5_on_an_option_says_what_it_needs_to_have_an_effect(make_app):
     """The seña catch does nothing with señas off; its explanation says so, from the same fact
     (``OptionSpec.needs``) that keeps it off a table's list of its options."""
     app = make_app("*")
-    app.press("o")
-    scene = app.top_scene()
-    while not any(o.key == "sena_catch" for o in scene.options):
-        app.press("TAB")
-    scene.cursor = [o.key for o in scene.options].index("sena_catch")
+    options_at(app, "sena_catch")
     app.press("F5")
     assert "It has an effect only with Señas (signals) On." in app.screen_text()
 
@@ -388,11 +394,7 @@ def test_a_dimmed_rows_change_says_it_has_no_effect_now(make_app):
     """Found by a tester: Right on the dimmed "Tout Atout may be bid directly" showed "On" and
     nothing said that it changes nothing while those bids are off."""
     app = make_app("*")
-    app.press("o")
-    scene = app.top_scene()
-    while not any(o.key == "tout_atout_direct" for o in scene.options):
-        app.press("TAB")
-    scene.cursor = [o.key for o in scene.options].index("tout_atout_direct")
+    scene = options_at(app, "tout_atout_direct")
     app.press("RIGHT")
     assert scene.message == "Tout Atout may be bid directly: On (no effect now: F5 says why)"  # the long one
     scene.page, scene.cursor = "General", 0

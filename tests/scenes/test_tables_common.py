@@ -508,15 +508,21 @@ def test_f5_f7_and_f2_at_the_table(start, case):
     assert not app.demo
 
 
+def demo_to_summary(app, table: TableScene) -> None:
+    """F2 on: the computer plays the player's seat too, up to the first deal's summary."""
+    app.press("F2")
+    for _ in range(60000):
+        if table.panel is not None and table.panel.review:
+            return
+        app.tick(0.02)
+    raise AssertionError("no summary came")
+
+
 def test_f2_turned_off_under_a_summary_leaves_it_up_for_the_player(start, case):
     """Found by a tester: with F2 on, a deal's summary closes by itself; F2 turned off under it
     took the seat back, yet the summary still closed unread three seconds later."""
     app, table = start(9)
-    app.press("F2")
-    for _ in range(20000):
-        if table.panel is not None and table.panel.review:
-            break
-        app.tick(0.02)
+    demo_to_summary(app, table)
     assert table.panel is not None and table.panel.auto_seconds is not None, "F2 closes it by itself"
     summary = table.panel
     app.press("F2")
@@ -572,11 +578,7 @@ def test_r_is_offered_only_for_a_deal_with_a_choice_of_the_players_own(start, ca
     decisions" opened a review with nothing in it. The next deal, played by the player, offers
     R again."""
     app, table = start(7)
-    app.press("F2")
-    for _ in range(60000):
-        if table.panel is not None and table.panel.review:
-            break
-        app.tick(0.05)
+    demo_to_summary(app, table)
     app.press("F2")
     app.tick(0.05)
     assert table.panel is not None and "R: review" not in app.screen_text() and "Press any key" in app.screen_text()
