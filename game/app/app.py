@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 import random
-import re
 import textwrap
 import time
 import warnings
@@ -30,7 +29,6 @@ from game.screen.render import FRAME_H, FRAME_W, DisplayMode, Renderer, layout, 
 KEY_BAR_ROW = ROWS - 1
 ACTIVE_FPS = 60
 KEY_REPEAT = (400, 60)  # a held key repeats after 400 ms, every 60 ms (where the scene lets it)
-KEY_TIP = re.compile(r"F(\d+)[: ]")  # how an F-key's own tip on the bottom row begins ("F4 gives", "F10:")
 IDLE_POLL = 0.02  # seconds between looks for events while nothing moves
 NOTICE_SECONDS = 4.0
 BAR_PEEK_SECONDS = 2.0  # a switching F-key shows the bottom row's keys this long over a notice
@@ -108,6 +106,7 @@ class App:
         self.notice_log: list[str] = []  # every notice of this run, oldest first
         self.bar_peek = 0.0  # seconds the key bar still shows over a notice (a switching F-key)
         self._peek_over = ""  # the notice row it shows over (one the key itself gave shows at once)
+        self._tip_rows: set[str] = set()  # rows of the F-keys' tips (``notice(log=False)``): the next F-key drops them
         self.idle_seconds = 0.0
         self.key_guard = 0.0  # seconds the scenes still ignore keys (ignore_keys)
         self.active_seconds = 0.0
@@ -380,7 +379,8 @@ class App:
         # An F-key's tip on the bottom row goes at the next F-key, so the row shows what this
         # one switches or says (a tester's F6 and F9 under the F4 tip seemed to do nothing, and
         # F10's own tip on a mono monitor waited behind it).
-        self._drop_notice_rows(lambda row: (tip := KEY_TIP.match(row)) is not None and tip[1] != str(number))
+        self._drop_notice_rows(lambda row: row in self._tip_rows and not row.startswith(f"F{number}:")
+                               and not row.startswith(f"F{number} "))
         covered = self.notices[0][0] if self.notices and self.notice_left > 0 else None
         bar = self.key_bar_items()
         self._hotkey(number)
@@ -517,6 +517,8 @@ class App:
         if log:
             self.notice_log.append(text)
         rows = self._notice_rows(text)
+        if not log:
+            self._tip_rows.update(rows)
         if replaces is not None and any(row.startswith(replaces) for row, _ in self.notices):
             on_row = self.notices[0][0].startswith(replaces)
             kept = [(row, left) for row, left in self.notices if not row.startswith(replaces)]
@@ -530,8 +532,8 @@ class App:
             # row (F4's tip under the start's notices came 12 s later, on another screen: a
             # tester), which then goes on with the time it had left. Pressed again, it starts again.
             self._drop_notice_rows(lambda row: row in rows)
-            if self.notices and self.notice_left > 0:
-                self.notices[0] = (self.notices[0][0], self.notice_left)
+            if self.notices and self.notice_left > 0:  # back for what it had left, not a flash
+                self.notices[0] = (self.notices[0][0], max(self.notice_left, NOTICE_SECONDS / 2))
             self.notices.extendleft((row, seconds) for row in reversed(rows))
             self.notice_left = seconds
             return
@@ -548,16 +550,35 @@ class App:
     @staticmethod
     def _notice_rows(text: str) -> list[str]:
         """A notice's rows on the bottom row: whole if it fits, else a page at a time, each but
-        the last marked " »" (a notice two columns too long had left "resume." alone for 4 s)."""
-        pages = [text] if len(text) <= COLS else textwrap.wrap(text, COLS - 3, break_on_hyphens=False) or [text]
-        # As many rows, as even as they go: no last word left alone on the row for its seconds
-        # ("quit." after "...will not be kept after you »": a tester).
-        for width in range(len(text) // len(pages), COLS - 3):
-            even = textwrap.wrap(text, width, break_on_hyphens=False, break_long_words=False)
-            if len(even) == len(pages) and all(len(row) <= COLS - 3 for row in even):
-                pages = even
-                break
-        return [page + (" »" if i < len(pages) - 1 else "") for i, page in enumerate(pages)]
+        the last marked " »" (a notice two columns too long had left "resume." alone for 4 s),
+        as few rows as the words need and, of those, the split whose shortest row is longest:
+        no word left alone on the row for its seconds ("quit." after "...will not be kept after
+        you »", also beside a folder's path that cannot be broken: testers)."""
+        if len(text) <= COLS:
+            return [text]
+        width = COLS - 3
+        words = [piece for word in text.split() for piece in textwrap.wrap(word, width)]  # a path too long: cut
+        count = len(textwrap.wrap(" ".join(words), width, break_on_hyphens=False, break_long_words=False))
+        # best[k][i]: the longest shortest row of words[:i] in k rows, and where the last begins.
+        best: list[list[tuple[int, int] | None]] = [[None] * (len(words) + 1) for _ in range(count + 1)]
+        best[0][0] = (width, 0)
+        for k in range(1, count + 1):
+            for i in range(1, len(words) + 1):
+                for j in range(i - 1, -1, -1):
+                    row = len(" ".join(words[j:i]))
+                    if row > width:
+                        break
+                    before, now = best[k - 1][j], best[k][i]
+                    if before is not None and (now is None or min(before[0], row) > now[0]):
+                        best[k][i] = (min(before[0], row), j)
+        rows: list[str] = []
+        end = len(words)
+        for k in range(count, 0, -1):
+            cell = best[k][end]
+            assert cell is not None  # the greedy wrap's rows are one such split
+            rows.insert(0, " ".join(words[cell[1]:end]))
+            end = cell[1]
+        return [row + (" »" if i < len(rows) - 1 else "") for i, row in enumerate(rows)]
 
     def withdraw_notice(self, text: str) -> None:
         """Take one notice off the bottom row, if it is still there (it stays in the log): what

@@ -38,6 +38,15 @@ def test_a_notice_of_several_rows_leaves_no_word_alone_on_one():
     rows = App._notice_rows(text)
     assert len(rows) == 3 and min(len(row) for row in rows) > 30, rows
     assert " ".join(row.removesuffix(" »") for row in rows).split() == text.split()
+    # Beside a path no row can break (a later tester: 67, 64, then 27 columns).
+    text = ("Your user folder /tmp/rev33/hotel/homefile/.config/dos-card-games cannot be written to, so "
+            "settings, matches and statistics will not be kept after you quit.")
+    rows = App._notice_rows(text)
+    assert len(rows) == 3 and min(len(row) for row in rows) > 40 and all(len(row) <= COLS for row in rows), rows
+    # A path longer than the row is cut, as it must be; nothing empty breaks it.
+    long = "The match cannot be saved in /home/" + "u" * 84 + ", so it is kept only until you quit."
+    assert all(len(row) <= COLS for row in App._notice_rows(long)) and App._notice_rows(long)[-1] != "quit."
+    assert App._notice_rows("") == [""]
 
 
 def test_a_notice_the_row_holds_is_one_page(make_app):
@@ -251,6 +260,12 @@ def test_an_f_keys_tip_shows_at_once_and_the_notice_it_covers_comes_back(make_ap
     assert bottom_row(app) == text
     app.tick(0.3)
     assert bottom_row(app).startswith("F1 ")
+    app.notice(text)
+    app.tick(NOTICE_SECONDS - 0.1)  # nearly over when the tip comes
+    app.press("F2")
+    app.tick(NOTICE_SECONDS + 0.1)
+    app.tick(NOTICE_SECONDS / 2 - 0.2)
+    assert bottom_row(app) == text  # back long enough to be read, not a flash
 
 
 def test_several_saved_matches_are_named_in_the_plural(make_app, home):
