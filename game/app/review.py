@@ -17,8 +17,6 @@ from typing import Any
 from game.app.match import REPLAY_ANSWERS, Step, counts_for_seed, deal_ended, decision_seed
 from game.rules import Observation, Rules, get_rules
 
-# Choices about the session, not the deal: the review leaves them out.
-
 
 @dataclass(frozen=True)
 class Decision:

@@ -36,6 +36,9 @@ class SaveStore:
         self.notices: list[str] = []
         self.table_state: dict[str, Any] = {}  # the table's own part of the last save loaded
         self.carried: dict[str, dict[str, Any]] = {}  # what finished matches hand on (``carry``), by game
+        # Games played on in this run whose moves could not be written: kept in memory until
+        # the program closes (a save already on disk stays as it was, offered next time).
+        self.unsaved: set[str] = set()
 
     def path(self, game: str) -> Path | None:
         return None if self.folder is None else self.folder / f"{game}.json"
@@ -48,15 +51,18 @@ class SaveStore:
         self.memory[match.game] = record
         path = self.path(match.game)
         if path is None or not self.writing:
+            self.unsaved.add(match.game)
             return
         try:
             storage.atomic_write(path, json.dumps(record, ensure_ascii=False))
         except (OSError, TypeError, ValueError):
             self.notices.append(f"The match cannot be saved in {path.parent}, so it is kept only until you quit.")
             self.writing = False
+            self.unsaved.add(match.game)
 
     def delete(self, game: str) -> None:
         self.memory.pop(game, None)
+        self.unsaved.discard(game)
         path = self.path(game)
         if path is None or not self._on_disk(path):
             return

@@ -29,23 +29,27 @@ class QuitDialog(Scene):
         from game.scenes.table import TableScene
 
         # Said where it is so: the match stays saved to resume (a newcomer mid-deal could not tell).
-        self.keeps_match = any(isinstance(s, TableScene) and not s.attract and not s.match.is_over for s in below)
+        # (Also a match over whose result is still to be seen: it resumes there, saved.)
+        self.keeps_match = any(isinstance(s, TableScene) and not s.attract and not (s.match.is_over and s.result_shown)
+                               for s in below)
+        self.game = next((s.game_name for s in below if isinstance(s, TableScene)), "")
         self.at_menu = not self.leaving_table and any(getattr(s, "is_menu", False) for s in below)
         app.sound("select")
 
     @property
     def question(self) -> str:
-        # Where nothing can be written, what is kept lasts only until the program ends, and
-        # that is said where it matters (a tester was told "kept to resume", and lost it).
-        saving = self.app.saves.writing
+        # Where nothing can be written, moves played are kept only until the program closes,
+        # and that is said where it matters (a tester was told "kept to resume", and lost it);
+        # a save already on disk stays as it was.
+        unsaved = self.app.saves.unsaved
         if self.leaving_table:
             if not self.keeps_match:
                 return "Leave this game for the menu? (Y/N)"
-            if not saving:
-                return "Leave for the menu? The match is kept only until you quit. (Y/N)"
+            if self.game in unsaved:
+                return "Leave this game? Unsaved moves last until you close the program. (Y/N)"
             return "Leave this game for the menu? The match is kept to resume. (Y/N)"
-        if not saving and self.app.saves.memory:
-            return "Quit? Unfinished matches were not saved and end now. (Y/N)"
+        if unsaved:
+            return "Quit The Card Parlour? Moves that could not be saved (the folder cannot be written) are lost. (Y/N)"
         return "Quit The Card Parlour? (Y/N)"
 
     @property
@@ -56,6 +60,11 @@ class QuitDialog(Scene):
         if key.typed == "Y":
             self.app.stack.pop()
             if self.leaving_table:
+                from game.scenes.table import TableScene
+
+                for scene in self.app.stack.scenes:
+                    if isinstance(scene, TableScene):
+                        scene.on_leave()
                 menu = next((s for s in reversed(self.app.stack.scenes) if getattr(s, "is_menu", False)), None)
                 if menu is not None:
                     self.app.stack.pop_to(menu)
@@ -71,10 +80,13 @@ class QuitDialog(Scene):
         if self.at_menu:
             menu_question(self, canvas, "Quit", [text], self.keys, palette.RED)
             return
-        col, row = dialog(canvas, len(text) + 6, 6, "Quit", bg=palette.RED)
-        canvas.text(col + 1, row + 1, text, palette.WHITE, palette.RED)
-        self.key_line(canvas, col + 1 + (len(text) - len(self.keys)) // 2, row + 3, self.keys, palette.YELLOW,
-                      palette.RED)
+        lines = fit_lines([text], MESSAGE_TEXT_W)  # never past the frame
+        inside = max(len(line) for line in lines)
+        col, row = dialog(canvas, inside + 6, 5 + len(lines), "Quit", bg=palette.RED)
+        for i, line in enumerate(lines):
+            canvas.text(col + 1, row + 1 + i, line, palette.WHITE, palette.RED)
+        self.key_line(canvas, col + 1 + (inside - len(self.keys)) // 2, row + 2 + len(lines), self.keys,
+                      palette.YELLOW, palette.RED)
 
 
 def menu_question(scene: Scene, canvas: TextCanvas, title: str, lines: list[str], keys: str,

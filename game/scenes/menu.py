@@ -148,10 +148,10 @@ class MenuScene(Scene):
                     key == "humans" for key, _ in game.options) else 1
                 blurb = game.menu_blurb(people) if playable else "(not playable yet)"
                 if playable and self.app.saves.exists(action[5:]):
-                    # Played on in this run where the folder cannot be written, it is kept in
-                    # memory only (a tester read "saved", and lost it).
-                    in_memory = not self.app.saves.writing and action[5:] in self.app.saves.memory
-                    blurb = "(unfinished: kept until you quit)" if in_memory else "(unfinished match saved)"
+                    # Played on in this run where the folder cannot be written, its new moves
+                    # are kept in memory only (a tester read "saved", and lost them).
+                    unsaved = action[5:] in self.app.saves.unsaved
+                    blurb = "(unfinished; moves not saved)" if unsaved else "(unfinished match saved)"
                 canvas.text(36, row, blurb[:35], fg, bg)
         hint = self.message or "Number or arrows + Enter.  O: options.  F2: watch a demo."
         canvas.centre(22, hint, palette.LIGHT_CYAN if not self.message else palette.YELLOW, palette.BLUE)

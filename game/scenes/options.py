@@ -107,6 +107,8 @@ def check_rules_option(game: str, options: dict[str, Any]) -> str | None:
 
 
 WELCOME = "Every change is saved at once; rules options apply from the next match."
+#: The same where the settings cannot be written (a tester read "saved at once" there).
+WELCOME_UNSAVED = "Changes last until you close the program: the folder cannot be written."
 
 
 class OptionsScene(Scene):
@@ -115,8 +117,12 @@ class OptionsScene(Scene):
         self.page = page
         self.cursor = 0
         self.typing: str | None = None  # the number being typed ("" once erased); None: not typing
-        self.message = WELCOME
+        self.message = self.welcome()
         self.explaining = False  # F5: the panel explaining the option under the cursor
+
+    def welcome(self) -> str:
+        """The message line of a page just opened."""
+        return WELCOME if self.app.settings.path is not None else WELCOME_UNSAVED
 
     @property
     def options(self) -> list[Option]:
@@ -277,7 +283,7 @@ class OptionsScene(Scene):
         self.page = PAGE_NAMES[index]
         self.cursor = 0
         if not keep_message:  # the last page's "Match ends at: -100" read as this page's (a tester)
-            self.message = WELCOME
+            self.message = self.welcome()
 
     def _typing_key(self, option: Option, typed: str, key: Key) -> None:
         """Digits and Backspace edit the number; Esc drops it; Enter keeps it, and so does any
@@ -310,7 +316,10 @@ class OptionsScene(Scene):
             elif not self.store(option, number):
                 return  # refused, and said: the key waits (a Tab had switched the page over the reason)
             if self.page_step(key):
-                self._switch_page(self.page_step(key), keep_message=True)  # what became of the number stays said
+                # What became of the number stays said, with the page it is on (not read as
+                # the new page's own: a tester).
+                self.message = f"{self.page}: {self.message}"
+                self._switch_page(self.page_step(key), keep_message=True)
             elif not key.is_confirm:
                 self.on_key(key)
 
@@ -420,8 +429,8 @@ class OptionsScene(Scene):
             now = "" if self.applies(option) else " (not now)"
             lines += ["", *wrap(f"It has an effect only with {self.needed(option)}{now}.", EXPLAIN_W - 4)]
         if (option.section, option.key) == ("play", "sound") and not self.app.speaker.available:
-            lines += ["", *wrap("No sound device was found, so nothing is heard whichever it is; the setting is "
-                                "kept for when there is one.", EXPLAIN_W - 4)]
+            lines += ["", *wrap("No sound device was found, so nothing is heard whichever it is; the setting "
+                                "stays as it is for when there is one.", EXPLAIN_W - 4)]
         top = min(FIRST_OPTION_ROW + self.cursor + 1, PLAY_ROWS - len(lines) - 3)
         col, row = dialog(canvas, EXPLAIN_W, len(lines) + 3, option.label, fg=palette.WHITE, bg=palette.CYAN,
                           row=top)

@@ -1314,6 +1314,8 @@ class TableScene(Scene, metaclass=ABCMeta):
             return
         if panel.on_key is None or panel.on_key(key):
             self.close_panel()
+        elif key.is_cancel and not panel.result:
+            self.app.hotkey(7)  # a box that waits for its own key (hot seat's hand-over): Esc asks to leave
 
     # ---- the prompt and labelled choices (bids, answers, bets) ----
     def prompt(self) -> Prompt:
@@ -1539,8 +1541,13 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.finished = True
 
     def _leave(self) -> None:
-        self.app.withdraw_notice(NO_REPLAY_AFTER_MATCH)  # of the match left behind (a tester saw it on)
+        self.on_leave()
         self.app.stack.remove(self)
+
+    def on_leave(self) -> None:
+        """The player leaves this table's match (for the menu, by any key, or a new match): its
+        notices go with it (a tester read F6's word on the finished match over the next one)."""
+        self.app.withdraw_notice(NO_REPLAY_AFTER_MATCH)
 
     def next_match_options(self) -> dict[str, Any]:
         """Options the finished match hands on to the next one at this table (Jub Moo: who
@@ -1548,7 +1555,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         return {}
 
     def _restart(self) -> None:
-        self.app.withdraw_notice(NO_REPLAY_AFTER_MATCH)  # of the match just over, not the new one
+        self.on_leave()
         fresh = type(self).new(self.app, carried=self.next_match_options())
         if self in self.app.stack.scenes:
             index = self.app.stack.scenes.index(self)
@@ -1594,6 +1601,8 @@ class TableScene(Scene, metaclass=ABCMeta):
                         # Said, not left silent (a tester's F6 under a match's last summary
                         # seemed to do nothing): the rules offer a replay only before a deal.
                         self.app.notice(NO_REPLAY_AFTER_MATCH)
+                    elif not on:
+                        self.app.withdraw_notice(NO_REPLAY_AFTER_MATCH)  # no longer so
             except ValueError as exc:
                 self.app.notice(f"Replay option not changed: {exc}")
             self.obs = self.match.observation(self.viewer)

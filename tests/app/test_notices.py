@@ -167,11 +167,14 @@ def test_with_nothing_writable_no_screen_says_a_match_is_saved(tmp_path):
             app.tick(0.05)
         app.press("ENTER")  # a bid: the match has begun
         app.press("F7")
-        assert "The match is kept only until you quit." in app.screen_text()
+        assert "Leave this game? Unsaved moves last until you close the program. (Y/N)" in app.screen_text()
         app.press("Y")
-        assert "(unfinished: kept until you quit)" in app.screen_text() and "match saved" not in app.screen_text()
+        assert "(unfinished; moves not saved)" in app.screen_text() and "match saved" not in app.screen_text()
         app.press("F7")
-        assert "Quit? Unfinished matches were not saved and end now. (Y/N)" in app.screen_text()
+        words = " ".join(app.screen_text().replace("║", " ").split())
+        assert "Moves that could not be saved (the folder cannot be written) are lost." in words
+        app.press("N", "o")
+        assert "Changes last until you close the program: the folder cannot be written." in app.screen_text()
     finally:
         app.ai.close()
 

@@ -92,8 +92,12 @@ def test_a_save_in_a_folder_gone_read_only_is_still_offered_and_left_as_it_was(m
     again.press("Y")
     resumed = again.top_scene()
     assert isinstance(resumed, KlaberjassTable) and resumed.match.steps == steps
+    again.press("F7")  # nothing new played: the save on disk is the match (a later tester)
+    assert "The match is kept to resume." in again.screen_text()
+    again.press("N")
     advance(again, 3)
     assert len(resumed.match.steps) > len(steps) and path.read_bytes() == before
+    assert again.saves.unsaved == {"klaberjass"}  # its new moves, in memory only: said so
     resumed.save()
     again.saves.delete("klaberjass")  # as a finished match does: not offered again in this run
     assert not again.saves.exists("klaberjass") and path.read_bytes() == before

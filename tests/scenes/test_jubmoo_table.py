@@ -801,6 +801,18 @@ def test_hot_seat_after_a_deal_summary_the_keyboard_is_passed_again(table_app):
     assert not any(card_name(c) in app.screen_text() for c in hidden_cards(table, (0, 1)))
 
 
+def test_esc_at_the_pass_the_keyboard_box_asks_to_leave(table_app):
+    """Found by a tester: Esc at hot seat's "Pass the keyboard" did nothing and said nothing."""
+    app, table = table_app(7, "[jubmoo]\nhumans = 2\n")
+    hot_seat_pass(app, table)
+    while table.guarded:
+        app.tick(0.1)
+    app.press("ESC")
+    assert "Leave this game for the menu?" in app.screen_text()
+    app.press("ESC")
+    assert table.passing and app.top_scene() is table  # stayed: the box still waits for Enter
+
+
 def test_hot_seat_f2_behind_the_pass_panel_says_the_demo_waits_for_enter(table_app):
     """Found by a tester: F2 on "pass the keyboard" turned the demo on and nothing moved. The
     hands stay hidden until the person named presses Enter, and the notice says so, on one row

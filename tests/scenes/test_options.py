@@ -453,7 +453,7 @@ def test_tab_after_a_typed_number_keeps_what_became_of_it_in_sight(make_app):
     app.press("9", "9", "TAB")
     assert scene.page == PAGE_NAMES[0] and "Border colour: it must be" in scene.message  # refused: it stays
     app.press("5", "TAB")
-    assert scene.page == PAGE_NAMES[1] and scene.message.startswith("Border colour: ")  # taken, and said
+    assert scene.page == PAGE_NAMES[1] and scene.message.startswith("General: Border colour: ")  # said, and where
     assert app.settings.get("display", "border") == 5
 
 

@@ -75,6 +75,28 @@ def test_the_finished_matchs_replay_notice_goes_with_it(make_app, home):
     assert app.top_scene() is not table and not app.screen_text().splitlines()[-1].startswith("The match is over")
 
 
+def test_the_replay_notice_goes_with_f6_off_and_with_f7(make_app, home):
+    """Found in review: F6 off again left "F6 offers each deal again from the next match on",
+    and F7 then Y carried it to the menu and the next match; F7 at the last summary said
+    nothing of the match kept, though it resumes there."""
+    from game.scenes.table import NO_REPLAY_AFTER_MATCH
+
+    app, table = quick_klaberjass(make_app, home)
+    app.press("F2")
+    for _ in range(200_000):
+        if table.match.is_over and table.panel is not None and table.panel.review and not table.guarded:
+            break
+        app.tick(0.05)
+    app.press("F2", "F6")
+    assert app.screen_text().splitlines()[-1].startswith("The match is over")
+    app.press("F6")
+    assert not app.screen_text().splitlines()[-1].startswith("The match is over")
+    app.press("F6", "F7")
+    assert "The match is kept to resume." in app.screen_text()
+    app.press("Y")
+    assert not any(row.startswith(NO_REPLAY_AFTER_MATCH[:20]) for row, _ in app.notices)
+
+
 def test_escape_on_the_result_goes_back_to_the_menu(make_app, home):
     from game.scenes.menu import MenuScene
 
