@@ -172,10 +172,9 @@ class ReviewScene(Scene):
         if self.agrees(decision) or not ranking.cost(decision.action):
             return 0.0
         chosen = ranking.estimate(decision.action)
-        if chosen.win_chance is not None and ranking.best.win_chance is not None \
-                and percent(chosen) > percent(ranking.best):
-            # A higher chance of winning, which is what Hard decides by there, costs no points
-            # (a tester's Envido at 60% was charged 0.9 points beside Hard's órdago at 58%).
+        if shows_more(chosen, ranking.best):
+            # A higher chance of winning as written, which is what Hard decides by there, costs
+            # no points (a tester's Envido at 60% was charged 0.9 beside Hard's órdago at 58%).
             return 0.0
         best, mine = ranking.best.points, chosen.points
         assert best is not None and mine is not None  # a cost comes from two values

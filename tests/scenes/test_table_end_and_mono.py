@@ -29,6 +29,16 @@ def finish_with_f2(app, table: TableScene) -> None:
     raise AssertionError("the match did not end")
 
 
+def f2_to_deciding_summary(app, table: TableScene) -> None:
+    """F2 on: the computer plays the match up to the summary of its last deal, ready for keys."""
+    app.press("F2")
+    for _ in range(200_000):
+        if table.match.is_over and table.panel is not None and table.panel.review and not table.guarded:
+            return
+        app.tick(0.05)
+    raise AssertionError("the match did not end")
+
+
 def test_a_match_the_computer_finished_for_you_waits_on_its_result(make_app, home):
     app, table = quick_klaberjass(make_app, home)
     finish_with_f2(app, table)
@@ -60,11 +70,7 @@ def test_the_finished_matchs_replay_notice_goes_with_it(make_app, home):
     from game.scenes.table import NO_REPLAY_AFTER_MATCH
 
     app, table = quick_klaberjass(make_app, home)
-    app.press("F2")
-    for _ in range(200_000):
-        if table.match.is_over and table.panel is not None and table.panel.review and not table.guarded:
-            break
-        app.tick(0.05)
+    f2_to_deciding_summary(app, table)
     app.press("F2", "F6")
     assert NO_REPLAY_AFTER_MATCH in app.notice_log
     assert app.screen_text().splitlines()[-1].startswith("The match is over")
@@ -82,11 +88,7 @@ def test_the_replay_notice_goes_with_f6_off_and_with_f7(make_app, home):
     from game.scenes.table import NO_REPLAY_AFTER_MATCH
 
     app, table = quick_klaberjass(make_app, home)
-    app.press("F2")
-    for _ in range(200_000):
-        if table.match.is_over and table.panel is not None and table.panel.review and not table.guarded:
-            break
-        app.tick(0.05)
+    f2_to_deciding_summary(app, table)
     app.press("F2", "F6")
     assert app.screen_text().splitlines()[-1].startswith("The match is over")
     app.press("F6")
