@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -56,8 +56,11 @@ class Key:
 
     @classmethod
     def named(cls, name: str, ctrl: bool = False, alt: bool = False) -> Key:
-        """``Key.named("F5")``, ``Key.named("ENTER")``, ``Key.named("a")``, ``Key.named("1", ctrl=True)``."""
+        """``Key.named("F5")``, ``Key.named("ENTER")``, ``Key.named("a")``, ``Key.named("1", ctrl=True)``,
+        ``Key.named("SHIFT+TAB")``."""
         upper = name.upper()
+        if upper.startswith("SHIFT+") and upper[6:] in NAMED:
+            return replace(cls.named(name[6:], ctrl, alt), shift=True)
         if upper in NAMED:
             char = {"ENTER": "\r", "KP_ENTER": "\r", "SPACE": " ", "ESC": "\x1b", "TAB": "\t"}.get(upper, "")
             return cls(NAMED[upper], "" if ctrl else char, ctrl, alt)
@@ -139,7 +142,8 @@ KEY_PART = re.compile(r"(?:^|(?<=  ))(\S(?:(?!  )[^:])*?): [^ ]+(?: [^ ]+)*")
 #: Words among a part's keys that name no one key: "or", "arrows", a range such as "1-4".
 KEYISH = re.compile(r"or|arrows|\w-\w")
 #: How key lines write keys, as ``Key.named`` names them.
-WRITTEN = {"Enter": "ENTER", "Esc": "ESC", "Space": "SPACE", "Tab": "TAB", "PgUp": "PAGEUP", "PgDn": "PAGEDOWN",
+WRITTEN = {"Enter": "ENTER", "Esc": "ESC", "Space": "SPACE", "Tab": "TAB", "Shift+Tab": "SHIFT+TAB",
+           "PgUp": "PAGEUP", "PgDn": "PAGEDOWN",
            "Up": "UP", "Down": "DOWN", "Left": "LEFT", "Right": "RIGHT", "Home": "HOME", "End": "END",
            "←": "LEFT", "→": "RIGHT", "Bksp": "BACKSPACE"}
 

@@ -615,7 +615,7 @@ class JubMooTable(TableScene):
         # A finished trick held on screen is still the trick named (the header had moved on to
         # the next beside the four cards of the one before).
         held = self.hold > 0 and bool(obs.last_trick)
-        if obs.phase == "play":
+        if self.deal_on():
             number = done if held else min(13, done + 1)
             canvas.text(2, 1, f" TRICK {number} OF 13 ", palette.WHITE, TABLE_BG)
             direction = " PLAY GOES CLOCKWISE " if self.clockwise else " PLAY GOES ANTICLOCKWISE "
@@ -639,7 +639,7 @@ class JubMooTable(TableScene):
         of an empty pile (none under Gong Zhu) is only due if the deal ends so. A settled deal
         shows its scores."""
         obs = self.view
-        if obs.phase != "play" and obs.last_deal is not None:
+        if not self.deal_on() and obs.last_deal is not None:
             return obs.last_deal.scores[seat]
         return obs.deal_scores_so_far[seat] if obs.tricks_won[seat] else 0
 

@@ -71,6 +71,7 @@ ACTIONS_WITH_KEYS = ("take", "pass", "schmeiss", "throw-in", "make-play", "sans-
 
 class KlaberjassTable(TableScene):
     game_name = "klaberjass"
+    LIVE_PHASES = ("bid", "schmeiss", "dix", "declare", "play")  # not the replay offer, nor "over"
     KEYS = (
         Choice("T", "Take", "take"),
         Choice("P", "Pass", "pass"),
@@ -442,12 +443,6 @@ class KlaberjassTable(TableScene):
             canvas.text(COLS - 2 - len(right), 1, right, palette.WHITE, TABLE_BG)
         self.draw_stock_and_trick(canvas)
         self.draw_info(canvas)
-
-    def deal_on(self) -> bool:
-        """A deal is on screen. While the replay is offered none is on yet (replaying keeps the
-        last dealer, going on passes the deal), and with the match over none will be (a tester
-        read "YOUR HAND (DEALER)" and "TRUMP -" under "Match over"): no dealer, trump or maker."""
-        return self.view.phase not in ("replay", "over")
 
     def shows_dealer(self, seat: int) -> bool:
         """``seat`` deals the deal on screen (``deal_on``)."""

@@ -782,8 +782,9 @@ class LukFuTable(TableScene):
         obs = self.view
         order = self.seats_order()
         canvas.text(2, 1, f" {self.phase_title()} ", palette.YELLOW, TABLE_BG)
-        order_text = f" PLAY GOES YOU {glyphs.ARROW_RIGHT} EAST {glyphs.ARROW_RIGHT} WEST "
-        canvas.text(COLS - 2 - len(order_text), 1, order_text, palette.WHITE, TABLE_BG)
+        if self.deal_on():  # as Jub Moo's: no play to go round with the match over
+            order_text = f" PLAY GOES YOU {glyphs.ARROW_RIGHT} EAST {glyphs.ARROW_RIGHT} WEST "
+            canvas.text(COLS - 2 - len(order_text), 1, order_text, palette.WHITE, TABLE_BG)
         for seat in (order[2], order[1]):
             self.draw_seat(canvas, seat)
         if obs.phase == "call":
@@ -803,7 +804,7 @@ class LukFuTable(TableScene):
         if obs.phase == "play":
             held = self.hold > 0 and not obs.trick and obs.tricks
             return f"TRICK {len(obs.tricks) + (0 if held else 1)}"
-        return "DEAL OVER"
+        return "MATCH OVER" if obs.phase == "over" else "DEAL OVER"
 
     def _name(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
         """The seat's name (reverse video while it is to act), then its Master / Caller marks."""

@@ -1040,9 +1040,11 @@ class MusTable(TableScene):
 
     def draw_layout(self, canvas: TextCanvas) -> None:
         obs = self.seen
-        col = canvas.text(2, 1, f" DEAL {obs.deal_number} ", palette.WHITE, TABLE_BG)
+        col = 1
+        if self.deal_on():  # between deals the number is the next deal's, beside "DEAL 1 AS IT ENDED"
+            col = canvas.text(2, 1, f" DEAL {obs.deal_number} ", palette.WHITE, TABLE_BG)
         canvas.text(col + 1, 1, f" {self.phase_title()} ", palette.YELLOW, TABLE_BG)
-        if obs.phase in self.LIVE_PHASES:
+        if self.deal_on():
             mano = f" MANO: {self.seat_name(obs.mano).upper()} "
             canvas.text(COLS - 2 - len(mano), 1, mano, palette.WHITE, TABLE_BG)
         self.draw_corners(canvas)
@@ -1073,7 +1075,7 @@ class MusTable(TableScene):
         """The seat's name (reverse video on its turn), MANO / POSTRE and its declarations."""
         obs = self.seen
         col = self.draw_seat_name(canvas, col, row, seat, self.to_act_now(seat))
-        if obs.phase in self.LIVE_PHASES:
+        if self.deal_on():
             if seat == obs.mano:
                 col = canvas.text(col + 1, row, "MANO", palette.LIGHT_CYAN, TABLE_BG)
             elif seat == (obs.mano + 3) % 4:
@@ -1140,7 +1142,7 @@ class MusTable(TableScene):
     def draw_corners(self, canvas: TextCanvas) -> None:
         """Top left: the stock. Top right: who plays with whom."""
         obs = self.seen
-        if obs.phase in self.LIVE_PHASES:
+        if self.deal_on():
             canvas.text(3, 2, f"STOCK {obs.stock_size} CARDS", palette.WHITE, TABLE_BG)
             if obs.reshuffles:  # short of the partner's face
                 canvas.text(3, 3, "from old discards", palette.LIGHT_CYAN, TABLE_BG)

@@ -883,6 +883,12 @@ class TableScene(Scene, metaclass=ABCMeta):
     #: The phases in which a deal is being played, when a seat's name is lit on its turn.
     LIVE_PHASES: tuple[str, ...] = ("play",)
 
+    def deal_on(self) -> bool:
+        """A deal is being played on screen (its phase is one of ``LIVE_PHASES``). Between deals
+        (the replay offer) and after the match none is, and none of a deal's marks is drawn: no
+        dealer, trump, mano or trick number (testers read them under "Match over")."""
+        return self.view.phase in self.LIVE_PHASES
+
     def to_act_now(self, seat: int) -> bool:
         """``seat`` is to act in the deal on screen, and nothing holds the table (a trick's or a
         face's pause, a panel, a finished deal under its summary): its name is lit."""

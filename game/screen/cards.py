@@ -56,9 +56,11 @@ def draw_face(canvas: TextCanvas, col: int, row: int, face: Face, width: int = 7
     """A face-up card with its top-left corner at (col, row).
 
     ``highlight`` draws a double frame (the card under the cursor or selected); ``dim``
-    greys the rank and suit (a card that may not be played now).
+    greys the frame, rank and suit (a card that may not be played now): every cell in dark
+    grey ink, which a mono monitor shows as an unlit card with a lit outline (the rank alone in
+    grey had shown as lit blocks on a lit card, which a tester took for a glitch).
     """
-    frame = palette.WHITE if highlight else palette.BLACK
+    frame = palette.WHITE if highlight else (palette.DARK_GREY if dim else palette.BLACK)
     ink = palette.DARK_GREY if dim else face.colour
     canvas.box(col, row, width, height, fg=frame, bg=CARD_BG, double=highlight, fill=True)
     label = face.label

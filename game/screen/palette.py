@@ -61,9 +61,9 @@ def mono_pair(fg: int, bg: int) -> tuple[int, int]:
     """Map a colour pair to mono levels (fg, bg), keeping text readable.
 
     A cell with a lit background becomes reverse video (dark text on a normal glow), as
-    MDA-style monitors showed highlights, except dark grey ink there (a card that may not be
-    played), which stays lit on black so that a dimmed card still looks unlike the others;
-    everything else is light text on black.
+    MDA-style monitors showed highlights, except dark grey ink there (every cell of a card that
+    may not be played), which stays lit on black so that a dimmed card shows as an unlit card
+    with a lit outline, unlike the others; everything else is light text on black.
     """
     bg_level = 0 if bg in (BLACK, BLUE, GREEN, DARK_GREY) else 1
     if bg_level:

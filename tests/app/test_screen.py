@@ -63,6 +63,20 @@ def test_mono_tells_a_dimmed_card_from_a_playable_one():
     assert all(palette.mono_pair(ink, CARD_BG) != dimmed for ink in (palette.BLACK, palette.RED, palette.LIGHT_RED))
 
 
+def test_a_dimmed_card_is_unlit_on_a_mono_monitor():
+    """Found by a tester: a card that may not be played showed its rank and suit as lit blocks
+    on a lit card (read as a glitch). Now every cell of it is unlit with lit ink: an outline
+    card; a playable card stays lit all over."""
+    from game.screen.canvas import TextCanvas
+    from game.screen.cards import draw_face, french_face
+
+    for dim, card_lit in ((True, 0), (False, 1)):
+        canvas = TextCanvas(10, 6)
+        draw_face(canvas, 0, 0, french_face("QS"), dim=dim)
+        looks = {palette.mono_pair(canvas.fgs[r][c], canvas.bgs[r][c]) for r in range(5) for c in range(7)}
+        assert {bg for _, bg in looks} == {card_lit}, (dim, looks)
+
+
 def test_layout_scales_by_whole_multiples():
     from game.screen.render import FRAME_H, FRAME_W, SCREEN_H, SCREEN_W, layout
 

@@ -48,7 +48,8 @@ def click_on(app, text: str, offset: int = 0) -> None:
     ("R: review your decisions    Any other key: go on", 33, "SPACE"),
     ("Demo: goes on by itself    F2: stop the demo", 29, "F2"),
     ("Demo: goes on by itself    F2: stop the demo", 2, None),  # "Demo" is no key
-    ("Tab/PgDn, PgUp: next/previous page   F5: explain", 10, "PAGEUP"),
+    ("Tab/PgDn, Shift+Tab/PgUp: next/previous page   F5: explain", 20, "PAGEUP"),
+    ("Tab/PgDn, Shift+Tab/PgUp: next/previous page   F5: explain", 12, "SHIFT+TAB"),
     ("/: find a card (/QS)  H: hearts", 5, "/"),
     ("R: random  ?: the 10♣  Esc: back", 12, "?"),
 ])
@@ -150,7 +151,9 @@ def test_the_options_take_clicks_on_tabs_rows_arrows_and_keys(make_app):
     click_on(app, " Klaberjass ", 1)
     assert options.page == "General" and options.typing == "3" and "Enter keeps the number" in options.message
     app.press("ESC")
-    click_on(app, "Esc: back to the menu")
+    click_on(app, "Shift+Tab", 1)  # the page before, as the key does
+    assert options.page != "General"
+    click_on(app, "Esc: menu")
     assert isinstance(app.top_scene(), MenuScene)
 
 

@@ -561,6 +561,8 @@ def test_replay_offer_restores_the_deal(table_app):
     play_by_keys(app, table, lambda: "replay" in table.obs.legal_actions and table.human_to_act, seed=15)
     text = app.screen_text()
     assert "R Replay it (same cards)" in text and "C Continue to deal" in text and "REPLAY OR CONTINUE?" in text
+    frame = text.splitlines()[1]  # no deal on: not the next deal's number above "DEAL 1 AS IT ENDED"
+    assert "DEAL" not in frame and "MANO" not in frame and "AS IT ENDED" in text
     last = table.obs.last_deal
     press(app, table, "R")
     assert "Replaying the last deal" in table.message

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from game.scenes.table import PROMPT_ROW, TableScene
 from game.screen import palette
 from game.screen.palette import mono_pair
@@ -53,15 +55,25 @@ def test_a_match_the_computer_finished_for_you_waits_on_its_result(make_app, hom
     assert isinstance(fresh, TableScene) and fresh is not table and not fresh.match.steps
 
 
-def test_jubmoos_result_frame_counts_no_trick(make_app, home):
-    """Found by a tester: "TRICK 13 OF 13" and "PLAY GOES ANTICLOCKWISE" under "Match over"."""
-    (home / "settings.toml").write_text('[jubmoo]\nruleset = "all-suits"\ntarget = -400\n[play]\ndelay = 0.0\n',
-                                        encoding="utf-8")
-    app = make_app("S*", "--game", "jubmoo", "--seed", "3")
+QUICK_MATCHES = {  # settings for a short match, and the seed
+    "jubmoo": ('[jubmoo]\nruleset = "all-suits"\ntarget = -400\n', 3),
+    "mus": ("[mus]\ntarget = 30\nsenas = false\n", 4),
+    "lukfu": ("[lukfu]\ndeals = 1\n", 4),
+}
+
+
+@pytest.mark.parametrize("game", sorted(QUICK_MATCHES))
+def test_the_result_frame_names_no_deal(make_app, home, game):
+    """Found by testers: "TRICK 13 OF 13" and "PLAY GOES ANTICLOCKWISE" under Jub Moo's "Match
+    over"; Mus's frame read "DEAL 2 ═ MATCH OVER" (the next deal's number); Luk Fu's "DEAL OVER"."""
+    settings, seed = QUICK_MATCHES[game]
+    (home / "settings.toml").write_text(settings + "[play]\ndelay = 0.0\n", encoding="utf-8")
+    app = make_app("S*", "--game", game, "--seed", str(seed))
     table = app.top_scene()
     finish_with_f2(app, table)
     frame = app.screen_text().splitlines()[1]
-    assert "MATCH OVER" in frame and "TRICK" not in frame and "PLAY GOES" not in frame
+    assert "MATCH OVER" in frame and "DEAL" not in frame and "TRICK" not in frame
+    assert "PLAY GOES" not in frame and "MANO" not in frame
 
 
 def test_the_finished_matchs_replay_notice_goes_with_it(make_app, home):
