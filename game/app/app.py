@@ -154,7 +154,7 @@ class App:
         self.stats.path = None
         where = f"Your user folder {folder}" if folder is not None else "No user folder"
         self.notice(f"{where} cannot be written to, so settings, matches and statistics "
-                    "will not be kept after you quit.", seconds=2 * NOTICE_SECONDS)
+                    "will not be kept after you close the program.", seconds=2 * NOTICE_SECONDS)
 
     def window_scale(self) -> int:
         """The window size asked for (``--scale``, else the setting), made smaller when it

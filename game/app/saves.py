@@ -56,7 +56,8 @@ class SaveStore:
         try:
             storage.atomic_write(path, json.dumps(record, ensure_ascii=False))
         except (OSError, TypeError, ValueError):
-            self.notices.append(f"The match cannot be saved in {path.parent}, so it is kept only until you quit.")
+            self.notices.append(f"The match cannot be saved in {path.parent}, so it is kept only until you "
+                                "close the program.")
             self.writing = False
             self.unsaved.add(match.game)
 

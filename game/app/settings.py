@@ -149,7 +149,7 @@ class Settings:
             storage.atomic_write(self.path, tomli_w.dumps(_toml_safe(self.values)))
         except OSError:
             self.notices.append(f"Your settings cannot be saved in {self.path.parent}, so changes last only "
-                                "until you quit.")
+                                "until you close the program.")
             self.path = None
 
 

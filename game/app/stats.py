@@ -111,7 +111,7 @@ class StatsStore:
             storage.atomic_write(self.path, json.dumps({"format": FORMAT, "version": VERSION, "games": self.games}))
         except OSError:
             self.notices.append(f"Statistics cannot be saved in {self.path.parent}, so they last only until "
-                                "you quit.")
+                                "you close the program.")
             self.path = None
 
     def record_deal(self, game: str, won: bool, extra: dict[str, int] | None = None) -> None:

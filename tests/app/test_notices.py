@@ -44,7 +44,7 @@ def test_a_notice_of_several_rows_leaves_no_word_alone_on_one():
     rows = App._notice_rows(text)
     assert len(rows) == 3 and min(len(row) for row in rows) > 40 and all(len(row) <= COLS for row in rows), rows
     # A path longer than the row is cut, as it must be; nothing empty breaks it.
-    long = "The match cannot be saved in /home/" + "u" * 84 + ", so it is kept only until you quit."
+    long = "The match cannot be saved in /home/" + "u" * 84 + ", so it is kept only until you close the program."
     assert all(len(row) <= COLS for row in App._notice_rows(long)) and App._notice_rows(long)[-1] != "quit."
     assert App._notice_rows("") == [""]
 

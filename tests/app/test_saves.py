@@ -203,7 +203,7 @@ def test_unwritable_save_folder_keeps_the_match_in_memory(tmp_path):
     match = Match("klaberjass", 1, {})
     match.apply(match.rules.legal_actions(match.state)[0])
     store.write(match, (0,))
-    assert store.notices and "kept only until you quit" in store.notices[0]
+    assert store.notices and "kept only until you close the program" in store.notices[0]
     assert "Errno" not in store.notices[0]
     loaded = store.load("klaberjass")
     assert loaded is not None and loaded[0].state == match.state

@@ -135,7 +135,7 @@ def test_unwritable_folder_keeps_settings_in_memory(home):  # pragma: no cover -
         settings = Settings.load(home)
         settings.set("play", "delay", 3.0)
         assert settings.get("play", "delay") == 3.0
-        assert settings.path is None and "until you quit" in settings.notices[-1]
+        assert settings.path is None and "until you close the program" in settings.notices[-1]
     finally:
         home.chmod(stat.S_IRWXU)
 
@@ -147,7 +147,7 @@ def test_unwritable_path_keeps_settings_in_memory(tmp_path):
     settings.set("play", "delay", 3.0)
     assert settings.get("play", "delay") == 3.0
     assert settings.path is None
-    assert "until you quit" in settings.notices[-1]
+    assert "until you close the program" in settings.notices[-1]
 
 
 # A stored value out of range or of a wrong choice used to pass the type check and crash the
