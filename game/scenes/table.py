@@ -1429,14 +1429,16 @@ class TableScene(Scene, metaclass=ABCMeta):
         """F2 under a summary: turned off while it was closing by itself for the demo, the seat
         is the player's again, so it waits for his key (found by a tester: it closed unread);
         turned on while it waited, it closes by itself as the demo's do (found by a tester: it
-        stayed up). A panel that asks for a key still waits for it."""
+        stayed up). A panel that asks for a key still waits for it. Either way its prompt is
+        worked out again: R comes and goes with F2 (the match's last summary, which waits with F2
+        on too, said "Press any key" with F2 off again, and R worked unoffered: a tester)."""
         panel = self.panel
         if panel is None or self.attract:
             return
-        if not self.app.demo and panel.auto_seconds is not None:
+        handed_back = not self.app.demo and panel.auto_seconds is not None
+        if handed_back:
             panel.auto_seconds = None
-            self.show_panel(panel)
-        elif self.app.demo and panel.auto_seconds is None and panel.on_key is None:
+        if handed_back or panel.on_key is None:
             self.show_panel(panel)
 
     def show_panel_over(self, panel: Panel) -> None:
