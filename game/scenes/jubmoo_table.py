@@ -272,10 +272,10 @@ class JubMooTable(TableScene):
         orders = state.get("arrangements")
         if not isinstance(orders, dict):
             return
+        seats = {str(seat): seat for seat in range(4)}  # not int(): "²" is a digit int() refuses (a tester)
         for seat, cards in orders.items():
-            if isinstance(seat, str) and seat.isdigit() and isinstance(cards, list) \
-                    and all(isinstance(card, str) for card in cards):
-                self.arrangements[int(seat)] = list(cards)
+            if seat in seats and isinstance(cards, list) and all(isinstance(card, str) for card in cards):
+                self.arrangements[seats[seat]] = list(cards)
         super().restore_state({"arrangement": self.arrangements.get(self.viewer, [])})
 
     # ---- the hand ----

@@ -893,6 +893,15 @@ def test_a_hot_seat_resume_gives_each_person_his_own_order(table_app):
     assert list(resumed.hand.cards) == orders[resumed.viewer]
 
 
+def test_odd_seats_in_a_saved_order_are_ignored(table_app):
+    """Found by a tester: a save whose orders were keyed "²" (a digit to str.isdigit, not to
+    int) ended the program at every resume."""
+    app, table = table_app(7)
+    for odd in ("²", "-1", "9", " 1", "x", ""):
+        resumed = JubMooTable.resume(app, table.match, (0,), {"arrangements": {odd: ["AS"], "1": "AS"}})
+        assert resumed.arrangements == {}
+
+
 def test_a_hot_seat_match_is_not_counted_in_the_statistics(table_app):
     """Found by a tester: in hot seat one match counted as won and as the pig at once (the
     statistics are one player's record, so hot seat keeps out of them)."""
