@@ -449,9 +449,12 @@ class TableScene(Scene, metaclass=ABCMeta):
             table.on_setting_changed("play", "replay")
         return table
 
-    def _before_last_action(self) -> tuple[int, Any, str] | None:
-        """Who took the record's last step, the player's view just before it, and that action
-        (the match rebuilt to that moment: the rules are pure); None when it is no action."""
+    def _last_action(self) -> tuple[int, Any, str, Any] | None:
+        """Who took the record's last step, the player's view just before it, that action and
+        the view after it (the match rebuilt to that moment: the rules are pure); None when it
+        is no action. Both views come from the one rebuilt match, as at the table: a deal's end
+        is told by its summary object (``deal_ended``), and the resumed match's own was another
+        object, so a lead resumed in deal 2 had read "Computer takes the last trick" (a tester)."""
         steps = self.match.steps
         if not steps or not isinstance(steps[-1], str):
             return None
@@ -461,27 +464,30 @@ class TableScene(Scene, metaclass=ABCMeta):
         seat = rebuilt.current_player
         if seat is None:
             return None
-        return seat, rebuilt.observation(self.viewer), rebuilt.rules.parse_action(rebuilt.state, steps[-1])
+        before = rebuilt.observation(self.viewer)
+        action = rebuilt.rules.parse_action(rebuilt.state, steps[-1])
+        rebuilt.replay_step(steps[-1])
+        return seat, before, action, rebuilt.observation(self.viewer)
 
     def last_words(self) -> str:
         """The message of the record's last action, for a match resumed in the middle of a deal
         (the line had been empty: a tester's "Computer leads the J♠." was gone); "" when the
         last step is no action of this deal."""
-        last = self._before_last_action()
+        last = self._last_action()
         if last is None or deal_of(last[1]) != deal_of(self.obs):
             return ""
-        seat, before, action = last
-        return self.describe(seat, action, before, self.obs)
+        seat, before, action, after = last
+        return self.describe(seat, action, before, after)
 
     def ended_view(self) -> Any:
         """The view under the summary of the deal the match's last step ended, for a match
         resumed there; None if that step is no action or ended no deal (a save edited by hand
         had put deal 1's summary over deal 2's play)."""
-        last = self._before_last_action()
+        last = self._last_action()
         if last is None or getattr(last[1], "last_deal", None) == self.obs.last_deal:
             return None
-        seat, before, action = last
-        return self.deal_end_view(before, seat, action, self.obs)
+        seat, before, action, after = last
+        return self.deal_end_view(before, seat, action, after)
 
     def table_state(self) -> dict[str, Any]:
         """What is saved with the match besides the rules' record: the player's order of his hand."""

@@ -899,6 +899,24 @@ def test_a_match_left_at_a_deals_end_resumes_on_its_summary(start, case, make_ap
     assert third.top_scene().panel is None or not third.top_scene().panel.review
 
 
+def test_a_match_resumed_in_a_later_deal_says_its_last_move_as_it_was_said(start, case, make_app):
+    """Found by a tester: Klaberjass resumed after the computer's lead in deal 2 read "Computer
+    leads the K♥. Computer takes the last trick." (the narration's deal end is told by the
+    summary object, and the resumed match's was another one)."""
+    app, table = start(6)
+    play(app, table, case, lambda: table.obs.deal_number >= 2 and table.obs.phase in table.LIVE_PHASES
+         and table.panel is None and table.human_to_act and not table.guarded
+         and table.last_words() != "" and len(table.obs.hand) > 1
+         and (not case.tricks or bool(table.obs.trick)), rounds=20000)  # a card led, no trick taken
+    said = table.last_words()
+    assert table.message.startswith(said)  # the live table said it so
+    app.quit()
+    again = make_app("*", "--game", case.game)
+    again.press("Y")
+    resumed = again.top_scene()
+    assert isinstance(resumed, case.cls) and resumed.message == said
+
+
 def test_a_save_marked_at_a_summary_where_no_deal_just_ended_resumes_on_the_play(start, case, make_app, home):
     """Found by a tester who edited a save: "summary_up" set in the middle of deal 2 put deal
     1's summary over deal 2's play. A summary is shown only where the last move ended a deal."""
