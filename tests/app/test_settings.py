@@ -156,6 +156,7 @@ def test_unwritable_path_keeps_settings_in_memory(tmp_path):
 CRASH_CASES = [
     ("klaberjass", "game_point", "50"),
     ("jubmoo", "target", "0"),
+    ("jubmoo", "target", "-1" + "0" * 60),  # a tester's: it ran over the table's title, unsaid
     ("jubmoo", "ruleset", '"poker"'),
     ("mus", "games", "2"),
     ("mus", "kings", "5"),

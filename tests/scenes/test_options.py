@@ -19,7 +19,8 @@ LEVEL_ROW = [("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")]
 
 # Every row of every page, as the hand-written screen had them: (section, key, label, and the
 # values with their names, or (lo, hi, step) for a number). Jub Moo's target had a floor of
-# -10000 on the screen only; the rules take any target of -100 or lower, and so does the screen now.
+# -10000 on the screen only; the rules and the screen now share one of nine digits (a settings file's
+# 61-digit target had run over the table's title).
 BEFORE: dict[str, list[tuple[str, str, str, Any]]] = {
     "General": [
         ("display", "mono", "Monitor", [(False, "Colour"), (True, "Mono")]),
@@ -49,7 +50,7 @@ BEFORE: dict[str, list[tuple[str, str, str, Any]]] = {
     ],
     "Jub Moo": [
         ("jubmoo", "level", "Computer plays", LEVEL_ROW),
-        ("jubmoo", "target", "Match ends at", (None, -100, 100)),
+        ("jubmoo", "target", "Match ends at", (-999_999_999, -100, 100)),
         ("jubmoo", "ruleset", "Scoring", [("hearts", "Hearts"), ("all-suits", "All suits (literal)"),
                                           ("gongzhu", "Gong Zhu")]),
         ("jubmoo", "ten_clubs", "Ten of clubs", [("double", "Doubles"), ("add-and-double", "Adds and doubles")]),
