@@ -468,7 +468,9 @@ class JubMooTable(TableScene):
             colour = palette.YELLOW if seat == last.pig_taker else palette.WHITE
             lines.extend((pile, colour) for pile in piles[seat])
             for i, chunk in enumerate(chunks[seat]):
-                tail = f"= {signed(last.scores[seat]):>5}" if i == 0 else ""
+                # The sum after its last part (on the first of two lines a tester read
+                # "Hearts (1) -8, J♦ +100, = +184", the 10♣'s doubling below it).
+                tail = f"= {signed(last.scores[seat]):>5}" if i == len(chunks[seat]) - 1 else ""
                 lines.append((f"{'':{width}}{chunk:<{body_w}}  {tail}".rstrip(), palette.LIGHT_CYAN))
             if effects[seat]:
                 lines.append((f"{'':{width}}{effects[seat]}", palette.LIGHT_MAGENTA))

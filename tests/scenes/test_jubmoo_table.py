@@ -656,6 +656,9 @@ def test_any_summary_fits_its_panel(table_app, humans):
         assert all(word in shown for pile in piles for word, _ in point_tokens(pile, True)), lines
         assert lines[-2].startswith("Total") or lines[-3].startswith("Total")
         assert "took the pig" in lines[-1]
+        # A pile's sum follows its last part, not the first line of several (a tester read
+        # "Hearts (1) -8, J♦ +100, = +184" with the 10♣'s doubling on the line below).
+        assert not any(re.search(r",\s+= ", line) for line in lines), lines
 
 
 def test_a_hot_seat_sweep_shows_all_sixteen_point_cards(table_app):
