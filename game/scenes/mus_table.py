@@ -554,6 +554,7 @@ class MusTable(TableScene):
     def hint_shown(self, action: str) -> None:
         """A hinted bet sets the amount on its key: "raise 5 more" above "R Raise 3" had the
         newcomer who pressed R raise 3 (a tester)."""
+        super().hint_shown(action)
         verb, _, amount = action.partition(" ")
         if verb in AMOUNT_CALLS and amount.isdigit():
             self.amount = int(amount)

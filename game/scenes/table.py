@@ -989,8 +989,17 @@ class TableScene(Scene, metaclass=ABCMeta):
             self.save()  # kept if the player quits now: a resumed deal still counts as hinted
 
     def hint_shown(self, action: str) -> None:
-        """The hint named ``action``: a table whose prompt holds a setting for it (Mus's amount)
-        sets it so, and the key the prompt shows does what the hint says."""
+        """The hint named ``action``: the highlight goes to its card (the first of its cards),
+        so Enter plays what the hint says (it had stayed on the worst card, -132 beside the
+        hint's +15: a tester). A table whose prompt holds a setting for it (Mus's amount) sets
+        that too, so the key the prompt shows does what the hint says."""
+        mode = self.prompt().hand if self.human_to_act else None
+        if mode is None:
+            return
+        words = action.split()
+        cards = self.hand.cards
+        self.hand.cursor = next((i for i, card in enumerate(cards) if card in words and card in mode.playable),
+                                self.hand.cursor)
 
     def hinted_move(self) -> tuple[str, ...]:
         """The actions of Hard's move that the hint named at the decision now up (none if no

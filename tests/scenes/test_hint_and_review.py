@@ -154,8 +154,14 @@ def test_f4_at_every_kind_of_decision_shows_hards_choice(make_app, game: str) ->
         obs = table.match.observation(0)
         steps = len(table.match.steps)
         ranking = rank_actions(rules, obs, "hard", random.Random(decision_seed(table.match.seed, steps)))
+        mode, named = table.prompt().hand, ranking.best.action.split()
+        cards = [c for c in table.hand.cards if mode is not None and c in mode.playable]
+        if mode is not None:  # the highlight on another card than Hard's
+            table.hand.cursor = table.hand.cards.index(next((c for c in cards[::-1] if c not in named), cards[-1]))
         message = hint_now(app, table)
         assert message.startswith(hint_start(table, ranking, obs)), (name, message)
+        if any(c in named for c in cards):  # found by a tester: it stayed on the hint's worst card
+            assert table.hand.current in named, (name, named, table.hand.current)
         assert table.match.observation(0) == obs and len(table.match.steps) == steps, "F4 played something"
         assert len(message) <= 76, "the hint fits its row"
         assert app.screen_text().splitlines()[MESSAGE_ROW].strip("║ ").startswith("Hint:")
