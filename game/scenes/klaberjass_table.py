@@ -192,7 +192,9 @@ class KlaberjassTable(TableScene):
             return True
         if self.bella_card is None or key.typed in ("B", "N") or key.is_confirm or key.is_left or key.is_right:
             return False
+        name = card_name(self.bella_card)
         self.drop_bella_question()
+        self.message = f"The {name} is not played: choose your card."  # (a stray key had said nothing: a tester)
         return True
 
     def closed_bid(self, bid: str) -> str:
@@ -205,10 +207,15 @@ class KlaberjassTable(TableScene):
             return "Tout Atout only over a Sans Tout: the option 'may be bid directly' is off."
         return ""
 
+    @staticmethod
+    def bella_question(card: str) -> str:
+        """The message above "B Play K♥ and call Bella!  N Play K♥ silently", with the way back."""
+        return f"{card_name(card)} completes your bella: call it or not (Esc: another card)."
+
     def drop_bella_question(self) -> None:
         """The question goes, and its words with it ("K♥ completes your bella." had stayed
         above the card prompt: a tester)."""
-        if self.bella_card is not None and self.message == f"{card_name(self.bella_card)} completes your bella.":
+        if self.bella_card is not None and self.message == self.bella_question(self.bella_card):
             self.message = ""
         self.bella_card = None
 
@@ -228,7 +235,7 @@ class KlaberjassTable(TableScene):
         actions = [a for a in legal if a.split()[0] == card and not a.startswith(("declare", "name"))]
         if len(actions) > 1:
             self.bella_card = card
-            self.message = f"{card_name(card)} completes your bella."
+            self.message = self.bella_question(card)
             return None
         return actions[0] if actions else card
 

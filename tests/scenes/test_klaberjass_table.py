@@ -201,10 +201,14 @@ def test_any_other_key_drops_the_bella_question(table_app):
     app.tick(0.5)
     app.press(str(table.hand.cards.index("KH") + 1))
     steps = len(table.match.steps)
+    assert "(Esc: another card)" in app.screen_text()
     app.press("ESC")
     assert table.bella_card is None and len(table.match.steps) == steps
     assert "Your play" in app.screen_text()
     assert "completes your bella" not in app.screen_text()  # its words go with it (a tester)
+    assert "The K♥ is not played: choose your card." in app.screen_text()  # a stray key said nothing (a tester)
+    app.press(str(table.hand.cards.index("KH") + 1), "X")
+    assert table.bella_card is None and "The K♥ is not played" in app.screen_text()
 
 
 def test_the_last_card_is_offered_in_a_sentence(table_app):
