@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, cast
 from game import registry
 from game.app.keys import Key
 from game.app.match import Match, deal_ended
-from game.rules.jubmoo import RULES, JubMooObservation, pig_seats, winner_seats
+from game.rules.jubmoo import OPTION_SPECS, RULES, JubMooObservation, pig_seats, winner_seats
 from game.scenes.hand import CardLook, Hand, HandGeometry, HandMode
 from game.scenes.table import (
     PANEL_LINE,
@@ -60,7 +60,10 @@ TRICK_AT = {0: (37, 10), 1: (44, 7), 2: (37, 4), 3: (30, 7)}
 #: the last player's next key came 0.4 s later and showed the next player's hand (a tester).
 HAND_OVER_GUARD = 1.5
 COMPASS = {1: "East", 2: "North", 3: "West"}
-RULESET_TITLES = {"hearts": "HEARTS", "all-suits": "ALL SUITS", "gongzhu": "GONG ZHU"}
+#: Each scoring's name as the options name it ("All suits", "Gong Zhu"), and in capitals.
+RULESET_NAMES = {choice: name.removesuffix(" (literal)") for choice, name in
+                 zip(OPTION_SPECS["ruleset"].choices, OPTION_SPECS["ruleset"].names, strict=True)}
+RULESET_TITLES = {choice: name.upper() for choice, name in RULESET_NAMES.items()}
 SORTED_SUITS = "SHCD"  # F3's sort: suits in alternating colours, each from the ace down
 RANKS = "AKQJT98765432"
 SPECIAL_FIRST = ("QS", "JD", "TC")

@@ -28,7 +28,7 @@ from game.rules.jubmoo import (
     ten_clubs_in_force,
 )
 from game.scenes.dialogs import MessageScene
-from game.scenes.jubmoo_table import RULESET_TITLES, nice_label
+from game.scenes.jubmoo_table import RULESET_NAMES, RULESET_TITLES, nice_label
 from game.scenes.widgets import signed, title_bar
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
@@ -110,7 +110,7 @@ def ten_clubs_sum(pile: tuple[str, ...] | list[str], ruleset: str, ten_clubs: st
 def ten_clubs_title(ruleset: str, ten_clubs: str) -> str:
     """The ? box's title: the scoring it explains."""
     ten_clubs = ten_clubs_in_force(ruleset, ten_clubs)
-    return f"The 10{glyphs.CLUB} rule ({RULESET_TITLES[ruleset].title()} scoring, {TEN_CLUBS_NAMES[ten_clubs]})"
+    return f"The 10{glyphs.CLUB} rule ({RULESET_NAMES[ruleset]} scoring, {TEN_CLUBS_NAMES[ten_clubs]})"
 
 
 def ten_clubs_rule(ruleset: str, ten_clubs: str) -> list[str]:
@@ -265,7 +265,7 @@ class ScoreTesterScene(Scene):
             title = ten_clubs_title(self.ruleset, self.ten_clubs)
             self.app.stack.push(MessageScene(self.app, title, ten_clubs_rule(self.ruleset, self.ten_clubs)))
         elif key.typed == "V":
-            title = f"{RULESET_TITLES[self.ruleset].title()} scoring"
+            title = f"{RULESET_NAMES[self.ruleset]} scoring"
             self.app.stack.push(MessageScene(self.app, title, scoring_table(self.ruleset, self.ten_clubs)))
         elif key.typed == "H":
             self.toggle(HEARTS)
@@ -376,7 +376,7 @@ class ScoreTesterScene(Scene):
         total = self.score()
         assert total == sum(points for _, points in lines)
         rule = TEN_CLUBS_NAMES[ten_clubs_in_force(self.ruleset, self.ten_clubs)]
-        head = f"{RULESET_TITLES[self.ruleset].title()} scoring, 10{glyphs.CLUB} {rule}: "
+        head = f"{RULESET_NAMES[self.ruleset]} scoring, 10{glyphs.CLUB} {rule}: "
         col = canvas.text(3, SCORE_ROW, head, palette.WHITE, TABLE_BG)
         col = canvas.text(col, SCORE_ROW, f"{signed(total)}", palette.YELLOW, TABLE_BG)
         headline = banner(lines)
@@ -397,7 +397,7 @@ class ScoreTesterScene(Scene):
             col = canvas.text(3, row, "Same pile:", palette.LIGHT_CYAN, TABLE_BG)
             for ruleset in RULESETS:
                 fg = palette.YELLOW if ruleset == self.ruleset else palette.LIGHT_CYAN
-                col = canvas.text(col + 3, row, f"{RULESET_TITLES[ruleset].title()} {signed(self.score(ruleset))}",
+                col = canvas.text(col + 3, row, f"{RULESET_NAMES[ruleset]} {signed(self.score(ruleset))}",
                                   fg, TABLE_BG)
 
     def draw_keys(self, canvas: TextCanvas) -> None:

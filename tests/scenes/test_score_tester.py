@@ -237,7 +237,7 @@ def test_gong_zhu_scores_the_sweep_and_no_penalty(tester_app):
     app.press("TAB", "TAB")
     assert tester.ruleset == "gongzhu" and "GONG ZHU SCORING" in screen(app)[0]
     assert shown_score(app) == 0 and "EMPTY PILE: NO PENALTY" in screen(app)[SCORE_ROW]
-    assert "Same pile:   Hearts -50   All Suits -50   Gong Zhu 0" in screen(app)[SCORE_ROW + 5]
+    assert "Same pile:   Hearts -50   All suits -50   Gong Zhu 0" in screen(app)[SCORE_ROW + 5]
     app.press("H")
     assert shown_score(app) == 200 and "CHUAN!" in screen(app)[SCORE_ROW]
     app.press("/", "T", "C")
@@ -248,10 +248,10 @@ def test_gong_zhu_scores_the_sweep_and_no_penalty(tester_app):
     lines = screen(app)
     assert shown_score(app) == 800 and "SWEEP! 10♣ DOUBLES" in lines[SCORE_ROW]
     assert "Sweep: the pig Q♠ counts plus  +100" in lines[SCORE_ROW + 2]
-    assert "Hearts +388   All Suits +388   Gong Zhu +800" in lines[SCORE_ROW + 5]
+    assert "Hearts +388   All suits +388   Gong Zhu +800" in lines[SCORE_ROW + 5]
     app.press("A")  # every card is the same sweep, no Big Chuan
     assert shown_score(app) == 800 and "BIG CHUAN" not in "".join(screen(app))
-    assert "Hearts +1000   All Suits +1000   Gong Zhu +800" in screen(app)[SCORE_ROW + 5]
+    assert "Hearts +1000   All suits +1000   Gong Zhu +800" in screen(app)[SCORE_ROW + 5]
     app.press("BACKSPACE", "/", "T", "C", "/", "3", "H")
     assert shown_score(app) == 0  # the 3♥ is worth 0 but is a point card: 10♣ doubles it
     app.press("/", "3", "H", "/", "5", "S")
@@ -267,7 +267,7 @@ def test_v_shows_the_scoring_table_of_the_selected_ruleset(tester_app, ruleset):
         app.press("TAB")
     app.press("V")
     assert isinstance(app.top_scene(), MessageScene)
-    title = {"hearts": "Hearts", "all-suits": "All Suits", "gongzhu": "Gong Zhu"}[ruleset]
+    title = {"hearts": "Hearts", "all-suits": "All suits", "gongzhu": "Gong Zhu"}[ruleset]
     inside = box_lines(app, f"{title} scoring")
     header = next(line for line in inside if line.strip().startswith("Card"))
     assert header.split()[1:] == ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
@@ -344,7 +344,7 @@ def test_every_figure_of_the_ten_of_clubs_box_is_the_games_score(tester_app, rul
     assert shown_score(app) == stack_score(["QS", "JD", "TC"], ruleset, options)
     app.press("?")
     name = {"double": "doubles", "add-and-double": "adds 50 and doubles"}[rule]
-    title = {"hearts": "Hearts", "all-suits": "All Suits", "gongzhu": "Gong Zhu"}[ruleset]
+    title = {"hearts": "Hearts", "all-suits": "All suits", "gongzhu": "Gong Zhu"}[ruleset]
     text = " ".join(" ".join(box_lines(app, f"10♣ rule ({title} scoring, {name})")).split())
 
     def figure(pattern: str) -> int:
