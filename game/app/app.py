@@ -425,12 +425,17 @@ class App:
                 self.stack.push(self.shell.quit_dialog(self))
         elif number in (8, 9):
             # The next of the setting's own values (its spec is the one place they are written).
-            delay = float(self.settings.get("play", "delay"))
+            before = float(self.settings.get("play", "delay"))
             values = sorted(PROGRAM_OPTIONS["play"]["delay"].choices)
             if number == 8:
-                delay = max((v for v in values if v < delay), default=values[0])
+                delay = max((v for v in values if v < before), default=values[0])
             else:
-                delay = min((v for v in values if v > delay), default=values[-1])
+                delay = min((v for v in values if v > before), default=values[-1])
+            if delay == before:  # at an end: said, as other F-keys that change nothing are (a tester)
+                end = "shortest" if number == 8 else "longest"
+                self.notice(f"F{number}: the computers' delay is already at its {end}, {delay:.1f} s.",
+                            replaces=f"F{number}:", log=False)
+                return
             self.settings.set("play", "delay", delay)
             self._setting_changed("play", "delay")
         elif number == 10:

@@ -456,6 +456,12 @@ def test_f8_f9_change_the_delay_shown_on_the_bottom_row(start):
     app.press("F9")
     app.press("F9")
     assert "DLY 1.5" in bottom_row(app) and table.move_delay() == 1.5
+    # At an end the key says so (it did nothing, without a word: a tester).
+    app.settings.values["play"]["delay"] = 0.0
+    app.press("F8")
+    assert bottom_row(app).startswith("F8: the computers' delay is already at its shortest, 0.0 s.")
+    app.press("F9")
+    assert "DLY 0.5" in bottom_row(app)
 
 
 def test_f8_cuts_a_computer_wait_already_running(start, case):
