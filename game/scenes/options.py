@@ -421,8 +421,8 @@ class OptionsScene(Scene):
 
     def draw_explanation(self, canvas: TextCanvas, option: Option) -> None:
         """The option's help line and its values, in a panel below its row."""
-        lines = [*wrap(option.spec.help, EXPLAIN_W - 4), "",
-                 *wrap(f"Values: {values_in_words(option.spec)}.", EXPLAIN_W - 4)]
+        values = wrap(f"Values: {values_in_words(option.spec)}.", EXPLAIN_W - 4)
+        lines = [*wrap(option.spec.help, EXPLAIN_W - 4), "", *(line.replace(NO_BREAK, " ") for line in values)]
         if option.spec.needs:
             # What it needs to have an effect (the same fact that keeps it off a table's F5
             # list of its options when it has none, and dims its row here).
@@ -468,4 +468,11 @@ def values_in_words(spec: OptionSpec) -> str:
         return words
     if spec.names_show_numbers():
         return f"{words}, or type it"
-    return f"{words}; or type its number: {spec.numbered_names()}"
+    # One list, in the numbers' order (the names in Left/Right's order beside it had read as a
+    # second, different list), each "7 = Light Grey" kept whole on its row (a tester's "7 =").
+    pairs = [pair.replace(" ", NO_BREAK) for pair in spec.numbered_names().split(", ")]
+    return f"{', '.join(pairs)}: type the number, or step with Left/Right"
+
+
+#: Joins words the explanation's wrapping must keep on one row; drawn as a space.
+NO_BREAK = "\u00a0"

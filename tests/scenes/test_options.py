@@ -3,6 +3,7 @@ became data, every spec walked (screen, settings file, engine), and F5's explana
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -223,6 +224,20 @@ def test_f5_shows_every_help_line_in_the_panel(make_app):
         app.press("F5")
         assert " ".join(option.spec.help.split()) in panel_text(app), option.label
         app.press("F5")
+
+
+def test_f5_names_the_border_colours_once_by_number_and_breaks_none(make_app):
+    """Found by a tester: the border's values were listed twice in two orders ("Blue, Black,
+    ..." then "0 = Black, 1 = Blue"), and a row ended "7 =" with "Light Grey" below."""
+    app = make_app("*")
+    for _, option in every_option(app):
+        app.press("F5")
+        rows = [line.split("║")[1].rstrip() for line in app.screen_text().splitlines() if line.count("║") == 2]
+        text = panel_text(app)
+        app.press("F5")
+        assert not any(re.search(r"\d =$", row) for row in rows) and "\u00a0" not in text, (option.label, rows)
+        if option.label == "Border colour":
+            assert "Values: 0 = Black, 1 = Blue, 2 = Green" in text and "Blue, Black" not in text
 
 
 def test_f5_elsewhere_still_opens_the_instructions(make_app):
