@@ -372,8 +372,12 @@ class OptionsScene(Scene):
         # and had named the old value (a tester read "Monitor: Mono" over a colour screen).
         self.message = f"{option.label}: {self.shown(option)}"
         if not self.applies(option):  # a dimmed row changed: why nothing changes (a tester)
-            said = f"{self.message}, which has an effect only with {self.needed(option)}."
-            self.message = said if len(said) <= COLS - 4 else f"{self.message} (no effect now: F5 says why)"
+            # The need named, shorter where the long way does not fit (the Klaberjass rows had
+            # only "F5 says why", the border row the need itself: a tester).
+            needed = self.needed(option)
+            ways = (f"{self.message}, which has an effect only with {needed}.", f"{self.message} (needs {needed})",
+                    f"{self.message} (no effect now: F5 says why)")
+            self.message = next((said for said in ways if len(said) <= COLS - 4), ways[-1])
         self.app.sound("click")
         for notice in self.app.settings.notices:
             self.app.notice(notice)

@@ -412,7 +412,8 @@ def test_a_dimmed_rows_change_says_it_has_no_effect_now(make_app):
     app = make_app("*")
     scene = options_at(app, "tout_atout_direct")
     app.press("RIGHT")
-    assert scene.message == "Tout Atout may be bid directly: On (no effect now: F5 says why)"  # the long one
+    # The long one, with its need named shorter (it said only "F5 says why": a later tester)
+    assert scene.message == "Tout Atout may be bid directly: On (needs Sans Tout / Tout Atout bids On)"
     scene.page, scene.cursor = "General", 0
     scene.cursor = [o.key for o in scene.options].index("phosphor")
     app.press("RIGHT")
