@@ -103,6 +103,7 @@ class Settings:
         self.values = values
         self.path = path  # None: keep in memory only
         self.notices: list[str] = notices or []
+        self.unsaved = False  # a change made in this run could not be written: lost at the close
 
     # ---- loading ----
     @classmethod
@@ -136,6 +137,7 @@ class Settings:
         """Change one setting and save at once."""
         self.values.setdefault(section, {})[key] = value
         self.save()
+        self.unsaved = self.unsaved or self.path is None
 
     def game_options(self, game: str) -> dict[str, Any]:
         """The rules options of ``game`` (its section without the program's own keys)."""

@@ -45,11 +45,15 @@ class QuitDialog(Scene):
         if self.leaving_table:
             if not self.keeps_match:
                 return "Leave this game for the menu? (Y/N)"
-            if self.game in unsaved:
-                return "Leave this game? Unsaved moves last until you close the program. (Y/N)"
+            if self.game in unsaved:  # (true too of a match with no move of yours yet: a tester)
+                return "Leave this game? The match is kept until you close the program (the folder cannot " \
+                       "be written). (Y/N)"
             return "Leave this game for the menu? The match is kept to resume. (Y/N)"
-        if unsaved:
-            return "Quit The Card Parlour? Moves that could not be saved (the folder cannot be written) are lost. (Y/N)"
+        # F1 or F9 on the menu are lost too (a tester was told of moves only).
+        lost = [what for what, gone in (("moves", unsaved), ("setting changes", self.app.settings.unsaved)) if gone]
+        if lost:
+            return (f"Quit The Card Parlour? {' and '.join(lost).capitalize()} that could not be saved (the folder "
+                    "cannot be written) are lost. (Y/N)")
         return "Quit The Card Parlour? (Y/N)"
 
     @property

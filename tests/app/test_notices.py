@@ -167,12 +167,17 @@ def test_with_nothing_writable_no_screen_says_a_match_is_saved(tmp_path):
             app.tick(0.05)
         app.press("ENTER")  # a bid: the match has begun
         app.press("F7")
-        assert "Leave this game? Unsaved moves last until you close the program. (Y/N)" in app.screen_text()
+        words = " ".join(app.screen_text().replace("║", " ").split())
+        assert "Leave this game? The match is kept until you close the program (the folder cannot be written)." \
+            in words
         app.press("Y")
         assert "(unfinished; moves not saved)" in app.screen_text() and "match saved" not in app.screen_text()
         app.press("F7")
         words = " ".join(app.screen_text().replace("║", " ").split())
         assert "Moves that could not be saved (the folder cannot be written) are lost." in words
+        app.press("N", "F9", "F7")  # a setting changed is lost too, and said (a tester)
+        words = " ".join(app.screen_text().replace("║", " ").split())
+        assert "Moves and setting changes that could not be saved (the folder cannot be written) are lost." in words
         app.press("N", "o")
         assert "Changes last until you close the program: the folder cannot be written." in app.screen_text()
     finally:

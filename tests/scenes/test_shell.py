@@ -111,9 +111,9 @@ def test_delay_keys_step_by_half_seconds_within_limits(make_app):
     for _ in range(30):
         app.press("F9")
     assert app.delay == 9.5
-    assert "DLY 9.5" in app.screen_text()
+    assert "F9: the computers' delay is already at its longest, 9.5 s." in app.screen_text()  # F9 past it
     app.press("F8")
-    assert app.delay == 9.0
+    assert app.delay == 9.0 and "DLY 9.0" in app.screen_text()  # the tip gone with the next F-key
     for _ in range(30):
         app.press("8", ctrl=True)
     assert app.delay == 0.0
