@@ -160,7 +160,19 @@ class OptionsScene(Scene):
         name = option.spec.name_of(self.value(option))
         if (option.section, option.key) == ("play", "sound") and self.value(option) and not self.app.speaker.available:
             return f"{name} (no sound device)"  # on, and silent: not a fault to look for (a tester)
-        return name
+        letter = self.run_letter(option)
+        return f"{name} (this run: {letter})" if letter else name
+
+    def run_letter(self, option: Option) -> str:
+        """The command-line letter (M, C or S) that makes this run's monitor or sound differ
+        from the setting kept for the next start; "" where none does (a tester took the M's
+        "Mono" for the saved setting)."""
+        stored = self.app.settings.values.get(option.section, {}).get(option.key)
+        if (option.section, option.key) == ("display", "mono") and self.value(option) != stored:
+            return "M" if self.value(option) else "C"
+        if (option.section, option.key) == ("play", "sound") and self.value(option) != stored:
+            return "S"
+        return ""
 
     def on_setting_changed(self, section: str, key: str) -> None:
         """An F-key changed a setting (F1 sound, F8/F9 delay, F10 border...): a row of this page
@@ -432,6 +444,11 @@ class OptionsScene(Scene):
             # list of its options when it has none, and dims its row here).
             now = "" if self.applies(option) else " (not now)"
             lines += ["", *wrap(f"It has an effect only with {self.needed(option)}{now}.", EXPLAIN_W - 4)]
+        letter = self.run_letter(option)
+        if letter:
+            kept = option.spec.name_of(self.app.settings.values[option.section][option.key])
+            lines += ["", *wrap(f"The {letter} letter on the command line set it for this run only; the "
+                                f"settings keep {kept} for the next start, unless you change it here.", EXPLAIN_W - 4)]
         if (option.section, option.key) == ("play", "sound") and not self.app.speaker.available:
             lines += ["", *wrap("No sound device was found, so nothing is heard whichever it is; the setting "
                                 "stays as it is for when there is one.", EXPLAIN_W - 4)]

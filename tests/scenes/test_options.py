@@ -440,6 +440,24 @@ def test_sound_on_without_a_sound_device_says_so(make_app):
     assert "On" in line and "no sound device" not in line
 
 
+def test_a_command_line_letter_is_shown_as_this_runs_only(make_app):
+    """Found by a tester: started with M and S, the rows read "Mono" and "Off" as if saved,
+    while the settings kept Colour and On for the next start."""
+    app = make_app("*MS")
+    app.press("o")
+    scene = app.top_scene()
+    rows = {o.key: FIRST_OPTION_ROW + i for i, o in enumerate(scene.options)}
+    lines = app.screen_text().splitlines()
+    assert "Mono (this run: M)" in lines[rows["mono"]] and "Off (this run: S)" in lines[rows["sound"]]
+    scene.cursor = rows["mono"] - FIRST_OPTION_ROW
+    app.press("F5")
+    assert "The M letter on the command line set it for this run only; the settings keep Colour" in panel_text(app)
+    app.press("ESC", "RIGHT")  # changed here: the setting and the screen agree again
+    assert app.settings.get("display", "mono") is False and not app.mode.mono
+    line = app.screen_text().splitlines()[rows["mono"]]
+    assert "Colour" in line and "this run" not in line
+
+
 def test_shift_tab_goes_back_a_page_and_a_new_page_drops_the_last_pages_message(make_app):
     """Found by a tester: Shift+Tab went on to the next page, and "Match ends at: -100" of the
     Jub Moo page stayed under the Mus page."""
