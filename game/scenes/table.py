@@ -374,8 +374,9 @@ class TableScene(Scene, metaclass=ABCMeta):
         if carried:
             try:
                 return Match(cls.game_name, seed, options | cls.carried_options(app, options, carried))
-            except ValueError:
-                pass  # a carried value these options refuse: the match starts as if none was handed on
+            except ValueError:  # a value these options refuse (a record edited by hand): said (a tester)
+                app.notice(f"What the last {registry.entry(cls.game_name).title} match handed on to the next (who "
+                           "leads first) does not fit this match, so it starts without it.")
         return Match(cls.game_name, seed, options)
 
     @classmethod

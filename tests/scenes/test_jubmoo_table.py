@@ -213,9 +213,12 @@ def test_a_carried_lead_that_is_no_seat_starts_the_match_as_if_none(table_app, h
     """A hand-edited record of the pig ("first_leader": [1]) starts the next match with the
     rules' own first lead, and no crash, whichever way play goes round."""
     app, _ = table_app(3, "[jubmoo]\nclockwise = true\n")
-    app.saves.carry("jubmoo", {"first_leader": [1], "clockwise": False})
-    fresh = JubMooTable.new(app)
-    assert "first_leader" not in fresh.match.options and fresh.obs.deal_number == 1
+    for odd in ([1], 99, -1, True, 10**30):
+        app.saves.carry("jubmoo", {"first_leader": odd, "clockwise": False})
+        app.notice_log.clear()
+        fresh = JubMooTable.new(app)
+        assert "first_leader" not in fresh.match.options and fresh.obs.deal_number == 1
+        assert any("does not fit this match, so it starts without it" in text for text in app.notice_log), odd
 
 
 def test_the_pig_of_a_finished_match_leads_the_next_ones_first_deal(table_app):
