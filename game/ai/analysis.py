@@ -62,6 +62,10 @@ class Ranking:
     #: better, where the note gives more than one reason; the hint puts the right one beside it
     #: (a tester read "it bets only 2 or 5" beside an Envido 2 that was a near tie).
     reasons: tuple[tuple[str, str], ...] = ()
+    #: What these values count besides the deal's points, as the note says it ("winning the
+    #: match counts 1,000"), or "": a review keeps such costs apart from the deal's points (a
+    #: tester's total added a card's 174, the match counted, to a bid's 38.8 points).
+    bonus: str = ""
 
     def __post_init__(self) -> None:
         if not self.estimates:

@@ -477,7 +477,7 @@ def rank(rules: Any, observation: KlaberjassObservation, level: str, rng: random
         # numbers read as points of the deal (a tester saw a Bella "cost" 363 points).
         # First, and shown before more choices: a tester's hints at a match's end lost it for
         # want of room and read -656 "points" for a card.
-        ranking = replace(ranking, note=f"{MATCH_NOTE}; {ranking.note}", note_first=True)
+        ranking = replace(ranking, note=f"{MATCH_NOTE}; {ranking.note}", note_first=True, bonus=MATCH_NOTE)
     return ranking
 
 

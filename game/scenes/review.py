@@ -59,6 +59,8 @@ COST_WIDTH, DECISION_MAX, YOU_MAX = 6, 16, 20
 # reckons in that chance (Mus, and Luk Fu at times); its legend starts with the same words.
 WIN_CHANCE = "Chance lost"  # the chance of winning a choice lost ("Win chance" read as the chance itself)
 WIN_CHANCE_LEGEND = WIN_CHANCE + ": what your choice cost of your chance to win the {goal}, by Hard."
+#: Marks a cost whose values count a bonus besides the deal's points (``Ranking.bonus``).
+BONUS_MARK = "†"
 MORE = "..."  # the values line's mark for values left out
 
 
@@ -263,7 +265,7 @@ class ReviewScene(Scene):
         if done < total:
             filled = BAR_WIDTH * done // max(1, total)
             return f"Hard is analysing [{'█' * filled}{'░' * (BAR_WIDTH - filled)}] {done} of {total}"
-        lost = sum(self.cost(d) or 0.0 for d in self.decisions)
+        lost = sum(self.cost(d) or 0.0 for d in self.decisions if not self.bonus(d))
         chance = sum(self.chance_lost(d) for d in self.decisions)
         # A choice Hard values as highly as its own counts as good, though Hard chose another
         # card: telling the player "agrees with 0" beside "cost 0.0 points" contradicted itself.
@@ -277,11 +279,27 @@ class ReviewScene(Scene):
             return f"Done: all {total} of {whose} choices are as good as Hard's."
         of = f", {chance:.0%} of the {self.table.WIN_GOAL}" if chance else ""
         rest = f"the rest cost {cost_text(lost)} points"
-        wordings = (f"Done: {good} of {whose} {total} choices as good as Hard's; {rest}{of}.",
-                    f"Done: {good} of {total} as good as Hard's; {rest}{of}.",
-                    f"Done: {good} of {total} as good as Hard's; {rest}"
-                    + (f", {chance:.0%} to win." if chance else "."))
+        if self.bonus_cost()[0] and not lost:
+            rest = f"the rest are marked {BONUS_MARK}"  # their costs count more than points (below)
+        heads = (f"{good} of {whose} {total} choices as good as Hard's", f"{good} of {total} as good as Hard's")
+        if total == 1:  # not "0 of your 1 choices"
+            rest = rest.replace("the rest", "it").replace("it are", "it is")
+            heads = (f"{whose} one choice is not as good as Hard's", "not as good as Hard's")
+        wordings = (f"Done: {heads[0]}; {rest}{of}.", f"Done: {heads[1]}; {rest}{of}.",
+                    f"Done: {heads[1]}; {rest}" + (f", {chance:.0%} to win." if chance else "."))
         return next((w for w in wordings if len(w) <= COLS - 4), wordings[-1])  # whole, on its row
+
+    def bonus(self, decision: Decision) -> str:
+        """What the decision's values count besides the deal's points ("winning the match
+        counts 1,000"; ``Ranking.bonus``), or ""."""
+        ranking = self.rankings.get(decision.step)
+        return ranking.bonus if ranking is not None else ""
+
+    def bonus_cost(self) -> tuple[float, str]:
+        """The costs of the decisions whose values count a bonus (marked, kept out of the
+        total of points), and the bonus in words."""
+        costly = [d for d in self.decisions if self.bonus(d) and self.cost(d)]
+        return sum(self.cost(d) or 0.0 for d in costly), (self.bonus(costly[0]) if costly else "")
 
     def draw(self, canvas: TextCanvas) -> None:
         if self.showing is not None:
@@ -336,8 +354,12 @@ class ReviewScene(Scene):
         if len(items) > LIST_ROWS:
             canvas.text(COLS - 12, LIST_TOP + LIST_ROWS, f"{self.scroll + 1}-{min(len(items), self.scroll + LIST_ROWS)}"
                         f" of {len(items)}", palette.LIGHT_CYAN, bg)
+        extra, bonus = self.bonus_cost()
         if chance:
             canvas.text(2, 19, WIN_CHANCE_LEGEND.format(goal=self.table.WIN_GOAL), palette.LIGHT_CYAN, bg)
+        elif extra:
+            legend = f"{BONUS_MARK} where {bonus}: {cost_text(extra)} more, not in the total of points"
+            canvas.text(2, 19, legend[: COLS - 4], palette.LIGHT_CYAN, bg)
         canvas.text(2, 20, self.progress()[: COLS - 4], palette.LIGHT_GREEN, bg)
         keys = "Up/Down: choose   Enter: the table as it was   Esc: back to the summary"
         if self.ready and not items:
@@ -426,7 +448,9 @@ class ReviewScene(Scene):
                 hard += f" ({value})"  # whole, or not at all: the table view shows every value
         lost = self.chance_lost(decision)
         game = "" if ranking.chance_cost(decision.action) is None else f"{lost:.0%}"
-        return self._row(cost_text(self.cost(decision) or 0.0), game if chance else None, where, you, hard)
+        cost = self.cost(decision) or 0.0
+        mark = BONUS_MARK if cost and self.bonus(decision) else ""
+        return self._row(cost_text(cost) + mark, game if chance else None, where, you, hard)
 
     def _draw_table(self, canvas: TextCanvas, decision: Decision) -> None:
         # A move of several actions (a Luk Fu throw, one action a card) shows every card of it

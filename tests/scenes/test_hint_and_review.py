@@ -916,6 +916,30 @@ def test_a_choice_whose_value_is_written_as_hards_costs_nothing(make_app) -> Non
     assert review.progress() == "Done: 1 of your 2 choices as good as Hard's; the rest cost 2.0 points."
 
 
+def test_costs_that_count_the_match_are_marked_and_kept_out_of_the_points(make_app) -> None:
+    """Found by a tester: a Klaberjass review that may decide the match added a card's 174
+    (winning the match counting 1,000) to a bid's 38.8 points: "the rest cost 326.8 points"."""
+    from dataclasses import replace
+
+    from game.ai.klaberjass import MATCH_NOTE
+
+    app = make_app("--game", "klaberjass", "--seed", "3")
+    table = app.top_scene()
+    review = ReviewScene(app, table, 0)
+    observation = table.match.observation(0)
+    review.decisions = [Decision(0, observation, "take", 0), Decision(1, observation, "QS", 0)]
+    review.rankings[0] = Ranking.of([Estimate("pass", 30.0, 40), Estimate("take", -8.8, 40)], "pass", SAMPLED)
+    card = Ranking.of([Estimate("JC", 130.0, 40), Estimate("QS", -44.0, 40)], "JC", SAMPLED, MATCH_NOTE)
+    review.rankings[1] = replace(card, note_first=True, bonus=MATCH_NOTE)
+    assert review.progress() == "Done: 0 of your 2 choices as good as Hard's; the rest cost 38.8 points."
+    app.stack.push(review)
+    app.tick(0.01)
+    text = app.screen_text()
+    assert "174†" in text and "† where winning the match counts 1,000: 174 more, not in the total of points" in text
+    del review.rankings[0], review.decisions[0]
+    assert review.progress() == "Done: your one choice is not as good as Hard's; it is marked †."
+
+
 def test_a_choice_that_lowers_the_chance_of_winning_is_not_as_good_as_hards(make_app) -> None:
     """Found by a tester: a Luk Fu row read "0.0  -1%" (no points lost, a point of the match's
     chance lost), yet the footer said all choices were as good as Hard's, and it was not listed
