@@ -257,6 +257,16 @@ class JubMooTable(TableScene):
             else:
                 self.app.notice(f"Demo off: {name} plays after pressing Enter.")
 
+    def on_hint(self) -> bool:
+        """F4 behind "pass the keyboard": Enter first (it had answered "when it is your turn"
+        beside "It is Player 1's turn": a tester)."""
+        if self.passing and self.panel is not None:
+            self.app.clear_notices()
+            self.app.notice(f"F4: once {self.seat_name(self.viewer)} presses Enter, F4 gives a hint at his turn.",
+                            log=False)
+            return True
+        return super().on_hint()
+
     def set_viewer(self, seat: int) -> None:
         """Turn to ``seat``: his own order of his cards (F3 off) comes back with him."""
         self.arrangements[self.viewer] = list(self.hand.arrangement)

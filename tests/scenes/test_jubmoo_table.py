@@ -849,12 +849,14 @@ def test_hot_seat_a_key_refused_behind_the_pass_panel_leaves_no_message_after_it
     app, table = table_app(7, "[jubmoo]\nhumans = 2\n")
     hot_seat_pass(app, table)
     before = table.message
-    app.press("F4")
-    assert "F4 gives a hint when it is your turn" in table.message
+    app.press("F4")  # "when it is your turn" read wrong beside "It is Player 1's turn" (a later tester)
+    name = table.seat_name(table.viewer)
+    assert app.screen_text().splitlines()[-1].startswith(f"F4: once {name} presses Enter, F4 gives a hint")
+    assert table.message == before
     app.tick(HAND_OVER_GUARD)
     app.press("ENTER")
     assert not table.passing and table.message == before
-    assert "F4 gives a hint" not in app.screen_text()
+    assert "F4 gives a hint" not in table.message
 
 
 def test_hot_seat_the_hand_and_the_keys_are_those_of_the_player_to_act(table_app):
