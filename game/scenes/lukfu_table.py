@@ -511,6 +511,11 @@ class LukFuTable(TableScene):
             claim_count=last.fu[before.seat] + len(old), my_discards=my_discards, my_discard_groups=groups,
             can_claim=False, to_discard=0, current_player=None, legal_actions=())
 
+    def choice_words(self, action: str, view: Any, short: bool = False) -> str:
+        """The call's words as done: "you called", "you passed" (a tester read "you chose call")."""
+        done = {"call": "called", "pass": "passed"}.get(action)
+        return done if done is not None else super().choice_words(action, view, short)
+
     def action_words(self, action: str, view: LukFuObservation, short: bool = False) -> str:
         choice = deal_choice_words(action, short)
         if choice is not None:

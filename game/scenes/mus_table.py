@@ -577,20 +577,27 @@ class MusTable(TableScene):
             return f"Raise {words[1]}" if short else f"raise {words[1]} more"  # short: as the prompt writes it
         short_words = {"mus": "Mus", "cut": "Corto", "paso": "Paso", "ordago": "Órdago", "quiero": "Quiero",
                        "no-quiero": "No quiero"}
-        long_words = {"mus": "say Mus", "cut": "cut (Corto)", "paso": "pass (Paso)"}
+        # Said as the prompt names them ("pass (Paso) (+0.1, 23%)" had two brackets in a row: a tester).
+        long_words = {"mus": "say Mus", "cut": "say Corto", "paso": "say Paso"}
         return short_words.get(head, action) if short else long_words.get(head, short_words.get(head, action))
 
     def choice_words(self, action: str, view: Any, short: bool = False) -> str:
         """A call is said, not chosen to: "you said No quiero" (a tester read "you chose to No
-        quiero" and "you Órdago")."""
-        if action.split()[0] in ("envido", "raise", "ordago", "quiero", "no-quiero"):
+        quiero" and "you Órdago"); so are Mus, Corto and Paso (a later tester read "you chose to
+        pass (Paso)" beside "you said Envido 5")."""
+        if action.split()[0] in ("mus", "cut", "paso", "envido", "raise", "ordago", "quiero", "no-quiero"):
             return f"said {self.action_words(action, view, short=True)}"
         return super().choice_words(action, view, short)
 
     def decision_words(self, view: Any) -> str:
         if view.phase == "bet":
             return str(view.lance or "bet").capitalize()
-        return {"mus": "mus or cut", "discard": "discard", "senas": "señas"}.get(view.phase, str(view.phase))
+        # With its round, as the frame names it: two rows read "mus or cut" alike (a tester).
+        if view.phase == "mus":
+            return f"mus round {len(view.discard_counts) + 1}"
+        if view.phase == "discard":
+            return f"discard, round {len(view.discard_counts)}"
+        return {"senas": "señas"}.get(view.phase, str(view.phase))
 
     def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
         words = action.split()

@@ -1156,3 +1156,11 @@ def test_the_hand_keys_are_written_by_one_function_and_the_lead_prompt_fits_a_cl
     assert [hand_keys_text(n, compact=True) for n in (1, 5, 10, 12)] == ["1", "1-5", "1-0", "1-B"]
     lead = f"Your lead: raise cards ({hand_keys_text(12, compact=True)}, Space), Enter plays them. "
     assert len(lead) + len("C Claim 6 (worth 1)") <= COLS - 4
+
+
+def test_the_review_says_a_call_or_a_pass_was_made(table_app):
+    """Found by a tester: "The call: you chose call; Hard: pass."."""
+    _app, table = table_app(5)
+    view = table.obs
+    assert table.choice_words("call", view, short=True) == "called" == table.choice_words("call", view)
+    assert table.choice_words("pass", view) == "passed"

@@ -1141,6 +1141,19 @@ def test_hint_and_review_words_for_senas(table_app):
     assert table.decision_words(table.obs) == "señas"
 
 
+def test_the_reviews_mus_rows_name_their_round(table_app):
+    """Found by a tester: two rows of a review read "mus or cut" alike, with no round."""
+    from game.scenes.review import DECISION_MAX
+
+    _, table = table_app(5)
+    obs = table.obs
+    assert obs.phase == "mus" and table.decision_words(obs) == "mus round 1"
+    later = dataclasses.replace(obs, discard_counts=((1, 2, 0, 3),))
+    assert table.decision_words(later) == "mus round 2"
+    assert table.decision_words(dataclasses.replace(later, phase="discard")) == "discard, round 1"
+    assert len(table.decision_words(dataclasses.replace(later, phase="discard"))) <= DECISION_MAX
+
+
 @pytest.mark.parametrize("seed, extra", [(40, ()), (41, ("--mono",))], ids=["colour", "mono"])
 def test_a_deal_with_senas_by_keys_fits_the_screen(table_app, seed, extra):
     app, table = table_app(seed, "", *extra, senas=True)
@@ -1250,8 +1263,8 @@ def test_the_review_says_a_call_was_said(table_app):
     assert table.choice_words("no-quiero", view) == "said No quiero"
     assert table.choice_words("ordago", view, short=True) == "said Órdago"
     assert table.choice_words("envido 5", view) == "said Envido 5"
-    assert table.choice_words("paso", view) == "chose to pass (Paso)"
-    assert table.choice_words("paso", view, short=True) == "chose Paso"
+    assert table.choice_words("paso", view) == "said Paso" == table.choice_words("paso", view, short=True)
+    assert table.choice_words("cut", view) == "said Corto" and table.action_words("paso", view) == "say Paso"
 
 
 def test_when_every_sena_is_caught_a_rival_without_one_passed_none(table_app):
