@@ -300,8 +300,8 @@ class KlaberjassTable(TableScene):
         head = words[0]
         if head == "take":
             return "take" if short else f"take {SUIT_NAMES.get(view.proposed_suit, 'it')}"
-        if head == "name":
-            return f"name {SUIT_NAMES[words[1]]}"
+        if head == "name":  # short, the suit alone: the dealer's last hint had room for one of three (a tester)
+            return SUIT_NAMES[words[1]] if short else f"name {SUIT_NAMES[words[1]]}"
         if head == "declare":
             what = "no run" if words[1] == "none" else cards_text(words[1:])
             return what if short else f"declare {what}"

@@ -435,7 +435,7 @@ def test_the_bidding_panel_speaks_the_tables_words(table_app):
             (1 - table.viewer, "name S"), (table.viewer, "throw-in"))
     table.frozen_obs = dataclasses.replace(table.obs, phase="bid", bids=bids)
     text = [line for line, _ in table.bidding_lines()]
-    assert text[1:] == ["You: pass", "Comp: schmeiss", "You: make him play", "Comp: name spades", "You: throw in"]
+    assert text[1:] == ["You: pass", "Comp: schmeiss", "You: make him play", "Comp: spades", "You: throw in"]
     table.frozen_obs = None
 
 
@@ -508,3 +508,11 @@ def test_the_dix_prompt_says_which_cards_it_exchanges(table_app):
     obs = table.obs
     labels = [choice.label for choice in table.prompt().choices]
     assert f"Exchange your {card_name('7' + obs.contract)} for the {card_name(obs.turn_up)}" in labels
+
+
+def test_a_suit_named_in_round_two_is_written_short_as_the_suit_alone(table_app):
+    """Found by a tester: the dealer's last-chance hint had room for one suit of three, each
+    written "name diamonds" among the others."""
+    _app, table = table_app(5)
+    assert table.action_words("name D", table.obs, short=True) == "diamonds"
+    assert table.action_words("name D", table.obs) == "name diamonds"
