@@ -278,12 +278,11 @@ class ReviewScene(Scene):
                 return f"Done: {whose} one choice is as good as Hard's."
             return f"Done: all {total} of {whose} choices are as good as Hard's."
         of = f", {chance:.0%} of the {self.table.WIN_GOAL}" if chance else ""
-        rest = f"the rest cost {cost_text(lost)} points"
-        if self.bonus_cost()[0] and not lost:
-            rest = f"the rest are marked {BONUS_MARK}"  # their costs count more than points (below)
+        marked = bool(self.bonus_cost()[0]) and not lost  # costs that count more than points (said below)
+        rest = f"the rest are marked {BONUS_MARK}" if marked else f"the rest cost {cost_text(lost)} points"
         heads = (f"{good} of {whose} {total} choices as good as Hard's", f"{good} of {total} as good as Hard's")
         if total == 1:  # not "0 of your 1 choices"
-            rest = rest.replace("the rest", "it").replace("it are", "it is")
+            rest = f"it is marked {BONUS_MARK}" if marked else f"it cost {cost_text(lost)} points"
             heads = (f"{whose} one choice is not as good as Hard's", "not as good as Hard's")
         wordings = (f"Done: {heads[0]}; {rest}{of}.", f"Done: {heads[1]}; {rest}{of}.",
                     f"Done: {heads[1]}; {rest}" + (f", {chance:.0%} to win." if chance else "."))
