@@ -88,6 +88,7 @@ PAGES: dict[str, list[Option]] = build_pages()
 PAGE_NAMES = tuple(PAGES)
 TABS_ROW = 2  # the pages' tabs
 FIRST_OPTION_ROW = 4  # the first option's row; one row each below it
+LIST_BOTTOM = 19  # the bottom edge of the list's frame
 VALUE_COL = 50  # where an option's value is written ("< value >" when highlighted)
 
 
@@ -403,7 +404,7 @@ class OptionsScene(Scene):
             active = name == self.page
             canvas.text(col, TABS_ROW, f" {name} ", palette.BLACK if active else palette.WHITE,
                         palette.GREY if active else palette.BLUE)
-        canvas.box(1, 3, COLS - 2, 17, fg=palette.LIGHT_CYAN, bg=palette.BLUE)
+        canvas.box(1, 3, COLS - 2, LIST_BOTTOM - 3 + 1, fg=palette.LIGHT_CYAN, bg=palette.BLUE)  # rows 3 to LIST_BOTTOM
         for i, option in enumerate(self.options):
             row = FIRST_OPTION_ROW + i
             selected = i == self.cursor
@@ -452,7 +453,15 @@ class OptionsScene(Scene):
         if (option.section, option.key) == ("play", "sound") and not self.app.speaker.available:
             lines += ["", *wrap("No sound device was found, so nothing is heard whichever it is; the setting "
                                 "stays as it is for when there is one.", EXPLAIN_W - 4)]
-        top = min(FIRST_OPTION_ROW + self.cursor + 1, PLAY_ROWS - len(lines) - 3)
+        # Below its row inside the list's frame; else above it, inside too; else as low as the
+        # screen allows (a tester saw the box of a low row break the frame's bottom edge).
+        row, height = FIRST_OPTION_ROW + self.cursor, len(lines) + 3
+        if row + height <= LIST_BOTTOM - 1:
+            top = row + 1
+        elif row - height >= FIRST_OPTION_ROW:
+            top = row - height
+        else:
+            top = min(row + 1, PLAY_ROWS - height)
         col, row = dialog(canvas, EXPLAIN_W, len(lines) + 3, option.label, fg=palette.WHITE, bg=palette.CYAN,
                           row=top)
         for i, line in enumerate(lines):
