@@ -554,10 +554,10 @@ class MusTable(TableScene):
     def hint_shown(self, action: str) -> None:
         """A hinted bet sets the amount on its key: "raise 5 more" above "R Raise 3" had the
         newcomer who pressed R raise 3 (a tester)."""
-        super().hint_shown(action)
         verb, _, amount = action.partition(" ")
         if verb in AMOUNT_CALLS and amount.isdigit():
             self.amount = int(amount)
+        super().hint_shown(action)  # with the amount set, the prompt's bet is the hint's
 
     def action_words(self, action: str, view: Any, short: bool = False) -> str:
         choice = deal_choice_words(action, short)

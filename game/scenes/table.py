@@ -938,6 +938,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         obs = self.match.observation(self.viewer)
         if len(obs.legal_actions) == 1:
             self.message = self.hint_text(Ranking.forced(obs.legal_actions[0]))
+            self.hint_shown(obs.legal_actions[0])  # Enter plays it, wherever the highlight was (a reviewer)
             return True
         self.hint_chain, self.hint_obs = [], obs
         self.hint_ticket = self.app.ai.request(self.game_name, obs, HINT_LEVEL, self.match.decision_seed(), job="rank")
@@ -990,17 +991,27 @@ class TableScene(Scene, metaclass=ABCMeta):
             self.save()  # kept if the player quits now: a resumed deal still counts as hinted
 
     def hint_shown(self, action: str) -> None:
-        """The hint named ``action``: the highlight goes to its card (the first of its cards),
-        so Enter plays what the hint says (it had stayed on the worst card, -132 beside the
-        hint's +15: a tester). A table whose prompt holds a setting for it (Mus's amount) sets
-        that too, so the key the prompt shows does what the hint says."""
-        mode = self.prompt().hand if self.human_to_act else None
+        """The hint named ``action``: Enter then does what it says (testers pressed it and
+        played the card under a highlight left elsewhere, a single for a hinted run, Pass for a
+        hinted suit). The highlight goes to its card, where cards are raised before Enter every
+        card of Hard's move is raised, and on a prompt of choices the highlight goes to it. A
+        table whose prompt holds a setting for it (Mus's amount) sets that too."""
+        prompt = self.prompt() if self.human_to_act else None
+        if prompt is None:
+            return
+        index = next((i for i, choice in enumerate(prompt.choices) if choice.action == action), None)
+        if index is not None:
+            self.choice_cursor = index
+        mode = prompt.hand
         if mode is None:
             return
-        words = action.split()
-        cards = self.hand.cards
-        self.hand.cursor = next((i for i, card in enumerate(cards) if card in words and card in mode.playable),
-                                self.hand.cursor)
+        words = [word for move in (self.hinted_move() or (action,)) for word in move.split()]
+        cards = [word for word in words if word in self.hand.cards and word in mode.playable]  # the hint's order
+        if not cards:
+            return
+        self.hand.cursor = self.hand.cards.index(cards[0])
+        if mode.multi:
+            self.hand.picked = set(cards)
 
     def hinted_move(self) -> tuple[str, ...]:
         """The actions of Hard's move that the hint named at the decision now up (none if no

@@ -60,7 +60,9 @@ def draw_face(canvas: TextCanvas, col: int, row: int, face: Face, width: int = 7
     grey ink, which a mono monitor shows as an unlit card with a lit outline (the rank alone in
     grey had shown as lit blocks on a lit card, which a tester took for a glitch).
     """
-    frame = palette.WHITE if highlight else (palette.DARK_GREY if dim else palette.BLACK)
+    # Dim wins over the highlight's white: a dimmed card under the cursor is still unlit in mono
+    # (its double frame shows the cursor).
+    frame = palette.DARK_GREY if dim else (palette.WHITE if highlight else palette.BLACK)
     ink = palette.DARK_GREY if dim else face.colour
     canvas.box(col, row, width, height, fg=frame, bg=CARD_BG, double=highlight, fill=True)
     label = face.label

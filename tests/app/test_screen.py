@@ -70,9 +70,9 @@ def test_a_dimmed_card_is_unlit_on_a_mono_monitor():
     from game.screen.canvas import TextCanvas
     from game.screen.cards import draw_face, french_face
 
-    for dim, card_lit in ((True, 0), (False, 1)):
+    for dim, highlight, card_lit in ((True, False, 0), (True, True, 0), (False, False, 1), (False, True, 1)):
         canvas = TextCanvas(10, 6)
-        draw_face(canvas, 0, 0, french_face("QS"), dim=dim)
+        draw_face(canvas, 0, 0, french_face("QS"), dim=dim, highlight=highlight)
         looks = {palette.mono_pair(canvas.fgs[r][c], canvas.bgs[r][c]) for r in range(5) for c in range(7)}
         assert {bg for _, bg in looks} == {card_lit}, (dim, looks)
 

@@ -168,6 +168,44 @@ def test_f4_at_every_kind_of_decision_shows_hards_choice(make_app, game: str) ->
         assert table.deal_hinted
 
 
+def test_f4_at_a_forced_move_puts_the_highlight_on_the_one_card(make_app) -> None:
+    """Found in review: with one card to play and the highlight moved off it, F4 said "your
+    only choice" and Enter was refused."""
+    app = make_app("--game", "jubmoo", "--seed", "11")
+    table = app.top_scene()
+
+    def forced() -> bool:
+        return len(table.obs.legal_actions) == 1 and len(table.obs.hand) > 1
+
+    play(app, table, "jubmoo", at_turn=forced)
+    only = table.obs.legal_actions[0]
+    table.hand.cursor = next(i for i, card in enumerate(table.hand.cards) if card != only)
+    assert "it is your only choice" in hint_now(app, table)
+    assert table.hand.current == only
+    steps = len(table.match.steps)
+    app.press("ENTER")
+    assert table.match.steps[steps] == only
+
+
+def test_multi_card_hints_raise_the_cards_and_prompt_hints_take_the_highlight(make_app) -> None:
+    """Found by a tester: F4 then Enter led a single card for a hinted Luk Fu run, was refused
+    at a hinted Mus discard ("you have chosen none"), and passed where the hint named a suit."""
+    from game.scenes.table import Choice, Prompt
+
+    app = make_app("--game", "mus", "--seed", "3")
+    table = app.top_scene()
+    play(app, table, "mus", at_turn=lambda: table.obs.phase == "discard")
+    named = table.obs.legal_actions[-1]  # a discard of several cards, as a hint may name it
+    table.hint_named = (table._decision, (named,))
+    table.hint_shown(named)
+    cards = named.split()[1:]
+    assert table.hand.picked == set(cards) and table.hand.current == cards[0]
+    # A choice on the prompt: the highlight goes to it.
+    table.prompt = lambda: Prompt("", (Choice("P", "Pass", "pass"), Choice("C", "Clubs", "name C")))
+    table.hint_shown("name C")
+    assert table.choice_cursor == 1
+
+
 def test_f4_twice_cancels_and_at_anothers_turn_only_explains(make_app, monkeypatch) -> None:
     app = make_app("--game", "jubmoo", "--seed", "5")
     table = app.top_scene()
