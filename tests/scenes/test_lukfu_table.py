@@ -315,6 +315,11 @@ def test_a_throw_of_several_cards_is_chosen_then_thrown_with_enter(table_app):
     hint = hint_now(app, table)
     assert hint.startswith(f"Hint: throw {throw[0]}, then {' '.join(throw[1:])} ("), hint
     assert all(f"; throw {c}" not in hint for c in throw) and len(hint) <= 76, hint
+    # F4 raised the throw it names, so Enter throws it (a tester's Enter was refused)
+    assert table.hand.picked == set(throw)
+    assert f"Throw {owed} cards face down: {' '.join(throw)}. Enter throws them." in app.screen_text()
+    app.press("BACKSPACE")  # all put back: chosen by hand now
+    assert not table.hand.picked
     steps = len(table.match.steps)
     app.press(hand_key(0))
     assert len(table.match.steps) == steps  # a key chooses, it throws nothing
@@ -340,6 +345,8 @@ def test_a_throw_the_hint_named_is_listed_and_thrown_in_the_hints_order(table_ap
     hint_now(app, table)
     throw = [a.split()[1] for a in table.hinted_move()]
     assert len(throw) == table.owed
+    assert f"face down: {' '.join(throw)}. Enter throws them." in app.screen_text()  # F4 raised them
+    app.press("BACKSPACE")
     steps = len(table.match.steps)
     for card in sorted(throw, key=table.hand.cards.index, reverse=True):
         app.press(hand_key(table.hand.cards.index(card)))
@@ -1049,8 +1056,7 @@ def test_a_throw_that_follows_the_hint_is_hards_throw_in_the_review(table_app):
     named = hint.split(" (")[0].removeprefix("Hint: throw ").replace(", then", "").split()
     assert len(named) == table.owed, hint
     steps = len(table.match.steps)
-    for card in named:
-        app.press(hand_key(table.hand.cards.index(card)))
+    assert table.hand.picked == set(named)  # F4 raised them: Enter throws what it named
     app.press("ENTER")
     assert table.match.steps[steps:] == [f"discard {c}" for c in named], (hint, table.match.steps[steps:])
     play_to_summary(app, table, "lukfu")
