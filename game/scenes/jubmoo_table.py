@@ -228,7 +228,8 @@ class JubMooTable(TableScene):
         self.set_viewer(seat)
         self.passing = True
         name = self.seat_name(seat)
-        turn = f"It is {name}'s turn." if self.match.current_player == seat else f"{name} plays next."
+        # Not "plays next" while computers play first (a tester saw Computer 4 lead after it).
+        turn = f"It is {name}'s turn." if self.match.current_player == seat else f"{name} is the next person to play."
         lines = [(turn, palette.YELLOW), ("", palette.WHITE),
                  (f"Hand the keyboard to {name}; everyone else,", palette.WHITE),
                  ("please look away from the screen.", palette.WHITE)]
@@ -261,9 +262,8 @@ class JubMooTable(TableScene):
         """F4 behind "pass the keyboard": Enter first (it had answered "when it is your turn"
         beside "It is Player 1's turn": a tester)."""
         if self.passing and self.panel is not None:
-            self.app.clear_notices()
-            self.app.notice(f"F4: once {self.seat_name(self.viewer)} presses Enter, F4 gives a hint at his turn.",
-                            log=False)
+            self.app.notice(f"F4: {self.seat_name(self.viewer)} presses Enter first; then F4 gives a hint.",
+                            replaces="F4:", log=False)
             return True
         return super().on_hint()
 

@@ -19,7 +19,7 @@ from game.scenes.hand import Hand, HandGeometry, HandMode
 from game.scenes.table import REPLAY_KEYS, TABLE_BG, Choice, Prompt, TableScene, deal_choice_words, deal_of
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
-from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face
+from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face, hand_key
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -206,6 +206,16 @@ class KlaberjassTable(TableScene):
         if bid == "tout-atout" and not options["tout_atout_direct"] and self.obs.bid_round == 2:
             return "Tout Atout only over a Sans Tout: the option 'may be bid directly' is off."
         return ""
+
+    def on_click(self, col: int, row: int) -> None:
+        """A click on a card of the hand while "with or without bella?" is asked does what its
+        key does: the question goes, and says so (the click did nothing, silently: a tester)."""
+        if self.bella_card is not None and self.human_to_act and not self.guarded and self.panel is None:
+            index = self.hand.card_at(col, row, self.hand_geometry())
+            if index is not None:
+                self.on_key(Key.named(hand_key(index)))
+                return
+        super().on_click(col, row)
 
     @staticmethod
     def bella_question(card: str) -> str:

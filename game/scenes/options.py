@@ -432,7 +432,7 @@ class OptionsScene(Scene):
             return
         self.key_line(canvas, 2, 20, "Up/Down: choose   Left/Right/Enter: change   digits: type a number",
                       palette.LIGHT_CYAN, palette.BLUE)
-        self.key_line(canvas, 2, 21, "Tab/PgDn, Shift+Tab/PgUp: next/previous page   F5: explain   Esc: menu",
+        self.key_line(canvas, 2, 21, "Tab/PgDn: next page   Shift+Tab/PgUp: previous   F5: explain   Esc: menu",
                       palette.LIGHT_CYAN, palette.BLUE)
         canvas.text(2, 22, self.message[: COLS - 4], palette.YELLOW, palette.BLUE)
 

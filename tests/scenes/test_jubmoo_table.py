@@ -851,7 +851,7 @@ def test_hot_seat_a_key_refused_behind_the_pass_panel_leaves_no_message_after_it
     before = table.message
     app.press("F4")  # "when it is your turn" read wrong beside "It is Player 1's turn" (a later tester)
     name = table.seat_name(table.viewer)
-    assert app.screen_text().splitlines()[-1].startswith(f"F4: once {name} presses Enter, F4 gives a hint")
+    assert app.screen_text().splitlines()[-1].startswith(f"F4: {name} presses Enter first; then F4 gives a hint.")
     assert table.message == before
     app.tick(HAND_OVER_GUARD)
     app.press("ENTER")

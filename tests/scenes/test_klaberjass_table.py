@@ -209,6 +209,13 @@ def test_any_other_key_drops_the_bella_question(table_app):
     assert "The K♥ is not played: choose your card." in app.screen_text()  # a stray key said nothing (a tester)
     app.press(str(table.hand.cards.index("KH") + 1), "X")
     assert table.bella_card is None and "The K♥ is not played" in app.screen_text()
+    # A click on a card does as its key does (it did nothing, silently: a tester).
+    app.press(str(table.hand.cards.index("KH") + 1))
+    geometry = table.hand_geometry()
+    other = next(i for i, card in enumerate(table.hand.cards) if card != "KH")
+    app.click_cell(geometry.first_col(len(table.hand.cards)) + other * geometry.step + 1, geometry.row + 1)
+    assert table.bella_card is None and len(table.match.steps) == steps
+    assert "The K♥ is not played: choose your card." in app.screen_text()
 
 
 def test_the_last_card_is_offered_in_a_sentence(table_app):

@@ -48,8 +48,9 @@ def click_on(app, text: str, offset: int = 0) -> None:
     ("R: review your decisions    Any other key: go on", 33, "SPACE"),
     ("Demo: goes on by itself    F2: stop the demo", 29, "F2"),
     ("Demo: goes on by itself    F2: stop the demo", 2, None),  # "Demo" is no key
-    ("Tab/PgDn, Shift+Tab/PgUp: next/previous page   F5: explain", 20, "PAGEUP"),
-    ("Tab/PgDn, Shift+Tab/PgUp: next/previous page   F5: explain", 12, "SHIFT+TAB"),
+    ("Tab/PgDn: next page   Shift+Tab/PgUp: previous   F5: explain", 32, "PAGEUP"),
+    ("Tab/PgDn: next page   Shift+Tab/PgUp: previous   F5: explain", 22, "SHIFT+TAB"),
+    ("Tab/PgDn: next page   Shift+Tab/PgUp: previous   F5: explain", 40, "SHIFT+TAB"),  # "previous" (a tester)
     ("/: find a card (/QS)  H: hearts", 5, "/"),
     ("R: random  ?: the 10♣  Esc: back", 12, "?"),
 ])
