@@ -266,7 +266,9 @@ class ReviewScene(Scene):
             filled = BAR_WIDTH * done // max(1, total)
             return f"Hard is analysing [{'█' * filled}{'░' * (BAR_WIDTH - filled)}] {done} of {total}"
         lost = sum(self.cost(d) or 0.0 for d in self.decisions if not self.bonus(d))
-        chance = sum(self.chance_lost(d) for d in self.decisions)
+        # Chances lost at different moments do not add up (a tester's deal summed to 126%):
+        # one is given as it is, several by the worst of them.
+        chances = [c for c in (self.chance_lost(d) for d in self.decisions) if c]
         # A choice Hard values as highly as its own counts as good, though Hard chose another
         # card: telling the player "agrees with 0" beside "cost 0.0 points" contradicted itself.
         good = sum(1 for d in self.decisions if self.as_good(d))
@@ -277,15 +279,22 @@ class ReviewScene(Scene):
             if total == 1:
                 return f"Done: {whose} one choice is as good as Hard's."
             return f"Done: all {total} of {whose} choices are as good as Hard's."
-        of = f", {chance:.0%} of the {self.table.WIN_GOAL}" if chance else ""
-        marked = bool(self.bonus_cost()[0]) and not lost  # costs that count more than points (said below)
-        rest = f"the rest are marked {BONUS_MARK}" if marked else f"the rest cost {cost_text(lost)} points"
+        goal = self.table.WIN_GOAL
+        of = "" if not chances else (f", {chances[0]:.0%} of the {goal}" if len(chances) == 1
+                                     else f", at worst {max(chances):.0%} of the {goal}")
+        extra = bool(self.bonus_cost()[0])  # costs that count more than points (said under the list)
+        points, apart = f"{cost_text(lost)} points", f", {BONUS_MARK} apart" if extra else ""
+        rest, short = f"the rest cost {points}{apart}", f"{points} lost{apart}"
         heads = (f"{good} of {whose} {total} choices as good as Hard's", f"{good} of {total} as good as Hard's")
         if total == 1:  # not "0 of your 1 choices"
-            rest = f"it is marked {BONUS_MARK}" if marked else f"it cost {cost_text(lost)} points"
+            rest = short = f"it cost {points}"
             heads = (f"{whose} one choice is not as good as Hard's", "not as good as Hard's")
+        if extra and not lost:
+            rest = short = f"{'it is' if total == 1 else 'the rest are'} marked {BONUS_MARK}"
+        # Short of room, the words go, then the chance (the list's column has it): "25% to win"
+        # had read as the chance itself (a tester).
         wordings = (f"Done: {heads[0]}; {rest}{of}.", f"Done: {heads[1]}; {rest}{of}.",
-                    f"Done: {heads[1]}; {rest}" + (f", {chance:.0%} to win." if chance else "."))
+                    f"Done: {heads[1]}; {short}{of}.", f"Done: {heads[1]}; {rest}.")
         return next((w for w in wordings if len(w) <= COLS - 4), wordings[-1])  # whole, on its row
 
     def bonus(self, decision: Decision) -> str:
@@ -350,14 +359,15 @@ class ReviewScene(Scene):
                 fg = palette.LIGHT_RED
             canvas.fill(2, LIST_TOP + row, COLS - 4, 1, " ", fg, back)
             canvas.text(2, LIST_TOP + row, line[: COLS - 4], fg, back)
-        if len(items) > LIST_ROWS:
-            canvas.text(COLS - 12, LIST_TOP + LIST_ROWS, f"{self.scroll + 1}-{min(len(items), self.scroll + LIST_ROWS)}"
-                        f" of {len(items)}", palette.LIGHT_CYAN, bg)
+        if len(items) > LIST_ROWS:  # on the rule above the list: row 19 is the legend's (they had met)
+            shown = f" {self.scroll + 1}-{min(len(items), self.scroll + LIST_ROWS)} of {len(items)} "
+            canvas.text(COLS - 3 - len(shown), 4, shown, palette.LIGHT_CYAN, bg)
         extra, bonus = self.bonus_cost()
         if chance:
             canvas.text(2, 19, WIN_CHANCE_LEGEND.format(goal=self.table.WIN_GOAL), palette.LIGHT_CYAN, bg)
         elif extra:
-            legend = f"{BONUS_MARK} where {bonus}: {cost_text(extra)} more, not in the total of points"
+            amount = f"{extra:,.0f}" if extra >= 10 else cost_text(extra)  # "1,221" beside "1,000"
+            legend = f"{BONUS_MARK} {bonus}: {amount} more, not in the total"
             canvas.text(2, 19, legend[: COLS - 4], palette.LIGHT_CYAN, bg)
         canvas.text(2, 20, self.progress()[: COLS - 4], palette.LIGHT_GREEN, bg)
         keys = "Up/Down: choose   Enter: the table as it was   Esc: back to the summary"
