@@ -168,10 +168,14 @@ class OptionSpec:
         colour's name ("Red") does not, so a notice gives the number of each name."""
         return all(as_toml(c) in n or f"{c:g}" in n for c, n in zip(self.choices, self.names, strict=True))
 
-    def numbered_names(self) -> str:
-        """Each choice's number and name, in the numbers' order: "0 = Black, 1 = Blue, ... 8 = Dark Grey"."""
+    def numbered_pairs(self) -> list[str]:
+        """Each choice's number and name, in the numbers' order: "0 = Black", ... "8 = Dark Grey"."""
         pairs = sorted(zip(self.choices, self.names, strict=True), key=lambda pair: pair[0])
-        return ", ".join(f"{as_toml(c)} = {n}" for c, n in pairs)
+        return [f"{as_toml(c)} = {n}" for c, n in pairs]
+
+    def numbered_names(self) -> str:
+        """``numbered_pairs`` in a sentence: "0 = Black, 1 = Blue, ... 8 = Dark Grey"."""
+        return ", ".join(self.numbered_pairs())
 
     def allowed(self) -> str:
         """The allowed values in words, as an error message or a notice names them: every one

@@ -117,8 +117,7 @@ class SaveStore:
         if carried is None:
             moved = storage.move_aside(path)
             where = f" It was moved aside as {moved.name} (in {moved.parent})." if moved else ""
-            self.notices.append(f"What the last {get_rules(game).title} match hands on to the next (who "
-                                f"leads first) could not be read, so the new match starts without it.{where}")
+            self.notices.append(f"{carried_words(game)} could not be read, so the new match starts without it.{where}")
             return {}
         self.dropped.add(path)  # taken once, even if it cannot be removed
         if self.writing:
@@ -174,6 +173,11 @@ class SaveStore:
         where = f"It was moved aside as {moved.name} (in {moved.parent}); a" if moved else "A"
         self.notices.append(f"The saved {get_rules(game).title} match could not be read: {why}. "
                             f"{where} new match starts.")
+
+
+def carried_words(game: str) -> str:
+    """What a finished match hands on, in a notice's words (Jub Moo's: who leads first)."""
+    return f"What the last {get_rules(game).title} match handed on to the next (who leads first)"
 
 
 def _carried(record: Any) -> dict[str, Any] | None:

@@ -188,6 +188,12 @@ def face_cells(senas: Any) -> tuple[str, str]:
     return top, bottom
 
 
+def mus_round(view: Any) -> int:
+    """The mus round a view is in: one more than the discards made while the mus is asked,
+    the last of them while the cards are thrown."""
+    return len(view.discard_counts) + (1 if view.phase == "mus" else 0)
+
+
 class MusTable(TableScene):
     game_name = "mus"
     LIVE_PHASES = ("mus", "discard", "senas", "bet")  # a deal is being played (not between deals)
@@ -593,10 +599,8 @@ class MusTable(TableScene):
         if view.phase == "bet":
             return str(view.lance or "bet").capitalize()
         # With its round, as the frame names it: two rows read "mus or cut" alike (a tester).
-        if view.phase == "mus":
-            return f"mus round {len(view.discard_counts) + 1}"
-        if view.phase == "discard":
-            return f"discard, round {len(view.discard_counts)}"
+        if view.phase in ("mus", "discard"):
+            return f"{view.phase}, round {mus_round(view)}"
         return {"senas": "señas"}.get(view.phase, str(view.phase))
 
     def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
@@ -1068,9 +1072,9 @@ class MusTable(TableScene):
     def phase_title(self) -> str:
         obs = self.seen
         if obs.phase == "mus":
-            return f"MUS ROUND {len(obs.discard_counts) + 1}"
+            return f"MUS ROUND {mus_round(obs)}"
         if obs.phase == "discard":
-            return f"DISCARDS, ROUND {len(obs.discard_counts)}"
+            return f"DISCARDS, ROUND {mus_round(obs)}"
         if obs.phase == "senas":
             return "SEÑAS"
         if obs.phase == "bet" and obs.lance:

@@ -448,8 +448,9 @@ class OptionsScene(Scene):
         letter = self.run_letter(option)
         if letter:
             kept = option.spec.name_of(self.app.settings.values[option.section][option.key])
-            lines += ["", *wrap(f"The {letter} letter on the command line set it for this run only; the "
-                                f"settings keep {kept} for the next start, unless you change it here.", EXPLAIN_W - 4)]
+            said = (f"The {letter} letter on the command line set it for this run only; the settings keep "
+                    f"{kept} for the next start unless it is changed (here, or F1 for the sound).")
+            lines += ["", *wrap(said, EXPLAIN_W - 4)]
         if (option.section, option.key) == ("play", "sound") and not self.app.speaker.available:
             lines += ["", *wrap("No sound device was found, so nothing is heard whichever it is; the setting "
                                 "stays as it is for when there is one.", EXPLAIN_W - 4)]
@@ -500,7 +501,7 @@ def values_in_words(spec: OptionSpec) -> str:
         return f"{words}, or type it"
     # One list, in the numbers' order (the names in Left/Right's order beside it had read as a
     # second, different list), each "7 = Light Grey" kept whole on its row (a tester's "7 =").
-    pairs = [pair.replace(" ", NO_BREAK) for pair in spec.numbered_names().split(", ")]
+    pairs = [pair.replace(" ", NO_BREAK) for pair in spec.numbered_pairs()]
     return f"{', '.join(pairs)}: type the number, or step with Left/Right"
 
 

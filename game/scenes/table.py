@@ -26,6 +26,7 @@ from game.ai.analysis import EXACT, FORCED, PREFERENCE, RULE, SAMPLED, Estimate,
 from game.app.keys import Key, key_at
 from game.app.match import Match, deal_ended, decision_seed
 from game.app.review import reviewable
+from game.app.saves import carried_words
 from game.app.scene import Scene
 from game.rules import IllegalAction
 from game.scenes.hand import NO_CURSOR, Hand, HandGeometry, HandInput, HandMode
@@ -375,8 +376,7 @@ class TableScene(Scene, metaclass=ABCMeta):
             try:
                 return Match(cls.game_name, seed, options | cls.carried_options(app, options, carried))
             except ValueError:  # a value these options refuse (a record edited by hand): said (a tester)
-                app.notice(f"What the last {registry.entry(cls.game_name).title} match handed on to the next (who "
-                           "leads first) does not fit this match, so it starts without it.")
+                app.notice(f"{carried_words(cls.game_name)} does not fit this match, so it starts without it.")
         return Match(cls.game_name, seed, options)
 
     @classmethod

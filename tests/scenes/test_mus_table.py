@@ -1147,9 +1147,9 @@ def test_the_reviews_mus_rows_name_their_round(table_app):
 
     _, table = table_app(5)
     obs = table.obs
-    assert obs.phase == "mus" and table.decision_words(obs) == "mus round 1"
+    assert obs.phase == "mus" and table.decision_words(obs) == "mus, round 1"
     later = dataclasses.replace(obs, discard_counts=((1, 2, 0, 3),))
-    assert table.decision_words(later) == "mus round 2"
+    assert table.decision_words(later) == "mus, round 2"
     assert table.decision_words(dataclasses.replace(later, phase="discard")) == "discard, round 1"
     assert len(table.decision_words(dataclasses.replace(later, phase="discard"))) <= DECISION_MAX
 
