@@ -394,7 +394,7 @@ def point_cards_decide(ruleset: str = "hearts") -> bool:
 # options screen all read them from here (OptionSpec in common.py).
 OPTION_SPECS: dict[str, OptionSpec] = {
     "target": OptionSpec.integer(
-        -1000, -999_999_999, -100, "Match ends at", step=100,  # "or lower", as a row can show it
+        -1000, -999_999_999, -100, "Match ends at", step=100,  # a floor a title bar can show (nine digits)
         help="Deals go on until someone's total falls to this score; the lowest total is the pig."),
     "ruleset": OptionSpec.choice(
         "hearts", RULESETS, ("Hearts", "All suits (literal)", "Gong Zhu"), "Scoring",

@@ -310,11 +310,12 @@ class OptionsScene(Scene):
             self.typing = typed[:-1]
         elif key.typed and not key.is_confirm:
             fits = self._number_char(option, key.typed, typed)
-            if fits and len(typed) < 6:
+            if fits and len(typed) < typed_length(option.spec):
                 self.typing = typed + key.typed
                 return
             keeps = f"Enter keeps {typed}, Esc drops it." if typed else "Enter or Esc leaves the value as it was."
-            why = f"{key.typed!r} cannot go in the number" if not fits else "Six characters at most"
+            why = f"{key.typed!r} cannot go in the number" if not fits else \
+                f"{typed_length(option.spec)} characters at most"
             self.message = f"{why}: {keeps}"
             self.app.sound("buzz")
         else:
@@ -503,6 +504,12 @@ def values_in_words(spec: OptionSpec) -> str:
     # second, different list), each "7 = Light Grey" kept whole on its row (a tester's "7 =").
     pairs = [pair.replace(" ", NO_BREAK) for pair in spec.numbered_pairs()]
     return f"{', '.join(pairs)}: type the number, or step with Left/Right"
+
+
+def typed_length(spec: OptionSpec) -> int:
+    """How many characters a typed number may have: six, or as many as the option's limits
+    take (Jub Moo's floor, -999999999, could not be typed in six: a reviewer)."""
+    return max([6, *(len(str(limit)) for limit in (spec.lo, spec.hi) if limit is not None)])
 
 
 #: Joins words the explanation's wrapping must keep on one row; drawn as a space.

@@ -374,7 +374,16 @@ def test_no_typed_key_is_ignored_without_a_word(make_app):
                 assert scene.typing is None and "left at" in scene.message
         assert scene.options[scene.cursor] is option
     app.press("TAB", "DOWN", "1", "2", "3", "4", "5", "6", "7")  # Klaberjass: Game point; six at most
-    assert scene.typing == "123456" and "Six characters at most" in scene.message
+    assert scene.typing == "123456" and "6 characters at most" in scene.message
+
+
+def test_jub_moos_floor_can_be_typed(make_app):
+    """Found in review: F5 named -999999999 as the lowest target, and typing stopped at six
+    characters."""
+    app = make_app("*")
+    scene = options_at(app, "target")
+    app.press("-", *"999999999", "ENTER")
+    assert app.settings.get("jubmoo", "target") == -999_999_999, scene.message
 
 
 def options_at(app, key: str) -> OptionsScene:
