@@ -279,7 +279,7 @@ class LukFuTable(TableScene):
 
     # ---- the hand ----
     def make_hand(self) -> Hand:
-        return LukFuHand(lukfu_face, arrange=True, decorate=self.mark_old, suggest=self.throw_first)
+        return LukFuHand(lukfu_face, arrange=True, decorate=self.mark_old, suggest=self.first_card)
 
     def hand_geometry(self) -> HandGeometry:
         return HandGeometry(row=HAND_ROW, keys_row=KEYS_ROW, width=CARD_W, height=CARD_H, step=CARD_STEP)
@@ -391,6 +391,17 @@ class LukFuTable(TableScene):
         card (and the prompt lists them so: a tester re-raised them to "fix" the order)."""
         hinted = tuple(a.split()[1] for a in self.hinted_move() if a.startswith("discard "))
         return hinted if sorted(hinted) == sorted(cards) else cards
+
+    def first_card(self) -> str | None:
+        """Where the highlight starts at a new decision: at a throw, ``throw_first``; else, when
+        the card under it may not be played alone, the first that may, so that Enter plays it
+        (a tester's first lead started on a card of a run, and his Enter was refused); None
+        leaves it to the kit."""
+        throw = self.throw_first()
+        if throw is not None or self.obs.phase != "play":
+            return throw
+        singles = [card for card in self.hand.cards if card in self.obs.legal_actions]
+        return None if not singles or self.hand.current in singles else singles[0]
 
     def throw_first(self) -> str | None:
         """When you must throw face down, the card the highlight starts on: the lowest that is not

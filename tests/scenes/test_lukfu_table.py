@@ -1170,3 +1170,16 @@ def test_the_review_says_a_call_or_a_pass_was_made(table_app):
     view = table.obs
     assert table.choice_words("call", view, short=True) == "called" == table.choice_words("call", view)
     assert table.choice_words("pass", view) == "passed"
+
+
+def test_a_lead_starts_on_a_card_enter_plays_alone(table_app):
+    """Found by a tester: his first lead started on S7, a card of his only run, and Enter was
+    refused; the highlight starts on a card that may be led alone."""
+    for seed in range(1, 40):
+        app, table = table_app(seed)
+        play_by_keys(app, table, to_act(table, lambda t=table: t.leading), seed=seed)
+        singles = [card for card in table.hand.cards if card in table.obs.legal_actions]
+        if not singles:
+            continue
+        assert table.hand.current in singles, (seed, table.hand.current, singles)
+        assert f"Enter plays {table.hand.current}" in app.screen_text()
