@@ -227,6 +227,10 @@ def draw_mini_backs(canvas: TextCanvas, col: int, row: int, count: int) -> int:
     return canvas.text(col, row, glyphs.SHADE_MEDIUM * count, palette.LIGHT_BLUE, palette.BLUE)
 
 
+#: Seconds "All three passed: new cards are dealt" stays at least, before the call goes on.
+REDEAL_HOLD = 2.5
+
+
 class LukFuHand(Hand):
     """The kit's hand, whose highlight starts where ``suggest`` says (the card to throw face
     down when you cannot beat) instead of on the first card it may play. F3 off sorts by
@@ -459,6 +463,12 @@ class LukFuTable(TableScene):
         self.message = self.describe(seat, action, before, after)
         if after.redeals != before.redeals:
             self.hand.restart()  # new cards, the same deal for the kit (its message stays)
+            # Held as a finished trick is, for a key when you speak first: the new cards came
+            # and the Master called before a tester could read that all three had passed.
+            self.hold_trick(until_key=True)
+            self.hold = max(self.hold, REDEAL_HOLD)
+            self.app.sound("deal")
+            return
         new_deal = deal_of(after) != deal_of(before)
         if new_deal and deal_ended(before, after, action):
             if self.trick_taker(seat, action, before, after) is not None:

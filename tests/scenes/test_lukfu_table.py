@@ -652,6 +652,24 @@ def test_a_computer_throwing_several_cards_face_down_says_how_many(table_app):
     pytest.fail("no seed gave a computer a throw of several cards")
 
 
+def test_a_redeal_is_held_on_screen_until_read(table_app):
+    """Found by a tester: the new cards came and West called and led before "All three passed:
+    new cards are dealt" could be read; it is held as a finished trick is, for a key when you
+    speak first."""
+    from game.scenes.lukfu_table import REDEAL_HOLD
+
+    app, table = table_app(7)
+    play_by_keys(app, table, lambda: table.obs.redeals >= 1, seed=7)
+    assert table.message.startswith("All three passed: new cards are dealt")
+    steps = len(table.match.steps)
+    app.tick(REDEAL_HOLD / 2)
+    assert len(table.match.steps) == steps and table.hold > 0
+    if table.holding_for_key:  # you speak first: your key goes on, and only goes on
+        assert "Any key: go on." in app.screen_text()
+        app.press("P")
+        assert len(table.match.steps) == steps and table.hold == 0
+
+
 def test_new_cards_start_in_order_even_when_they_share_some_with_the_last(table_app):
     """F3 off: a redeal and a new deal show the new hand by value from its first card, not
     the old hand's places for the cards the two happen to share."""
