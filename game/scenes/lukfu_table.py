@@ -643,8 +643,12 @@ class LukFuTable(TableScene):
                 text = f"You throw {what} face down{which}{more}."
             else:
                 owed = len(before.best)
+                # The cards go down one at a time: so many down so far, while the throw goes on
+                # (the whole throw was announced beside "EAST 1 DOWN": a tester).
+                down = next((len(cards) for s, cards in after.trick if s == seat and "down" in cards), owed)
+                so_far = f" ({down} down so far)" if down < owed else ""
                 text = (f"{self.seat_name(seat)} cannot beat: throws "
-                        f"{'a card' if owed == 1 else f'{owed} cards'} face down.")
+                        f"{'a card' if owed == 1 else f'{owed} cards'} face down{so_far}.")
             if taker is not None:
                 text += " " + self.verb(taker, "take", "takes") + f" the trick: {len(before.best)} fu."
             return text
@@ -809,7 +813,11 @@ class LukFuTable(TableScene):
         order = self.seats_order()
         canvas.text(2, 1, f" {self.phase_title()} ", palette.YELLOW, TABLE_BG)
         if self.deal_on():  # as Jub Moo's: no play to go round with the match over
-            order_text = f" PLAY GOES YOU {glyphs.ARROW_RIGHT} EAST {glyphs.ARROW_RIGHT} WEST "
+            # From whoever goes first now, the Master at the call, the leader in a trick ("YOU →"
+            # first read as "you speak first" beside "West is Master": a tester).
+            first = obs.master if obs.phase == "call" else obs.leader
+            names = [self.seat_name((first + k) % 3).upper() for k in range(3)]
+            order_text = f" PLAY GOES {f' {glyphs.ARROW_RIGHT} '.join(names)} "
             canvas.text(COLS - 2 - len(order_text), 1, order_text, palette.WHITE, TABLE_BG)
         for seat in (order[2], order[1]):
             self.draw_seat(canvas, seat)

@@ -147,7 +147,9 @@ def test_first_screen(table_app):
     lines = assert_grid(app)
     assert lines[0].strip().startswith("LUK FU") and "DEAL 1 OF 8" in lines[0]
     assert "YOU 0  EAST 0  WEST 0" in lines[0]
-    assert "THE CALL" in lines[1] and "PLAY GOES YOU" in lines[1]
+    # From the Master, who speaks first (it always began at YOU: a tester)
+    master = table.seat_name(table.obs.master).upper()
+    assert "THE CALL" in lines[1] and f"PLAY GOES {master} →" in lines[1]
     assert "WEST" in lines[2] and "EAST" in lines[2]
     assert "HAND" in lines[3] and "12" in lines[3]
     assert lines[20].strip("║ ").split() == [hand_key(i) for i in range(12)]  # a key under each of your 12 cards
@@ -647,7 +649,10 @@ def test_a_computer_throwing_several_cards_face_down_says_how_many(table_app):
         if table.obs.deal_number > 1:
             continue
         seat, owed = table.obs.trick[-1][0], len(table.obs.best)
-        assert table.message == f"{table.seat_name(seat)} cannot beat: throws {owed} cards face down."
+        down = len(table.obs.trick[-1][1])  # one at a time: how many so far (a tester saw 1 down beside 3)
+        assert down < owed
+        name = table.seat_name(seat)
+        assert table.message == f"{name} cannot beat: throws {owed} cards face down ({down} down so far)."
         return
     pytest.fail("no seed gave a computer a throw of several cards")
 
@@ -1201,3 +1206,15 @@ def test_a_lead_starts_on_a_card_enter_plays_alone(table_app):
             continue
         assert table.hand.current in singles, (seed, table.hand.current, singles)
         assert f"Enter plays {table.hand.current}" in app.screen_text()
+
+
+def test_the_play_order_starts_from_whoever_goes_first(table_app):
+    """Found by a tester: "PLAY GOES YOU → EAST → WEST" beside "West is Master: first to
+    speak" read as "you speak first"; at the call it starts from the Master, in a trick from
+    its leader."""
+    app, table = table_app(1)  # West is Master
+    play_by_keys(app, table, to_act(table, lambda: table.obs.phase == "call"))
+    assert "PLAY GOES WEST → YOU → EAST" in app.screen_text().splitlines()[1]
+    play_by_keys(app, table, lambda: table.obs.phase == "play" and bool(table.obs.trick), seed=1)
+    leader = table.seat_name(table.obs.leader).upper()
+    assert f"PLAY GOES {leader} →" in app.screen_text().splitlines()[1]
