@@ -390,7 +390,7 @@ class OptionsScene(Scene):
             # only "F5 says why", the border row the need itself: a tester).
             needed = self.needed(option)
             ways = (f"{self.message}, which has an effect only with {needed}.", f"{self.message} (needs {needed})",
-                    f"{self.message} (no effect now: F5 says why)")
+                    f"{option.label} (needs {needed})", f"{self.message} (no effect now: F5 says why)")
             self.message = next((said for said in ways if len(said) <= COLS - 4), ways[-1])
         self.app.sound("click")
         for notice in self.app.settings.notices:

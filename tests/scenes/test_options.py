@@ -439,6 +439,9 @@ def test_a_dimmed_rows_change_says_it_has_no_effect_now(make_app):
     app.press("RIGHT")
     # The long one, with its need named shorter (it said only "F5 says why": a later tester)
     assert scene.message == "Tout Atout may be bid directly: On (needs Sans Tout / Tout Atout bids On)"
+    scene.cursor = [o.key for o in scene.options].index("all_trump_cross_suit")
+    app.press("RIGHT")  # longer still: the row shows the value, the message the need (a tester)
+    assert scene.message == "Tout Atout: any suit can win (needs Sans Tout / Tout Atout bids On)"
     scene.page, scene.cursor = "General", 0
     scene.cursor = [o.key for o in scene.options].index("phosphor")
     app.press("RIGHT")
