@@ -176,7 +176,8 @@ class SaveStore:
 
 
 def carried_words(game: str) -> str:
-    """What a finished match hands on, in a notice's words (Jub Moo's: who leads first)."""
+    """What a finished match hands on, in a notice's words: only Jub Moo hands on anything,
+    its pig's first lead."""
     return f"What the last {get_rules(game).title} match handed on to the next (who leads first)"
 
 

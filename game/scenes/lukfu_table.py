@@ -815,7 +815,8 @@ class LukFuTable(TableScene):
         if self.deal_on():  # as Jub Moo's: no play to go round with the match over
             # From whoever goes first now, the Master at the call, the leader in a trick ("YOU →"
             # first read as "you speak first" beside "West is Master": a tester).
-            first = obs.master if obs.phase == "call" else obs.leader
+            held = self.hold > 0 and not obs.trick and obs.tricks  # a finished trick still on show: its own
+            first = obs.master if obs.phase == "call" else (obs.tricks[-1][0][0] if held else obs.leader)
             names = [self.seat_name((first + k) % 3).upper() for k in range(3)]
             order_text = f" PLAY GOES {f' {glyphs.ARROW_RIGHT} '.join(names)} "
             canvas.text(COLS - 2 - len(order_text), 1, order_text, palette.WHITE, TABLE_BG)

@@ -564,6 +564,8 @@ class MusTable(TableScene):
         if verb in AMOUNT_CALLS and amount.isdigit():
             self.amount = int(amount)
         super().hint_shown(action)  # with the amount set, the prompt's bet is the hint's
+        if verb == "discard":  # Enter throws only cards raised, one too (a tester's was refused)
+            self.hand.picked = {card for card in action.split()[1:] if card in self.hand.cards}
 
     def action_words(self, action: str, view: Any, short: bool = False) -> str:
         choice = deal_choice_words(action, short)

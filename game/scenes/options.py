@@ -314,8 +314,9 @@ class OptionsScene(Scene):
                 self.typing = typed + key.typed
                 return
             keeps = f"Enter keeps {typed}, Esc drops it." if typed else "Enter or Esc leaves the value as it was."
+            length = typed_length(option.spec)
             why = f"{key.typed!r} cannot go in the number" if not fits else \
-                f"{typed_length(option.spec)} characters at most"
+                f"{NUMBER_WORDS.get(length, str(length))} characters at most"
             self.message = f"{why}: {keeps}"
             self.app.sound("buzz")
         else:
@@ -449,8 +450,9 @@ class OptionsScene(Scene):
         letter = self.run_letter(option)
         if letter:
             kept = option.spec.name_of(self.app.settings.values[option.section][option.key])
+            how = "here or with F1" if (option.section, option.key) == ("play", "sound") else "here"
             said = (f"The {letter} letter on the command line set it for this run only; the settings keep "
-                    f"{kept} for the next start unless it is changed (here, or F1 for the sound).")
+                    f"{kept} for the next start unless it is changed {how}.")
             lines += ["", *wrap(said, EXPLAIN_W - 4)]
         if (option.section, option.key) == ("play", "sound") and not self.app.speaker.available:
             lines += ["", *wrap("No sound device was found, so nothing is heard whichever it is; the setting "
@@ -504,6 +506,9 @@ def values_in_words(spec: OptionSpec) -> str:
     # second, different list), each "7 = Light Grey" kept whole on its row (a tester's "7 =").
     pairs = [pair.replace(" ", NO_BREAK) for pair in spec.numbered_pairs()]
     return f"{', '.join(pairs)}: type the number, or step with Left/Right"
+
+
+NUMBER_WORDS = {6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", 10: "Ten"}  # as the screens write small counts
 
 
 def typed_length(spec: OptionSpec) -> int:

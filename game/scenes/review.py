@@ -75,7 +75,8 @@ def cost_text(points: float) -> str:
     (a tester compared "123.0" with the hint's "+163" and "+40"), else to the tenth (so also a
     total of costs below 10 each, 16.8)."""
     tenths = round(points, 1)  # a sum of tenths carries float noise (26.000000000000004)
-    return f"{tenths:.0f}" if tenths >= 10 and tenths == int(tenths) else f"{tenths:.1f}"
+    # Thousands marked, as "1,000" is beside them (a reviewer read "1220†" and "1,220 more").
+    return f"{tenths:,.0f}" if tenths >= 10 and tenths == int(tenths) else f"{tenths:,.1f}"
 
 
 class ReviewScene(Scene):
@@ -266,8 +267,8 @@ class ReviewScene(Scene):
             filled = BAR_WIDTH * done // max(1, total)
             return f"Hard is analysing [{'█' * filled}{'░' * (BAR_WIDTH - filled)}] {done} of {total}"
         lost = sum(self.cost(d) or 0.0 for d in self.decisions if not self.bonus(d))
-        # Chances lost at different moments do not add up (a tester's deal summed to 126%):
-        # one is given as it is, several by the worst of them.
+        # Chances lost at different moments do not add up (a tester's deal summed to 126%): one
+        # is given, several are left to the list's column ("at worst 4%" read as a bound).
         chances = [c for c in (self.chance_lost(d) for d in self.decisions) if c]
         # A choice Hard values as highly as its own counts as good, though Hard chose another
         # card: telling the player "agrees with 0" beside "cost 0.0 points" contradicted itself.
@@ -280,8 +281,7 @@ class ReviewScene(Scene):
                 return f"Done: {whose} one choice is as good as Hard's."
             return f"Done: all {total} of {whose} choices are as good as Hard's."
         goal = self.table.WIN_GOAL
-        of = "" if not chances else (f", {chances[0]:.0%} of the {goal}" if len(chances) == 1
-                                     else f", at worst {max(chances):.0%} of the {goal}")
+        of = f", {chances[0]:.0%} of the {goal}" if len(chances) == 1 else ""
         extra = bool(self.bonus_cost()[0])  # costs that count more than points (said under the list)
         points, apart = f"{cost_text(lost)} points", f", {BONUS_MARK} apart" if extra else ""
         rest, short = f"the rest cost {points}{apart}", f"{points} lost{apart}"
@@ -366,8 +366,7 @@ class ReviewScene(Scene):
         if chance:
             canvas.text(2, 19, WIN_CHANCE_LEGEND.format(goal=self.table.WIN_GOAL), palette.LIGHT_CYAN, bg)
         elif extra:
-            amount = f"{extra:,.0f}" if extra >= 10 else cost_text(extra)  # "1,221" beside "1,000"
-            legend = f"{BONUS_MARK} {bonus}: {amount} more, not in the total"
+            legend = f"{BONUS_MARK} where {bonus}: {cost_text(extra)} more, not in the total"
             canvas.text(2, 19, legend[: COLS - 4], palette.LIGHT_CYAN, bg)
         canvas.text(2, 20, self.progress()[: COLS - 4], palette.LIGHT_GREEN, bg)
         keys = "Up/Down: choose   Enter: the table as it was   Esc: back to the summary"

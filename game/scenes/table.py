@@ -1010,7 +1010,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         if not cards:
             return
         self.hand.cursor = self.hand.cards.index(cards[0])
-        if mode.multi:
+        if mode.multi and len(cards) > 1:  # one card Enter plays as highlighted (a table may raise it)
             self.hand.picked = set(cards)
 
     def hinted_move(self) -> tuple[str, ...]:

@@ -36,7 +36,7 @@ from game.scenes.table import (
     points_text,
     shown_points,
 )
-from game.screen.cards import card_name
+from game.screen.cards import card_name, hand_key
 from tests.scenes.test_tables_common import TABLES, decide, settle
 
 CASES = {case.game: case for case in TABLES}
@@ -200,10 +200,45 @@ def test_multi_card_hints_raise_the_cards_and_prompt_hints_take_the_highlight(ma
     table.hint_shown(named)
     cards = named.split()[1:]
     assert table.hand.picked == set(cards) and table.hand.current == cards[0]
+    single = f"discard {cards[0]}"  # one card too: Enter throws only cards raised (a tester)
+    table.hint_named = (table._decision, (single,))
+    table.hint_shown(single)
+    assert table.hand.picked == {cards[0]}
     # A choice on the prompt: the highlight goes to it.
     table.prompt = lambda: Prompt("", (Choice("P", "Pass", "pass"), Choice("C", "Clubs", "name C")))
     table.hint_shown("name C")
     assert table.choice_cursor == 1
+
+
+def test_a_hinted_mus_bet_is_the_one_enter_makes(make_app) -> None:
+    """Found in review: no test saw the prompt's highlight go to a hinted bet of another amount
+    than the prompt's own, the amount being set after the highlight had looked for it."""
+    app = make_app("--game", "mus", "--seed", "3")
+    table = app.top_scene()
+    play(app, table, "mus", at_turn=lambda: any(a.startswith("envido") for a in table.obs.legal_actions))
+    bet = "envido 5"
+    table.hint_named = (table._decision, (bet,))
+    table.hint_shown(bet)
+    assert table.prompt().choices[table.choice_cursor].action == bet
+    steps = len(table.match.steps)
+    app.press("ENTER")
+    assert table.match.steps[steps] == bet
+
+
+def test_a_single_card_hint_is_not_raised_where_enter_plays_the_highlight(make_app) -> None:
+    """Found in review: F4 named a single Luk Fu lead and raised it, so another card's key made
+    two raised and Enter was refused; one card Enter plays as highlighted stays down."""
+    app = make_app("--game", "lukfu", "--seed", "7")
+    table = app.top_scene()
+    play(app, table, "lukfu", at_turn=lambda: table.obs.phase == "play" and not table.obs.trick
+         and sum(a in table.hand.cards for a in table.obs.legal_actions) > 1)
+    first, other = [a for a in table.obs.legal_actions if a in table.hand.cards][:2]
+    table.hint_named = (table._decision, (first,))
+    table.hint_shown(first)
+    assert table.hand.current == first and not table.hand.picked
+    steps = len(table.match.steps)
+    app.press(hand_key(table.hand.cards.index(other)), "ENTER")
+    assert table.match.steps[steps] == other
 
 
 def test_f4_twice_cancels_and_at_anothers_turn_only_explains(make_app, monkeypatch) -> None:
@@ -973,10 +1008,11 @@ def test_costs_that_count_the_match_are_marked_and_kept_out_of_the_points(make_a
     app.stack.push(review)
     app.tick(0.01)
     text = app.screen_text()
-    assert "174†" in text and "† winning the match counts 1,000: 174 more, not in the total" in text
+    assert "174†" in text and "† where winning the match counts 1,000: 174 more, not in the total" in text
     review.rankings[1] = replace(review.rankings[1], estimates=(Estimate("JC", 1130.0, 40), Estimate("QS", -91.0, 40)))
     app.tick(0.01)
-    assert "† winning the match counts 1,000: 1,221 more, not in the total" in app.screen_text()  # cut (a tester)
+    text = app.screen_text()  # it was cut (a tester); written as 1,000 is, in the list too (a reviewer)
+    assert "† where winning the match counts 1,000: 1,221 more, not in the total" in text and "1,221†" in text
     del review.rankings[0], review.decisions[0]
     assert review.progress() == "Done: your one choice is not as good as Hard's; it is marked †."
 
@@ -1250,8 +1286,9 @@ def test_the_reviews_total_is_written_whole_on_its_row(make_app) -> None:
         review.rankings[i] = Ranking.of([Estimate("envido 2", 1.5, 40, 0.52), Estimate("paso", 0.1, 40, 0.48)],
                                         "envido 2", SAMPLED)
     text = review.progress()
-    # Chances lost at different moments are not added (a later tester's summed to 126%): the worst
-    assert len(text) <= 76 and text.endswith(".") and "16.8 points" in text and "at worst 4% of the game" in text, text
+    # Chances lost at different moments are not added (a later tester's summed to 126%): the list's
+    # column gives each
+    assert len(text) <= 76 and text.endswith(".") and "16.8 points" in text and "%" not in text, text
 
 
 def test_a_long_lists_counter_leaves_the_legend_whole(make_app) -> None:

@@ -669,10 +669,20 @@ def test_a_redeal_is_held_on_screen_until_read(table_app):
     steps = len(table.match.steps)
     app.tick(REDEAL_HOLD / 2)
     assert len(table.match.steps) == steps and table.hold > 0
-    if table.holding_for_key:  # you speak first: your key goes on, and only goes on
-        assert "Any key: go on." in app.screen_text()
-        app.press("P")
-        assert len(table.match.steps) == steps and table.hold == 0
+    assert table.holding_for_key  # you speak first: your key goes on, and only goes on
+    assert "Any key: go on." in app.screen_text()
+    app.press("P")
+    assert len(table.match.steps) == steps and table.hold == 0
+    # West is Master: the new cards stay REDEAL_HOLD seconds before he speaks (no key to wait for).
+    app, table = table_app(1)
+    play_by_keys(app, table, lambda: table.obs.redeals >= 1, seed=1)
+    assert table.message.startswith("All three passed: new cards are dealt") and not table.holding_for_key
+    steps = len(table.match.steps)
+    app.tick(REDEAL_HOLD * 0.8)
+    assert len(table.match.steps) == steps and table.hold > 0
+    for _ in range(40):
+        app.tick(0.1)
+    assert table.hold <= 0 and len(table.match.steps) > steps
 
 
 def test_new_cards_start_in_order_even_when_they_share_some_with_the_last(table_app):
@@ -1218,3 +1228,8 @@ def test_the_play_order_starts_from_whoever_goes_first(table_app):
     play_by_keys(app, table, lambda: table.obs.phase == "play" and bool(table.obs.trick), seed=1)
     leader = table.seat_name(table.obs.leader).upper()
     assert f"PLAY GOES {leader} →" in app.screen_text().splitlines()[1]
+    # While a finished trick is held, from its leader, not the next one's (a reviewer).
+    play_by_keys(app, table, lambda: table.hold > 0 and not table.obs.trick and bool(table.obs.tricks)
+                 and table.obs.tricks[-1][0][0] != table.obs.leader, seed=1)  # won by another than its leader
+    led = table.seat_name(table.obs.tricks[-1][0][0]).upper()
+    assert f"PLAY GOES {led} →" in app.screen_text().splitlines()[1]

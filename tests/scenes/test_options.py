@@ -374,7 +374,7 @@ def test_no_typed_key_is_ignored_without_a_word(make_app):
                 assert scene.typing is None and "left at" in scene.message
         assert scene.options[scene.cursor] is option
     app.press("TAB", "DOWN", "1", "2", "3", "4", "5", "6", "7")  # Klaberjass: Game point; six at most
-    assert scene.typing == "123456" and "6 characters at most" in scene.message
+    assert scene.typing == "123456" and "Six characters at most" in scene.message
 
 
 def test_jub_moos_floor_can_be_typed(make_app):
@@ -479,7 +479,9 @@ def test_a_command_line_letter_is_shown_as_this_runs_only(make_app):
     assert "Mono (this run: M)" in lines[rows["mono"]] and "Off (this run: S)" in lines[rows["sound"]]
     scene.cursor = rows["mono"] - FIRST_OPTION_ROW
     app.press("F5")
-    assert "The M letter on the command line set it for this run only; the settings keep Colour" in panel_text(app)
+    said = panel_text(app)
+    assert "The M letter on the command line set it for this run only; the settings keep Colour" in said
+    assert said.count("F1") == 0 and "unless it is changed here." in said  # F1 is the sound's (a reviewer)
     app.press("ESC", "RIGHT")  # changed here: the setting and the screen agree again
     assert app.settings.get("display", "mono") is False and not app.mode.mono
     line = app.screen_text().splitlines()[rows["mono"]]
