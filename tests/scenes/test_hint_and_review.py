@@ -1275,16 +1275,22 @@ def test_mus_names_the_reason_when_noise_picks_a_near_tie() -> None:
     assert seen, "no better chance than Hard's choice in these deals"
 
 
-def test_the_reviews_total_is_written_whole_on_its_row(make_app) -> None:
-    """Found by a tester: "...the rest cost 16.5 points, 43% of" (the row ended there)."""
+def mus_review_of_pasos(make_app, count: int) -> tuple[Any, ReviewScene]:
+    """A Mus review of ``count`` Pasos, each where Hard bets Envido 2 (1.4 points and 4% better)."""
     app = make_app("--game", "mus", "--seed", "5")
     table = app.top_scene()
     review = ReviewScene(app, table, 0)
     observation = table.match.observation(0)
-    review.decisions = [Decision(i, observation, "paso", 0) for i in range(12)]
-    for i in range(12):
+    review.decisions = [Decision(i, observation, "paso", 0) for i in range(count)]
+    for i in range(count):
         review.rankings[i] = Ranking.of([Estimate("envido 2", 1.5, 40, 0.52), Estimate("paso", 0.1, 40, 0.48)],
                                         "envido 2", SAMPLED)
+    return app, review
+
+
+def test_the_reviews_total_is_written_whole_on_its_row(make_app) -> None:
+    """Found by a tester: "...the rest cost 16.5 points, 43% of" (the row ended there)."""
+    _app, review = mus_review_of_pasos(make_app, 12)
     text = review.progress()
     # Chances lost at different moments are not added (a later tester's summed to 126%): the list's
     # column gives each
@@ -1294,14 +1300,7 @@ def test_the_reviews_total_is_written_whole_on_its_row(make_app) -> None:
 def test_a_long_lists_counter_leaves_the_legend_whole(make_app) -> None:
     """Found in review: with more decisions than rows, "1-14 of 16" was written over the end of
     the legend's row; it stands on the rule above the list."""
-    app = make_app("--game", "mus", "--seed", "5")
-    table = app.top_scene()
-    review = ReviewScene(app, table, 0)
-    observation = table.match.observation(0)
-    review.decisions = [Decision(i, observation, "paso", 0) for i in range(16)]
-    for i in range(16):
-        review.rankings[i] = Ranking.of([Estimate("envido 2", 1.5, 40, 0.52), Estimate("paso", 0.1, 40, 0.48)],
-                                        "envido 2", SAMPLED)
+    app, review = mus_review_of_pasos(make_app, 16)
     app.stack.push(review)
     app.tick(0.01)
     lines = app.screen_text().splitlines()
