@@ -17,7 +17,7 @@ from game.app.keys import Key
 from game.app.scene import Scene
 from game.app.settings import PROGRAM_OPTIONS
 from game.options import OptionSpec
-from game.scenes.widgets import PLAY_ROWS, dialog, title_bar, wrap
+from game.scenes.widgets import dialog, title_bar, wrap
 from game.screen import palette
 from game.screen.canvas import COLS, TextCanvas
 
@@ -457,15 +457,16 @@ class OptionsScene(Scene):
         if (option.section, option.key) == ("play", "sound") and not self.app.speaker.available:
             lines += ["", *wrap("No sound device was found, so nothing is heard whichever it is; the setting "
                                 "stays as it is for when there is one.", EXPLAIN_W - 4)]
-        # Below its row inside the list's frame; else above it, inside too; else as low as the
-        # screen allows (a tester saw the box of a low row break the frame's bottom edge).
+        # Inside the list's frame (testers saw boxes of low rows break its bottom edge): below
+        # its row, else above it, else over it, saying the value it hides.
         row, height = FIRST_OPTION_ROW + self.cursor, len(lines) + 3
         if row + height <= LIST_BOTTOM - 1:
             top = row + 1
         elif row - height >= FIRST_OPTION_ROW:
             top = row - height
         else:
-            top = min(row + 1, PLAY_ROWS - height)
+            lines += ["", f"Now: {self.shown(option)}."]
+            top = max(1, LIST_BOTTOM - len(lines) - 3)
         col, row = dialog(canvas, EXPLAIN_W, len(lines) + 3, option.label, fg=palette.WHITE, bg=palette.CYAN,
                           row=top)
         for i, line in enumerate(lines):

@@ -293,8 +293,10 @@ class ReviewScene(Scene):
             rest = short = f"{'it is' if total == 1 else 'the rest are'} marked {BONUS_MARK}"
         # Short of room, the words go, then the chance (the list's column has it): "25% to win"
         # had read as the chance itself (a tester).
-        wordings = (f"Done: {heads[0]}; {rest}{of}.", f"Done: {heads[1]}; {rest}{of}.",
-                    f"Done: {heads[1]}; {short}{of}.", f"Done: {heads[1]}; {rest}.")
+        wordings = [f"Done: {heads[0]}; {rest}{of}.", f"Done: {heads[1]}; {rest}{of}.",
+                    f"Done: {heads[1]}; {short}{of}.", f"Done: {heads[1]}; {rest}."]
+        if total == 1:  # "Done: not as good as Hard's" had lost its subject (a tester): the chance goes first
+            wordings.insert(1, f"Done: {heads[0]}; {rest}.")
         return next((w for w in wordings if len(w) <= COLS - 4), wordings[-1])  # whole, on its row
 
     def bonus(self, decision: Decision) -> str:
@@ -498,11 +500,16 @@ class ReviewScene(Scene):
                 # the chance (the values line below still gives it).
                 mine = self.table.choice_words(decision.action, decision.observation, short=True)
                 hard = self._words(decision, best.action)
-                lost = f" Cost {cost_text(cost)} points"
+                # A cost that counts a bonus is not points (the list marks it †): said so, in
+                # words where they fit (a tester read "Cost 258 points" under "258†").
+                bonus = self.bonus(decision)
+                losts = ([f" Cost {cost_text(cost)}{BONUS_MARK}, where {bonus}", f" Cost {cost_text(cost)}{BONUS_MARK}"]
+                         if bonus else [f" Cost {cost_text(cost)} points"])
                 of = f", {chance:.0%} of the {self.table.WIN_GOAL}." if chance else "."
-                wordings = (f"{where.capitalize()}: {who} {you}; Hard: {hard}.{lost}{of}",
-                            f"{where.capitalize()}: {who} {mine}; Hard: {hard}.{lost}{of}",
-                            f"{where.capitalize()}: {who} {mine}; Hard: {hard}.{lost}.")
+                wordings = [wording for lost in losts for wording in (
+                    f"{where.capitalize()}: {who} {you}; Hard: {hard}.{lost}{of}",
+                    f"{where.capitalize()}: {who} {mine}; Hard: {hard}.{lost}{of}",
+                    f"{where.capitalize()}: {who} {mine}; Hard: {hard}.{lost}.")]
                 verdict = next((w for w in wordings if len(w) <= COLS - 4), wordings[-1])
             canvas.text(2, MESSAGE_ROW, verdict[: COLS - 4], palette.YELLOW, TABLE_BG)
             canvas.text(2, PROMPT_ROW, self._values_line(decision, ranking)[: COLS - 4], palette.WHITE, TABLE_BG)

@@ -117,7 +117,9 @@ def points_text(estimate: Estimate, unit: bool = False, goal: str = "game") -> s
         return ""
     shown = shown_points(points)
     # Nothing is written 0, as the help's tables write it (a tester read "(+0)" as a gain).
-    text = (f"{shown:+g}" if shown else "0") + ((" point" if abs(shown) == 1 else " points") if unit else "")
+    # Whole from 10, with thousands marked ("-1,117", as "1,000" is beside it: a tester).
+    written = f"{shown:+,.0f}" if abs(shown) >= 10 else f"{shown:+g}"
+    text = (written if shown else "0") + ((" point" if abs(shown) == 1 else " points") if unit else "")
     if estimate.win_chance is not None:
         text += f", {percent(estimate)}%" + (f" to win the {goal}" if unit else "")
     return text

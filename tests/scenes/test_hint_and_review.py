@@ -658,7 +658,7 @@ def test_a_klaberjass_hint_at_a_match_deciding_deal_always_says_the_match_counts
     bella = Ranking.of([Estimate("KS bella", 1086.0, 60), Estimate("KS", 1066.0, 60)], "KS bella", SAMPLED,
                        f"{MATCH_NOTE}; 60 imagined deals")
     hint = table.hint_text(dataclasses.replace(bella, note_first=True))
-    assert hint.endswith(f" [{MATCH_NOTE}]") and "(+1086)" in hint and len(hint) <= 76, hint
+    assert hint.endswith(f" [{MATCH_NOTE}]") and "(+1,086)" in hint and len(hint) <= 76, hint
 
 
 def test_with_open_hands_mus_says_its_numbers_rest_on_its_own_cards(make_app, home) -> None:
@@ -1013,8 +1013,25 @@ def test_costs_that_count_the_match_are_marked_and_kept_out_of_the_points(make_a
     app.tick(0.01)
     text = app.screen_text()  # it was cut (a tester); written as 1,000 is, in the list too (a reviewer)
     assert "† where winning the match counts 1,000: 1,221 more, not in the total" in text and "1,221†" in text
+    # The table view of that choice: not "points" (a tester read "Cost 258 points" under "258†").
+    app.press("ENTER")
+    assert review.showing is not None and review.bonus(review.showing)
+    text = app.screen_text()  # short of room, the mark alone, the values line saying what it counts
+    assert "Cost 1,221†." in text and "[winning the match counts 1,000]" in text
+    app.press("ESC")
     del review.rankings[0], review.decisions[0]
     assert review.progress() == "Done: your one choice is not as good as Hard's; it is marked †."
+
+
+def test_one_choices_total_keeps_its_subject(make_app) -> None:
+    """Found by a tester: "Done: not as good as Hard's; it cost 2.9 points, 14% of the match."."""
+    app = make_app("--game", "lukfu", "--seed", "3")
+    table = app.top_scene()
+    review = ReviewScene(app, table, 0)
+    review.decisions = [Decision(0, table.match.observation(0), "pass", 0)]
+    review.rankings[0] = Ranking.of([Estimate("call", 1.0, 30, 0.40), Estimate("pass", -1.9, 30, 0.26)], "call",
+                                    SAMPLED)
+    assert review.progress() == "Done: your one choice is not as good as Hard's; it cost 2.9 points."
 
 
 def test_a_choice_that_lowers_the_chance_of_winning_is_not_as_good_as_hards(make_app) -> None:
