@@ -217,10 +217,11 @@ class KlaberjassTable(TableScene):
                 return
         super().on_click(col, row)
 
-    @staticmethod
-    def bella_question(card: str) -> str:
-        """The message above "B Play K♥ and call Bella!  N Play K♥ silently", with the way back."""
-        return f"{card_name(card)} completes your bella: call it or not (Esc: another card)."
+    def bella_question(self, card: str) -> str:
+        """The message above "B Play K♥ and call Bella!  N Play K♥ silently", with the way back
+        where there is another card to choose (not for the last card: a tester)."""
+        back = " (Esc: another card)" if len(self.obs.hand) > 1 else ""
+        return f"{card_name(card)} completes your bella: call it or not{back}."
 
     def drop_bella_question(self) -> None:
         """The question goes, and its words with it ("K♥ completes your bella." had stayed
@@ -243,6 +244,9 @@ class KlaberjassTable(TableScene):
         card = cards[0]
         legal: tuple[str, ...] = self.obs.legal_actions
         actions = [a for a in legal if a.split()[0] == card and not a.startswith(("declare", "name"))]
+        hinted = [a for a in actions if a in self.hinted_move()]
+        if len(actions) > 1 and hinted:  # the hint said with or without bella: Enter does that (a tester)
+            return hinted[0]
         if len(actions) > 1:
             self.bella_card = card
             self.message = self.bella_question(card)

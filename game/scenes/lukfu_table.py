@@ -354,6 +354,8 @@ class LukFuTable(TableScene):
         obs = self.obs
         head = "Your lead" if self.leading else f"Beat {short_play(obs.best)}"
         current = self.hand.current
+        if self.hinted_choice == "claim":  # the hint named the claim: Enter makes it (``hinted_choice``)
+            return f"{head}: Enter claims, or raise cards ({self.keys_text()}). "
         if len(self.hand.cards) == 1:
             return f"{head}: your last card, {current}; Enter plays it. "
         if current in obs.legal_actions:

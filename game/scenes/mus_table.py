@@ -436,8 +436,9 @@ class MusTable(TableScene):
                                                                        and self.highlighted(prompt) == "ordago")):
             self.asking_ordago = True  # every órdago of yours is asked about first
             # On No: a second Enter does not bet the whole game (only Y does, or Enter on Yes),
-            # as Enter refuses an opponent's órdago.
-            self.choice_cursor = 1
+            # as Enter refuses an opponent's órdago; on Yes where the hint named it, so that
+            # Enter, Enter does what the hint says (a tester's came back to "No órdago.").
+            self.choice_cursor = 0 if "ordago" in self.hinted_move() else 1
             self.app.sound("select")
             return True
         if self.now.phase == "bet" and self.amount_key(key):

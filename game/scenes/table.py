@@ -525,6 +525,9 @@ class TableScene(Scene, metaclass=ABCMeta):
         self._before_refusal = ""
         self._message_under_panel = ""  # the message line as it was when the panel came up
         self.choice_cursor = 0  # the highlighted labelled choice
+        # A choice the hint named on a prompt that also takes cards (Luk Fu's Claim): Enter takes
+        # it, and it is drawn highlighted, until a key turns to the cards (``hint_shown``).
+        self.hinted_choice: str | None = None
         self.finished = False  # the match is over and its result was dismissed
         self.deals_seen = 0
         self.result_shown = False
@@ -716,6 +719,7 @@ class TableScene(Scene, metaclass=ABCMeta):
             return
         prompt = self.prompt()
         self.choice_cursor = prompt.default
+        self.hinted_choice = None
         self.hand.begin(prompt.hand)
         if guard:
             self._guard = max(self._guard, PROMPT_GUARD)  # a longer guard already running stays
@@ -927,13 +931,16 @@ class TableScene(Scene, metaclass=ABCMeta):
             self._cancel_hint()
             self.message = "Hint cancelled."
             return True
-        if self.holding_for_key and self.match.current_player == self.viewer:
-            # "Any key: go on." before your own turn: F4 goes on and asks (a tester was told it
-            # was not his turn).
+        if self.holding_for_key:
+            # "Any key: go on." before a person's turn: F4 goes on, as any key does, and asks (a
+            # tester was told it was not his turn); in hot seat before another person's turn,
+            # the keyboard is passed first, and F4 there says so (a tester's F4 did nothing).
             self.hold = 0.0
             if self._summary_if_due():  # the deal's last trick: its summary first
                 return True
             self._sync()
+            if self.match.current_player != self.viewer:
+                return True  # another person's: the keyboard is passed first, and F4 there says so
         if not self.human_to_act:
             self.say("F4 gives a hint when it is your turn to decide.")
             return True
@@ -1004,6 +1011,9 @@ class TableScene(Scene, metaclass=ABCMeta):
         index = next((i for i, choice in enumerate(prompt.choices) if choice.action == action), None)
         if index is not None:
             self.choice_cursor = index
+            if prompt.hand is not None:  # Enter would play the highlighted card (a tester's hinted claim)
+                self.hinted_choice = action
+                return
         mode = prompt.hand
         if mode is None:
             return
@@ -1237,7 +1247,13 @@ class TableScene(Scene, metaclass=ABCMeta):
             if key.typed and key.typed == choice.key:
                 self.human_act(choice.action)
                 return
+        hinted = self.hinted_choice
+        if key.is_confirm and hinted is not None and any(choice.action == hinted for choice in prompt.choices):
+            self.human_act(hinted)
+            return
         result = self.hand.key(key, prompt.hand)
+        if result.used:
+            self.hinted_choice = None  # the player turned to his cards: Enter is theirs again
         if not result.used and key.typed:
             self.take_back_refusal()  # as at a prompt of choices: a refusal of another key goes
         self._hand_input(result)
@@ -1720,7 +1736,8 @@ class TableScene(Scene, metaclass=ABCMeta):
         prompt = self.prompt()
         col = canvas.text(2, PROMPT_ROW, prompt.text[: COLS - 4], palette.WHITE, TABLE_BG)
         if prompt.choices:
-            self.draw_choices(canvas, col, PROMPT_ROW, list(prompt.choices), highlight=prompt.hand is None)
+            self.draw_choices(canvas, col, PROMPT_ROW, list(prompt.choices),
+                              highlight=prompt.hand is None or self.hinted_choice is not None)
 
     @staticmethod
     def panel_margins(panel: Panel) -> tuple[int, int]:

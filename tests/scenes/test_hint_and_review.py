@@ -225,6 +225,42 @@ def test_a_hinted_mus_bet_is_the_one_enter_makes(make_app) -> None:
     assert table.match.steps[steps] == bet
 
 
+def test_a_hinted_ordago_is_asked_about_on_yes(make_app) -> None:
+    """Found by a tester following every hint with Enter: the hinted Órdago's question opened on
+    No, and the second Enter said "No órdago."; where the hint named it, it opens on Yes."""
+    app = make_app("--game", "mus", "--seed", "3")
+    table = app.top_scene()
+    play(app, table, "mus", at_turn=lambda: "ordago" in table.obs.legal_actions)
+    table.hint_named = (table._decision, ("ordago",))
+    table.hint_shown("ordago")
+    steps = len(table.match.steps)
+    app.press("ENTER")
+    assert table.asking_ordago and len(table.match.steps) == steps  # still asked first
+    app.press("ENTER")
+    assert table.match.steps[steps] == "ordago"
+
+
+def test_a_hinted_bella_or_silence_is_played_by_enter(make_app) -> None:
+    """Found by a tester: the hinted "lead the Q♠ and call Bella" asked "call it or not?" first,
+    its highlight on Bella whatever the hint said (a hinted silence was called)."""
+    from tests.scenes.test_klaberjass_table import bella_to_follow
+
+    app = make_app("--game", "klaberjass", "--seed", "5")
+    table = app.top_scene()
+    app.settings.values["play"]["delay"] = 0.0
+    for hinted in ("KH", "KH bella"):
+        table.hold = 0.0
+        bella_to_follow(table)
+        while not table.human_to_act or table.guarded:
+            app.tick(0.1)
+        assert {"KH", "KH bella"} <= set(table.obs.legal_actions)
+        table.hint_named = (table._decision, (hinted,))
+        table.hint_shown(hinted)
+        steps = len(table.match.steps)
+        app.press("ENTER")
+        assert table.bella_card is None and table.match.steps[steps] == hinted
+
+
 def test_a_single_card_hint_is_not_raised_where_enter_plays_the_highlight(make_app) -> None:
     """Found in review: F4 named a single Luk Fu lead and raised it, so another card's key made
     two raised and Enter was refused; one card Enter plays as highlighted stays down."""

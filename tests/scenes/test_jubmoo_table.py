@@ -859,6 +859,17 @@ def test_hot_seat_a_key_refused_behind_the_pass_panel_leaves_no_message_after_it
     assert "F4 gives a hint" not in table.message
 
 
+def test_hot_seat_f4_at_a_pause_before_the_other_persons_turn_goes_on(table_app):
+    """Found by a tester: at "Any key: go on." before the other person's turn, F4 said "when it
+    is your turn" and the pause stayed, F4 after F4; it goes on, as any key does, to the pass."""
+    app, table = table_app(31, "[jubmoo]\nhumans = 2\n")
+    play_by_keys(app, table, lambda: table.holding_for_key and table.match.current_player != table.viewer)
+    app.press("F4")
+    assert table.hold <= 0 and "when it is your turn" not in app.screen_text()
+    app.tick(0.1)
+    assert table.passing
+
+
 def test_hot_seat_the_hand_and_the_keys_are_those_of_the_player_to_act(table_app):
     """Each person sees and plays his own cards, in his own order (F3 off)."""
     app, table = table_app(7, "[jubmoo]\nhumans = 2\n")

@@ -1233,3 +1233,30 @@ def test_the_play_order_starts_from_whoever_goes_first(table_app):
                  and table.obs.tricks[-1][0][0] != table.obs.leader, seed=1)  # won by another than its leader
     led = table.seat_name(table.obs.tricks[-1][0][0]).upper()
     assert f"PLAY GOES {led} →" in app.screen_text().splitlines()[1]
+
+
+def test_a_hinted_claim_is_what_enter_makes(table_app):
+    """Found by a tester following every hint with Enter: "Hint: claim ..." and Enter led the
+    highlighted card, an Old one, so the claim was lost. The hinted choice takes Enter, drawn
+    highlighted, until a key turns to the cards."""
+    from tests.scenes.test_hint_and_review import hint_now
+
+    for seed in range(1, 40):
+        app, table = table_app(seed)
+        play_by_keys(app, table, lambda t=table: t.obs.deal_number > 1 or (
+            t.human_to_act and not t.guarded and t.leading and t.obs.can_claim), seed=seed)
+        if table.obs.deal_number > 1:
+            continue
+        hint = hint_now(app, table)
+        if not hint.startswith("Hint: claim"):
+            table.hint_named = (table._decision, ("claim",))
+            table.hint_shown("claim")
+        assert "Enter claims" in app.screen_text()
+        app.press("RIGHT")  # a key to the cards: Enter is the hand's again
+        assert table.hinted_choice is None and "Enter claims" not in app.screen_text()
+        table.hint_shown("claim")
+        steps = len(table.match.steps)
+        app.press("ENTER")
+        assert table.match.steps[steps] == "claim"
+        return
+    pytest.fail("no seed came to a claim")
