@@ -1005,6 +1005,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         hinted suit). The highlight goes to its card, where cards are raised before Enter every
         card of Hard's move is raised, and on a prompt of choices the highlight goes to it. A
         table whose prompt holds a setting for it (Mus's amount) sets that too."""
+        self.hinted_choice = None
         prompt = self.prompt() if self.human_to_act else None
         if prompt is None:
             return
@@ -1252,13 +1253,13 @@ class TableScene(Scene, metaclass=ABCMeta):
             self.human_act(hinted)
             return
         result = self.hand.key(key, prompt.hand)
-        if result.used:
-            self.hinted_choice = None  # the player turned to his cards: Enter is theirs again
         if not result.used and key.typed:
             self.take_back_refusal()  # as at a prompt of choices: a refusal of another key goes
         self._hand_input(result)
 
     def _hand_input(self, result: HandInput) -> None:
+        if result.used:
+            self.hinted_choice = None  # the player turned to his cards (a key, a click): Enter is theirs again
         if result.toggled:
             self.take_back_refusal()
             self.app.sound("click")

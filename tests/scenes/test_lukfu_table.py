@@ -1255,6 +1255,11 @@ def test_a_hinted_claim_is_what_enter_makes(table_app):
         app.press("RIGHT")  # a key to the cards: Enter is the hand's again
         assert table.hinted_choice is None and "Enter claims" not in app.screen_text()
         table.hint_shown("claim")
+        geometry = table.hand_geometry()  # a click on a card turns to the cards too
+        app.click_cell(geometry.card_col(0, len(table.hand.cards)) + 1, geometry.row + 1)
+        assert table.hinted_choice is None
+        app.press("BACKSPACE")
+        table.hint_shown("claim")
         steps = len(table.match.steps)
         app.press("ENTER")
         assert table.match.steps[steps] == "claim"
