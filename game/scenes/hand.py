@@ -235,13 +235,14 @@ class Hand:
 
     # ---- drawing ----
     def draw(self, canvas: TextCanvas, geometry: HandGeometry, mode: HandMode | None,
-             bg: int = palette.GREEN) -> None:
+             bg: int = palette.GREEN, cursor: bool = True) -> None:
         """The faces and the keys under them; with a ``mode`` (the player is asked) the cursor's
-        card is framed, picked cards are raised and cards that cannot be played are dimmed."""
+        card is framed (unless ``cursor`` is off: the prompt's choice has the highlight), picked
+        cards are raised and cards that cannot be played are dimmed."""
         count = len(self.cards)
         for i, card in enumerate(self.cards):
             col = geometry.card_col(i, count)
-            look = CardLook(highlight=mode is not None and i == self.cursor,
+            look = CardLook(highlight=mode is not None and cursor and i == self.cursor,
                             dim=mode is not None and card not in mode.playable,
                             picked=mode is not None and mode.multi and card in self.picked)
             row = geometry.row - geometry.lift if look.picked else geometry.row

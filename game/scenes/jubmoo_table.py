@@ -260,11 +260,14 @@ class JubMooTable(TableScene):
 
     def on_hint(self) -> bool:
         """F4 behind "pass the keyboard": Enter first (it had answered "when it is your turn"
-        beside "It is Player 1's turn": a tester)."""
+        beside "It is Player 1's turn": a tester); over the last trick recalled with L, back to
+        the table first."""
         if self.passing and self.panel is not None:
             self.app.notice(f"F4: {self.seat_name(self.viewer)} presses Enter first; then F4 gives a hint.",
                             replaces="F4:", log=False)
             return True
+        if self.show_last and self.human_to_act:  # back to the table, as any key goes, for the hint's
+            self.show_last = False  # Enter to play (it only closed the recall: a tester)
         return super().on_hint()
 
     def set_viewer(self, seat: int) -> None:

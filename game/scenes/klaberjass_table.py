@@ -220,7 +220,7 @@ class KlaberjassTable(TableScene):
     def bella_question(self, card: str) -> str:
         """The message above "B Play K♥ and call Bella!  N Play K♥ silently", with the way back
         where there is another card to choose (not for the last card: a tester)."""
-        back = " (Esc: another card)" if len(self.obs.hand) > 1 else ""
+        back = " (Esc: another card)" if len({a.split()[0] for a in self.obs.legal_actions}) > 1 else ""
         return f"{card_name(card)} completes your bella: call it or not{back}."
 
     def drop_bella_question(self) -> None:
@@ -244,12 +244,12 @@ class KlaberjassTable(TableScene):
         card = cards[0]
         legal: tuple[str, ...] = self.obs.legal_actions
         actions = [a for a in legal if a.split()[0] == card and not a.startswith(("declare", "name"))]
-        hinted = [a for a in actions if a in self.hinted_move()]
-        if len(actions) > 1 and hinted:  # the hint said with or without bella: Enter does that (a tester)
-            return hinted[0]
         if len(actions) > 1:
             self.bella_card = card
             self.message = self.bella_question(card)
+            # Its highlight on the hint's answer, if the hint named this card: Enter, Enter does
+            # what it says (a tester's hinted silence was called), and both stay open (a reviewer).
+            self.choice_cursor = 1 if card in self.hinted_move() else 0
             return None
         return actions[0] if actions else card
 

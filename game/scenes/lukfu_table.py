@@ -354,7 +354,7 @@ class LukFuTable(TableScene):
         obs = self.obs
         head = "Your lead" if self.leading else f"Beat {short_play(obs.best)}"
         current = self.hand.current
-        if self.hinted_choice == "claim":  # the hint named the claim: Enter makes it (``hinted_choice``)
+        if self.hinted_choice is not None:  # the hint named the claim: Enter makes it (``hinted_choice``)
             return f"{head}: Enter claims, or raise cards ({self.keys_text()}). "
         if len(self.hand.cards) == 1:
             return f"{head}: your last card, {current}; Enter plays it. "
@@ -465,8 +465,10 @@ class LukFuTable(TableScene):
         self.message = self.describe(seat, action, before, after)
         if after.redeals != before.redeals:
             self.hand.restart()  # new cards, the same deal for the kit (its message stays)
+        if after.redeals > before.redeals and after.deal_number == before.deal_number:
             # Held as a finished trick is, for a key when you speak first: the new cards came
             # and the Master called before a tester could read that all three had passed.
+            # (Not a deal that ends a redealt one: its claim had been held as a redeal.)
             self.hold_trick(until_key=True)
             self.hold = max(self.hold, REDEAL_HOLD)
             self.app.sound("deal")

@@ -560,11 +560,14 @@ class MusTable(TableScene):
 
     def hint_shown(self, action: str) -> None:
         """A hinted bet sets the amount on its key: "raise 5 more" above "R Raise 3" had the
-        newcomer who pressed R raise 3 (a tester)."""
+        newcomer who pressed R raise 3 (a tester); hinted señas are the ones marked."""
         verb, _, amount = action.partition(" ")
         if verb in AMOUNT_CALLS and amount.isdigit():
             self.amount = int(amount)
-        super().hint_shown(action)  # with the amount set, the prompt's bet is the hint's
+        if verb == "senas" and action != SENAS_NONE:  # exactly the hinted señas marked (a tester's
+            named = set(action.split()[1:])  # Enter passed both where the hint named one)
+            self.withheld = self.decision_key(), frozenset(s for s in self.allowed() if s not in named)
+        super().hint_shown(action)  # with the amount or the señas set, the prompt's choice is the hint's
         if verb == "discard":  # Enter throws only cards raised, one too (a tester's was refused)
             self.hand.picked = {card for card in action.split()[1:] if card in self.hand.cards}
 

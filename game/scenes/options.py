@@ -466,7 +466,7 @@ class OptionsScene(Scene):
             top = row - height
         else:
             lines += ["", f"Now: {self.shown(option)}."]
-            top = max(1, LIST_BOTTOM - len(lines) - 3)
+            top = max(FIRST_OPTION_ROW, LIST_BOTTOM - len(lines) - 3)
         col, row = dialog(canvas, EXPLAIN_W, len(lines) + 3, option.label, fg=palette.WHITE, bg=palette.CYAN,
                           row=top)
         for i, line in enumerate(lines):

@@ -500,16 +500,14 @@ class ReviewScene(Scene):
                 # the chance (the values line below still gives it).
                 mine = self.table.choice_words(decision.action, decision.observation, short=True)
                 hard = self._words(decision, best.action)
-                # A cost that counts a bonus is not points (the list marks it †): said so, in
-                # words where they fit (a tester read "Cost 258 points" under "258†").
-                bonus = self.bonus(decision)
-                losts = ([f" Cost {cost_text(cost)}{BONUS_MARK}, where {bonus}", f" Cost {cost_text(cost)}{BONUS_MARK}"]
-                         if bonus else [f" Cost {cost_text(cost)} points"])
+                # A cost that counts a bonus is not points: marked as in the list, the values line
+                # below saying what it counts (a tester read "Cost 258 points" under "258†").
+                mark = BONUS_MARK if cost and self.bonus(decision) else " points"
+                lost = f" Cost {cost_text(cost)}{mark}"
                 of = f", {chance:.0%} of the {self.table.WIN_GOAL}." if chance else "."
-                wordings = [wording for lost in losts for wording in (
-                    f"{where.capitalize()}: {who} {you}; Hard: {hard}.{lost}{of}",
-                    f"{where.capitalize()}: {who} {mine}; Hard: {hard}.{lost}{of}",
-                    f"{where.capitalize()}: {who} {mine}; Hard: {hard}.{lost}.")]
+                wordings = [f"{where.capitalize()}: {who} {you}; Hard: {hard}.{lost}{of}",
+                            f"{where.capitalize()}: {who} {mine}; Hard: {hard}.{lost}{of}",
+                            f"{where.capitalize()}: {who} {mine}; Hard: {hard}.{lost}."]
                 verdict = next((w for w in wordings if len(w) <= COLS - 4), wordings[-1])
             canvas.text(2, MESSAGE_ROW, verdict[: COLS - 4], palette.YELLOW, TABLE_BG)
             canvas.text(2, PROMPT_ROW, self._values_line(decision, ranking)[: COLS - 4], palette.WHITE, TABLE_BG)

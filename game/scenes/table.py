@@ -1006,9 +1006,10 @@ class TableScene(Scene, metaclass=ABCMeta):
         card of Hard's move is raised, and on a prompt of choices the highlight goes to it. A
         table whose prompt holds a setting for it (Mus's amount) sets that too."""
         self.hinted_choice = None
-        prompt = self.prompt() if self.human_to_act else None
-        if prompt is None:
+        if not self.human_to_act:
             return
+        self.hand.picked.clear()  # the hint's move, not cards raised before it (Enter had played those)
+        prompt = self.prompt()
         index = next((i for i, choice in enumerate(prompt.choices) if choice.action == action), None)
         if index is not None:
             self.choice_cursor = index
@@ -1024,7 +1025,7 @@ class TableScene(Scene, metaclass=ABCMeta):
             return
         self.hand.cursor = self.hand.cards.index(cards[0])
         if mode.multi and len(cards) > 1:  # one card Enter plays as highlighted (a table may raise it)
-            self.hand.picked = set(cards)
+            self.hand.picked.update(cards)
 
     def hinted_move(self) -> tuple[str, ...]:
         """The actions of Hard's move that the hint named at the decision now up (none if no
@@ -1248,8 +1249,9 @@ class TableScene(Scene, metaclass=ABCMeta):
             if key.typed and key.typed == choice.key:
                 self.human_act(choice.action)
                 return
-        hinted = self.hinted_choice
-        if key.is_confirm and hinted is not None and any(choice.action == hinted for choice in prompt.choices):
+        hinted = self.hinted_choice  # Enter's alone: Space still raises a card (a reviewer)
+        enter = key.code in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        if enter and hinted is not None and any(choice.action == hinted for choice in prompt.choices):
             self.human_act(hinted)
             return
         result = self.hand.key(key, prompt.hand)
@@ -1704,7 +1706,8 @@ class TableScene(Scene, metaclass=ABCMeta):
         """The hand as the prompt asks: cursor, dims and picks only while the player chooses
         cards (or, under ``showing``, as they were at the decision shown)."""
         mode = self._shown_mode if self._shown_mode is not None else self.prompt().hand
-        self.hand.draw(canvas, self.hand_geometry(), mode, TABLE_BG)
+        # One highlight: a hinted choice's on the prompt, or the hand's (two at once: a reviewer).
+        self.hand.draw(canvas, self.hand_geometry(), mode, TABLE_BG, cursor=self.hinted_choice is None)
 
     # ---- drawing ----
     def draw(self, canvas: TextCanvas) -> None:

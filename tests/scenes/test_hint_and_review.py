@@ -240,9 +240,10 @@ def test_a_hinted_ordago_is_asked_about_on_yes(make_app) -> None:
     assert table.match.steps[steps] == "ordago"
 
 
-def test_a_hinted_bella_or_silence_is_played_by_enter(make_app) -> None:
-    """Found by a tester: the hinted "lead the Q♠ and call Bella" asked "call it or not?" first,
-    its highlight on Bella whatever the hint said (a hinted silence was called)."""
+def test_a_hinted_bella_or_silence_is_played_by_enter_enter(make_app) -> None:
+    """Found by a tester: the question "call it or not?" after a hinted card had its highlight
+    on Bella whatever the hint said (a hinted silence was called); it opens on the hint's answer,
+    and both stay open (a reviewer: skipping the question had left no key to call Bella)."""
     from tests.scenes.test_klaberjass_table import bella_to_follow
 
     app = make_app("--game", "klaberjass", "--seed", "5")
@@ -257,6 +258,8 @@ def test_a_hinted_bella_or_silence_is_played_by_enter(make_app) -> None:
         table.hint_named = (table._decision, (hinted,))
         table.hint_shown(hinted)
         steps = len(table.match.steps)
+        app.press("ENTER")
+        assert table.bella_card == "KH" and table.prompt().choices[table.choice_cursor].action == hinted
         app.press("ENTER")
         assert table.bella_card is None and table.match.steps[steps] == hinted
 
@@ -1049,7 +1052,8 @@ def test_costs_that_count_the_match_are_marked_and_kept_out_of_the_points(make_a
     app.tick(0.01)
     text = app.screen_text()  # it was cut (a tester); written as 1,000 is, in the list too (a reviewer)
     assert "† where winning the match counts 1,000: 1,221 more, not in the total" in text and "1,221†" in text
-    # The table view of that choice: not "points" (a tester read "Cost 258 points" under "258†").
+    # The table view of that choice: not "points" (a tester read "Cost 258 points" under "258†"),
+    # and no † on a choice that cost nothing (a reviewer's "Cost 0.0†").
     app.press("ENTER")
     assert review.showing is not None and review.bonus(review.showing)
     text = app.screen_text()  # short of room, the mark alone, the values line saying what it counts

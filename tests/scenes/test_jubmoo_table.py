@@ -870,6 +870,21 @@ def test_hot_seat_f4_at_a_pause_before_the_other_persons_turn_goes_on(table_app)
     assert table.passing
 
 
+def test_f4_over_the_recalled_last_trick_goes_back_to_the_table(table_app):
+    """Found by a tester following hints with Enter: after L, F4 hinted but the recall stayed,
+    and the Enter meant to play only closed it."""
+    from tests.scenes.test_hint_and_review import hint_now
+
+    app, table = table_app(33)
+    play_by_keys(app, table, lambda: table.human_to_act and not table.guarded and bool(table.obs.last_trick))
+    app.press("L")
+    assert table.show_last
+    assert hint_now(app, table).startswith("Hint:") and not table.show_last
+    steps = len(table.match.steps)
+    app.press("ENTER")
+    assert len(table.match.steps) > steps
+
+
 def test_hot_seat_the_hand_and_the_keys_are_those_of_the_player_to_act(table_app):
     """Each person sees and plays his own cards, in his own order (F3 off)."""
     app, table = table_app(7, "[jubmoo]\nhumans = 2\n")

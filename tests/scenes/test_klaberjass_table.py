@@ -201,7 +201,8 @@ def test_any_other_key_drops_the_bella_question(table_app):
     app.tick(0.5)
     app.press(str(table.hand.cards.index("KH") + 1))
     steps = len(table.match.steps)
-    assert "(Esc: another card)" in app.screen_text()
+    # The K♥ is the only card that may be played here: no other card is offered (a reviewer).
+    assert "completes your bella: call it or not." in app.screen_text() and "another card" not in app.screen_text()
     app.press("ESC")
     assert table.bella_card is None and len(table.match.steps) == steps
     assert "Your play" in app.screen_text()

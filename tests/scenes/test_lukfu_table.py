@@ -382,8 +382,13 @@ def test_claim_on_its_key_and_refused_claim_says_why(table_app):
     assert "You cannot claim" in table.message and "You cannot claim" in app.screen_text()
     play_by_keys(app, table, to_act(table, lambda: table.obs.can_claim), seed=SEED_EVERY_PLAY)
     assert f"C Claim {table.obs.claim_count}" in app.screen_text()
+    app.settings.values["play"]["delay"] = 1.0  # a pause before the summary, as at the table
     app.press("C")
     assert table.obs.last_deal.how == "claim" and table.obs.last_deal.winner == 0
+    # The claim's pause holds no trick: the one before it was shown again, "YOU WIN 3 FU" (a tester)
+    assert table.trick_shown() == ((), False) and "WIN" not in app.screen_text()
+    while table.panel is None:
+        app.tick(0.1)
     assert "You claimed" in app.screen_text()
 
 
@@ -683,6 +688,19 @@ def test_a_redeal_is_held_on_screen_until_read(table_app):
     for _ in range(40):
         app.tick(0.1)
     assert table.hold <= 0 and len(table.match.steps) > steps
+
+
+def test_the_end_of_a_redealt_deal_is_no_redeal(table_app):
+    """Found by a tester: a claim ending a deal whose cards had been dealt again was held as a
+    redeal (2.5 s, the trick before it shown again as won); a deal's end holds as any does."""
+    from game.scenes.lukfu_table import REDEAL_HOLD
+
+    app, table = table_app(7)
+    play_by_keys(app, table, lambda: table.obs.redeals >= 1, seed=7)
+    deal = table.obs.deal_number
+    play_by_keys(app, table, lambda: table.obs.last_deal is not None and table.obs.last_deal.deal_number == deal,
+                 seed=7)
+    assert table.hold < REDEAL_HOLD and not table.message.startswith("All three passed")
 
 
 def test_new_cards_start_in_order_even_when_they_share_some_with_the_last(table_app):
@@ -1255,6 +1273,10 @@ def test_a_hinted_claim_is_what_enter_makes(table_app):
         app.press("RIGHT")  # a key to the cards: Enter is the hand's again
         assert table.hinted_choice is None and "Enter claims" not in app.screen_text()
         table.hint_shown("claim")
+        app.press("SPACE")  # Space raises the card, as everywhere (it had claimed: a reviewer)
+        assert table.hand.picked and table.hinted_choice is None
+        table.hint_shown("claim")  # F4 with a card raised: the hint's move, not the raised card
+        assert not table.hand.picked and "Enter claims" in app.screen_text()
         geometry = table.hand_geometry()  # a click on a card turns to the cards too
         app.click_cell(geometry.card_col(0, len(table.hand.cards)) + 1, geometry.row + 1)
         assert table.hinted_choice is None

@@ -988,6 +988,23 @@ def test_the_panel_when_nothing_was_seen_yet(table_app):
     assert table.panel is None
 
 
+def test_hinted_senas_are_the_ones_marked(table_app):
+    """Found by a tester following every hint with Enter: "Hint: pass dos reyes" with both
+    señas of his hand marked, and Enter passed both."""
+    app, table = table_app(35, senas=True)
+    senas_match(table, lambda allowed: len(allowed[0]) == 2, first_mano=0)
+    press(app, table, "C")
+    allowed = allowed_senas(table.obs.hand, dict(table.match.options))
+    press(app, table, "A")  # the first held back by hand: the hint marks its own
+    hinted = f"senas {allowed[0]}"
+    table.hint_named = (table._decision, (hinted,))
+    table.hint_shown(hinted)
+    assert table.highlighted(table.prompt()) == hinted
+    steps = len(table.match.steps)
+    press(app, table, "ENTER")
+    assert table.match.steps[steps] == hinted
+
+
 def test_your_turn_offers_exactly_the_senas_your_hand_allows(table_app):
     app, table = table_app(35, senas=True)
     senas_match(table, lambda allowed: len(allowed[0]) == 2, first_mano=0)
