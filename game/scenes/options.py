@@ -366,6 +366,9 @@ class OptionsScene(Scene):
             limits = option.limits() if option.typable else option.spec.allowed()
             # "Label: it must be", as the settings notices say it ("Match ends at must be" read oddly).
             self.message = f"{option.label}: it must be {limits}.{option.see_f5 if option.typable else ''}"
+            hi = option.spec.hi  # a tester typed 300 for "to 300": the sign is what is missing
+            if isinstance(value, int) and value > 0 and hi is not None and hi < 0 and option.spec.valid(-value):
+                self.message = f"{option.label}: it must be below zero; type the minus sign: -{value}."
             self.app.sound("buzz")
             return False
         value = option.spec.canonical(value)  # 3 typed for a delay is the 3.0 of its choices

@@ -380,6 +380,15 @@ def test_no_typed_key_is_ignored_without_a_word(make_app):
     assert scene.typing == "123456" and "Six characters at most" in scene.message
 
 
+def test_a_positive_target_is_told_of_the_minus_sign(make_app):
+    """Found by a tester: 300 typed for "to 300" was refused with only the range."""
+    app = make_app("*")
+    scene = options_at(app, "target")
+    app.press("3", "0", "0", "ENTER")
+    assert scene.message == "Match ends at: it must be below zero; type the minus sign: -300."
+    assert app.settings.get("jubmoo", "target") == -1000
+
+
 def test_jub_moos_floor_can_be_typed(make_app):
     """Found in review: F5 named -999999999 as the lowest target, and typing stopped at six
     characters."""
