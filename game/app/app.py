@@ -267,7 +267,7 @@ class App:
         self.active_seconds = 2.0
         if key.is_modifier:
             return  # the key it modifies is still to come
-        if key.alt and key.code in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if key.alt and key.is_enter:
             self.toggle_fullscreen()
             return
         if key.alt and key.code == pygame.K_F4:

@@ -75,7 +75,7 @@ class Key:
         they had closed an unread summary or played a card unasked. (A character typed with
         AltGr, "/" or "+" on some keyboards, is still the character.)"""
         if self.ctrl:
-            return self.code not in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            return not self.is_enter
         return self.alt and (not self.char or (self.char.isascii() and self.char.isalnum()))
 
     @property
@@ -86,6 +86,11 @@ class Key:
         return self.code in MODIFIER_CODES
 
     # ---- what the key means, whatever produced it ----
+    @property
+    def is_enter(self) -> bool:
+        """Enter itself (either one), not Space, which ``is_confirm`` counts too."""
+        return self.code in (pygame.K_RETURN, pygame.K_KP_ENTER)
+
     @property
     def is_confirm(self) -> bool:
         return self.code in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)

@@ -268,6 +268,7 @@ class JubMooTable(TableScene):
             return True
         if self.show_last and self.human_to_act:  # back to the table, as any key goes, for the hint's
             self.show_last = False  # Enter to play (it only closed the recall: a tester)
+            self.hand.to_playable(self.prompt().hand)
         return super().on_hint()
 
     def set_viewer(self, seat: int) -> None:

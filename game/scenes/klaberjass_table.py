@@ -247,9 +247,11 @@ class KlaberjassTable(TableScene):
         if len(actions) > 1:
             self.bella_card = card
             self.message = self.bella_question(card)
-            # Its highlight on the hint's answer, if the hint named this card: Enter, Enter does
-            # what it says (a tester's hinted silence was called), and both stay open (a reviewer).
-            self.choice_cursor = 1 if card in self.hinted_move() else 0
+            # Its highlight on the hint's answer where the hint named this card (silently too):
+            # Enter, Enter does what it says (a tester's hinted silence was called), and both
+            # answers stay open (a reviewer).
+            choices = [choice.action for choice in self.prompt().choices]
+            self.choice_cursor = next((i for i, a in enumerate(choices) if a in self.hinted_move()), 0)
             return None
         return actions[0] if actions else card
 

@@ -368,7 +368,7 @@ class OptionsScene(Scene):
             self.message = f"{option.label}: it must be {limits}.{option.see_f5 if option.typable else ''}"
             hi = option.spec.hi  # a tester typed 300 for "to 300": the sign is what is missing
             if isinstance(value, int) and value > 0 and hi is not None and hi < 0 and option.spec.valid(-value):
-                self.message = f"{option.label}: it must be below zero; type the minus sign: -{value}."
+                self.message = f"{option.label}: it must be {option.limits()}; type the minus sign: -{value}."
             self.app.sound("buzz")
             return False
         value = option.spec.canonical(value)  # 3 typed for a delay is the 3.0 of its choices

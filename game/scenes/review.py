@@ -305,6 +305,10 @@ class ReviewScene(Scene):
         ranking = self.rankings.get(decision.step)
         return ranking.bonus if ranking is not None else ""
 
+    def cost_mark(self, decision: Decision, cost: float) -> str:
+        """† after a cost that counts a bonus besides the deal's points, else ""."""
+        return BONUS_MARK if cost and self.bonus(decision) else ""
+
     def bonus_cost(self) -> tuple[float, str]:
         """The costs of the decisions whose values count a bonus (marked, kept out of the
         total of points), and the bonus in words."""
@@ -459,8 +463,7 @@ class ReviewScene(Scene):
         lost = self.chance_lost(decision)
         game = "" if ranking.chance_cost(decision.action) is None else f"{lost:.0%}"
         cost = self.cost(decision) or 0.0
-        mark = BONUS_MARK if cost and self.bonus(decision) else ""
-        return self._row(cost_text(cost) + mark, game if chance else None, where, you, hard)
+        return self._row(cost_text(cost) + self.cost_mark(decision, cost), game if chance else None, where, you, hard)
 
     def _draw_table(self, canvas: TextCanvas, decision: Decision) -> None:
         # A move of several actions (a Luk Fu throw, one action a card) shows every card of it
@@ -495,6 +498,12 @@ class ReviewScene(Scene):
                           f"{where.capitalize()}: {who} {mine}; Hard: {hard}, "
                           f"as {who} did in this move.")
                 verdict = next((w for w in agreed if len(w) <= COLS - 4), agreed[-1])
+            elif self.as_good(decision):  # valued as Hard's own, as the list says ("Cost 0.0" had read as a cost)
+                hard = self._words(decision, best.action)
+                mine = self.table.choice_words(decision.action, decision.observation, short=True)
+                good = (f"{where.capitalize()}: {who} {you}, as good as Hard's {hard}.",
+                        f"{where.capitalize()}: {who} {mine}, as good as Hard's {hard}.")
+                verdict = next((w for w in good if len(w) <= COLS - 4), good[-1])
             else:
                 # The longest wording that fits the row: full words, short words, then without
                 # the chance (the values line below still gives it).
@@ -502,8 +511,7 @@ class ReviewScene(Scene):
                 hard = self._words(decision, best.action)
                 # A cost that counts a bonus is not points: marked as in the list, the values line
                 # below saying what it counts (a tester read "Cost 258 points" under "258†").
-                mark = BONUS_MARK if cost and self.bonus(decision) else " points"
-                lost = f" Cost {cost_text(cost)}{mark}"
+                lost = f" Cost {cost_text(cost)}{self.cost_mark(decision, cost) or ' points'}"
                 of = f", {chance:.0%} of the {self.table.WIN_GOAL}." if chance else "."
                 wordings = [f"{where.capitalize()}: {who} {you}; Hard: {hard}.{lost}{of}",
                             f"{where.capitalize()}: {who} {mine}; Hard: {hard}.{lost}{of}",

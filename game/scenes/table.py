@@ -528,6 +528,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         # A choice the hint named on a prompt that also takes cards (Luk Fu's Claim): Enter takes
         # it, and it is drawn highlighted, until a key turns to the cards (``hint_shown``).
         self.hinted_choice: str | None = None
+        self.hint_hand: tuple[frozenset[str], int, int] = (frozenset(), 0, 0)  # ``hand_state`` at F4
         self.finished = False  # the match is over and its result was dismissed
         self.deals_seen = 0
         self.result_shown = False
@@ -715,11 +716,11 @@ class TableScene(Scene, metaclass=ABCMeta):
         if decision == self._decision:
             return
         self._decision = decision
+        self.hinted_choice = None  # (left after a claim, it had hidden the review's frame: a reviewer)
         if decision is None:
             return
         prompt = self.prompt()
         self.choice_cursor = prompt.default
-        self.hinted_choice = None
         self.hand.begin(prompt.hand)
         if guard:
             self._guard = max(self._guard, PROMPT_GUARD)  # a longer guard already running stays
@@ -950,6 +951,7 @@ class TableScene(Scene, metaclass=ABCMeta):
             self.hint_shown(obs.legal_actions[0])  # Enter plays it, wherever the highlight was (a reviewer)
             return True
         self.hint_chain, self.hint_obs = [], obs
+        self.hint_hand = self.hand_state()
         self.hint_ticket = self.app.ai.request(self.game_name, obs, HINT_LEVEL, self.match.decision_seed(), job="rank")
         self.hint_for = self._decision
         self.message = HINT_THINKING
@@ -993,11 +995,16 @@ class TableScene(Scene, metaclass=ABCMeta):
         ranking, *then = self.hint_chain
         self.hint_named = (self.hint_for, (ranking.best.action, *(r.best.action for r in then)))
         self.message = self.hint_text(ranking, tuple(r.best.action for r in then))
-        self.hint_shown(ranking.best.action)
+        if self.hand_state() == self.hint_hand:  # cards raised while it thought are the player's (a reviewer)
+            self.hint_shown(ranking.best.action)
         if ranking.basis not in (FORCED, PREFERENCE):  # a hint that named a move (a rule's too)
             self.deal_hinted = True
             self.computer_helped = True  # a hinted match is not the player's unaided either
             self.save()  # kept if the player quits now: a resumed deal still counts as hinted
+
+    def hand_state(self) -> tuple[frozenset[str], int, int]:
+        """What the player has set at his prompt: the cards raised, the highlights."""
+        return frozenset(self.hand.picked), self.hand.cursor, self.choice_cursor
 
     def hint_shown(self, action: str) -> None:
         """The hint named ``action``: Enter then does what it says (testers pressed it and
@@ -1250,8 +1257,7 @@ class TableScene(Scene, metaclass=ABCMeta):
                 self.human_act(choice.action)
                 return
         hinted = self.hinted_choice  # Enter's alone: Space still raises a card (a reviewer)
-        enter = key.code in (pygame.K_RETURN, pygame.K_KP_ENTER)
-        if enter and hinted is not None and any(choice.action == hinted for choice in prompt.choices):
+        if key.is_enter and hinted is not None and any(choice.action == hinted for choice in prompt.choices):
             self.human_act(hinted)
             return
         result = self.hand.key(key, prompt.hand)

@@ -264,6 +264,42 @@ def test_a_hinted_bella_or_silence_is_played_by_enter_enter(make_app) -> None:
         assert table.bella_card is None and table.match.steps[steps] == hinted
 
 
+def test_cards_raised_while_the_hint_thinks_are_the_players(make_app) -> None:
+    """Found in review: cards raised during "the computer is thinking" were lowered for the
+    hint's move when it came, and Enter played that."""
+    app = make_app("--game", "lukfu", "--seed", "3")
+    table = app.top_scene()
+    play(app, table, "lukfu", at_turn=lambda: table.obs.phase == "play" and not table.obs.trick
+         and len(table.hand.cards) > 2)
+    poll = app.ai.poll
+    app.ai.poll = lambda ticket: (None, None)  # Hard still thinking
+    app.press("F4")
+    raised = table.hand.cards[-1]
+    app.press(hand_key(len(table.hand.cards) - 1))
+    assert raised in table.hand.picked
+    app.ai.poll = poll
+    for _ in range(100):
+        if table.hint_ticket is None:
+            break
+        app.tick(0.02)
+    assert table.message.startswith("Hint:") and raised in table.hand.picked
+
+
+def test_a_choice_as_good_as_hards_says_so_in_the_table_view(make_app) -> None:
+    """Found in review: "Cost 0.0 points" where the list called the choice as good as Hard's."""
+    app = make_app("--game", "jubmoo", "--seed", "3")
+    table = app.top_scene()
+    review = ReviewScene(app, table, 0)
+    observation = table.match.observation(0)
+    review.decisions = [Decision(0, observation, "8H", 0)]
+    review.rankings[0] = Ranking.of([Estimate("JS", 113.3, 250), Estimate("8H", 113.1, 250)], "JS", SAMPLED)
+    app.stack.push(review)
+    app.tick(0.01)
+    app.press("ENTER")
+    text = app.screen_text()
+    assert "as good as Hard's" in text and "Cost" not in text
+
+
 def test_a_single_card_hint_is_not_raised_where_enter_plays_the_highlight(make_app) -> None:
     """Found in review: F4 named a single Luk Fu lead and raised it, so another card's key made
     two raised and Enter was refused; one card Enter plays as highlighted stays down."""

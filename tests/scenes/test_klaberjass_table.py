@@ -201,8 +201,13 @@ def test_any_other_key_drops_the_bella_question(table_app):
     app.tick(0.5)
     app.press(str(table.hand.cards.index("KH") + 1))
     steps = len(table.match.steps)
-    # The K♥ is the only card that may be played here: no other card is offered (a reviewer).
+    # The K♥ is the only card that may be played here: no other card is offered (a reviewer);
+    # where another may be, it is.
     assert "completes your bella: call it or not." in app.screen_text() and "another card" not in app.screen_text()
+    legal = table.obs.legal_actions
+    table.obs = dataclasses.replace(table.obs, legal_actions=(*legal, "7C"))
+    assert table.bella_question("KH").endswith("(Esc: another card).")
+    table.obs = dataclasses.replace(table.obs, legal_actions=legal)
     app.press("ESC")
     assert table.bella_card is None and len(table.match.steps) == steps
     assert "Your play" in app.screen_text()

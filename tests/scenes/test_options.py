@@ -385,7 +385,7 @@ def test_a_positive_target_is_told_of_the_minus_sign(make_app):
     app = make_app("*")
     scene = options_at(app, "target")
     app.press("3", "0", "0", "ENTER")
-    assert scene.message == "Match ends at: it must be below zero; type the minus sign: -300."
+    assert scene.message == "Match ends at: it must be from -999999999 to -100; type the minus sign: -300."
     assert app.settings.get("jubmoo", "target") == -1000
 
 
