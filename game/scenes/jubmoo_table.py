@@ -36,7 +36,6 @@ from game.scenes.table import (
     Panel,
     Prompt,
     TableScene,
-    deal_choice_words,
     deal_of,
 )
 from game.scenes.widgets import signed
@@ -390,10 +389,7 @@ class JubMooTable(TableScene):
             deal_scores_so_far=last.scores, scores=after.scores, plays=(*before.plays, (seat, action)),
             current_player=None, legal_actions=())
 
-    def action_words(self, action: str, view: Any, short: bool = False) -> str:
-        choice = deal_choice_words(action, short)
-        if choice is not None:
-            return choice
+    def move_words(self, action: str, view: Any, short: bool = False) -> str:
         return card_name(action) if short else f"{'lead' if not view.trick else 'play'} the {card_name(action)}"
 
     def decision_words(self, view: Any) -> str:

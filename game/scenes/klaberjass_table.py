@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from game.app.keys import Key
 from game.app.match import deal_ended
 from game.scenes.hand import Hand, HandGeometry, HandMode
-from game.scenes.table import REPLAY_KEYS, TABLE_BG, Choice, Prompt, TableScene, deal_choice_words, deal_of
+from game.scenes.table import REPLAY_KEYS, TABLE_BG, Choice, Prompt, TableScene, deal_of
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
 from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face, hand_key
@@ -308,10 +308,7 @@ class KlaberjassTable(TableScene):
             tricks_won=(won[0], won[1]), card_points=last.card_points, scores=after.scores,
             current_player=None, legal_actions=())
 
-    def action_words(self, action: str, view: Any, short: bool = False) -> str:
-        choice = deal_choice_words(action, short)
-        if choice is not None:
-            return choice
+    def move_words(self, action: str, view: Any, short: bool = False) -> str:
         words = action.split()
         head = words[0]
         if head == "take":

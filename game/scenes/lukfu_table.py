@@ -50,7 +50,6 @@ from game.scenes.table import (
     Panel,
     Prompt,
     TableScene,
-    deal_choice_words,
     deal_of,
 )
 from game.scenes.widgets import signed
@@ -541,10 +540,7 @@ class LukFuTable(TableScene):
         done = {"call": "called", "pass": "passed"}.get(action)
         return done if done is not None else super().choice_words(action, view, short)
 
-    def action_words(self, action: str, view: LukFuObservation, short: bool = False) -> str:
-        choice = deal_choice_words(action, short)
-        if choice is not None:
-            return choice
+    def move_words(self, action: str, view: LukFuObservation, short: bool = False) -> str:
         words = action.split()
         head = words[0]
         if head in ("call", "pass", "claim"):

@@ -55,7 +55,6 @@ from game.scenes.table import (
     Panel,
     Prompt,
     TableScene,
-    deal_choice_words,
     deal_of,
 )
 from game.scenes.widgets import wrap
@@ -571,10 +570,7 @@ class MusTable(TableScene):
         if verb == "discard":  # Enter throws only cards raised, one too (a tester's was refused)
             self.hand.picked = {card for card in action.split()[1:] if card in self.hand.cards}
 
-    def action_words(self, action: str, view: Any, short: bool = False) -> str:
-        choice = deal_choice_words(action, short)
-        if choice is not None:
-            return choice
+    def move_words(self, action: str, view: Any, short: bool = False) -> str:
         words = action.split()
         head = words[0]
         if head == "senas":

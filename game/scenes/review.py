@@ -489,26 +489,22 @@ class ReviewScene(Scene):
             best = ranking.best
             cost = self.cost(decision) or 0.0
             chance = self.chance_lost(decision)
+            hard = self._words(decision, best.action)
+            mine = self.table.choice_words(decision.action, decision.observation, short=True)
             if best.action == decision.action:
                 verdict = f"{where.capitalize()}: {who} {you}, as Hard would."
             elif self.agrees(decision):  # Hard's choice is another action of the same move
-                hard = self._words(decision, best.action)
-                mine = self.table.choice_words(decision.action, decision.observation, short=True)
                 agreed = (f"{where.capitalize()}: {who} {you}; Hard: {hard}, which {who} did too in this move.",
                           f"{where.capitalize()}: {who} {mine}; Hard: {hard}, "
                           f"as {who} did in this move.")
                 verdict = next((w for w in agreed if len(w) <= COLS - 4), agreed[-1])
             elif self.as_good(decision):  # valued as Hard's own, as the list says ("Cost 0.0" had read as a cost)
-                hard = self._words(decision, best.action)
-                mine = self.table.choice_words(decision.action, decision.observation, short=True)
                 good = (f"{where.capitalize()}: {who} {you}, as good as Hard's {hard}.",
                         f"{where.capitalize()}: {who} {mine}, as good as Hard's {hard}.")
                 verdict = next((w for w in good if len(w) <= COLS - 4), good[-1])
             else:
                 # The longest wording that fits the row: full words, short words, then without
                 # the chance (the values line below still gives it).
-                mine = self.table.choice_words(decision.action, decision.observation, short=True)
-                hard = self._words(decision, best.action)
                 # A cost that counts a bonus is not points: marked as in the list, the values line
                 # below saying what it counts (a tester read "Cost 258 points" under "258†").
                 lost = f" Cost {cost_text(cost)}{self.cost_mark(decision, cost) or ' points'}"

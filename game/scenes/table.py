@@ -331,8 +331,9 @@ class TableScene(Scene, metaclass=ABCMeta):
     - ``summary_lines(last_deal)``, ``show_summary(last_deal)``, ``result_lines()``,
       ``human_won()``, ``deal_stats(last_deal)``, ``human_score()``, ``match_extra()``: the
       panels and the statistics, when a deal or the match ends.
-    - ``action_words(action, view, short)`` and ``decision_words(view)``: actions and
-      decisions in the game's own words, for the hint (F4) and the deal review.
+    - ``move_words(action, view, short)`` and ``decision_words(view)``: moves and
+      decisions in the game's own words, for the hint (F4) and the deal review
+      (``action_words`` adds the replay-or-continue choice, worded alike everywhere).
     - ``on_setting_changed(section, key)`` (call super), ``draw_panel(canvas, panel)``.
     - ``table_state()`` and ``restore_state(state)``: what the table keeps of its own in the
       save beside the match record (the player's order of his hand), written after every
@@ -1140,7 +1141,13 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     def action_words(self, action: str, view: Any, short: bool = False) -> str:
         """An action in the game's own words for the hint and the review ("lead the J♠", "Envido
-        2"); ``short``: as few as tell it from the other choices ("J♠")."""
+        2"); ``short``: as few as tell it from the other choices ("J♠"). The replay-or-continue
+        choice is worded alike at every table; the rest by the table's ``move_words``."""
+        choice = deal_choice_words(action, short)
+        return choice if choice is not None else self.move_words(action, view, short)
+
+    def move_words(self, action: str, view: Any, short: bool = False) -> str:
+        """A move of the game in its own words (``action_words``): each table writes its own."""
         return self.match.rules.action_text(action)
 
     def choice_words(self, action: str, view: Any, short: bool = False) -> str:
