@@ -373,7 +373,8 @@ def play_name(j: int) -> str:
 
 
 def describe_play(cards: Collection[str]) -> str:
-    """A plain description for the screen: ``"single C3"``, ``"set of 3 fives"``,
+    """A plain description for the screen: ``"single C3"``, ``"set of three fives"`` (a set in
+    the words ``play_name`` gives it),
     ``"run of 3, Strings 4-6"``, or ``"not a legal play"``."""
     try:
         p = play_of_cards(cards)
@@ -384,7 +385,7 @@ def describe_play(cards: Collection[str]) -> str:
     if p.kind == SINGLE:
         return f"single {p.text}"
     if p.kind == SET:
-        return f"set of {p.size} {VALUE_WORDS[p.key - 1]}"
+        return f"set of {play_name(p.index)}"
     return f"run of {p.size}, {SUIT_NAMES[p.suit]} {p.key - p.size + 1}-{p.key}"
 
 

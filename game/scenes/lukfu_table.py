@@ -94,8 +94,9 @@ def suit_index(card: str) -> int:
 
 
 def short_play(cards: tuple[str, ...] | list[str], compact: bool = False) -> str:
-    """A play in a few characters for the trick's captions: ``M7``, ``3 sixes``, ``Myriads 3-7``;
-    ``compact`` names a run by its end cards (``M3-M7``)."""
+    """A play in a few characters for the trick's captions: ``M7``, ``3 sixes``, ``Myriads 3-7``
+    (a set in figures for room, where sentences say ``three sixes``); ``compact`` names a run by
+    its end cards (``M3-M7``)."""
     play = play_of_cards(cards)
     if play is None:
         return " ".join(cards)
@@ -120,8 +121,8 @@ def play_caption(name: str, verb: str, cards: tuple[str, ...], best: bool) -> st
 
 
 def long_play(cards: tuple[str, ...] | list[str], short: bool = False) -> str:
-    """A play for the message line: ``the M7``, ``a set of 3 sixes (S6 M6 T6)``, ``a run of 3,
-    Strings 4-6``; ``short`` leaves out "a set of" (``3 sixes (S6 M6 T6)``)."""
+    """A play for the message line: ``the M7``, ``a set of three sixes (S6 M6 T6)``, ``a run of 3,
+    Strings 4-6``; ``short`` leaves out "a set of" (``three sixes (S6 M6 T6)``)."""
     text = describe_play(cards)
     if text.startswith("single "):
         return "the " + text[7:]
@@ -611,6 +612,14 @@ class LukFuTable(TableScene):
             return f"call (redeal {view.redeals})" if view.redeals else "the call"
         return f"trick {len(view.tricks) + 1}"
 
+    def thrown_order(self, cards: list[str]) -> list[str]:
+        """Your throw's cards in the order you threw them, as the hint names them (a tester read
+        "S2 M5 T5" after following "throw T5, then M5 S2"): the observation keeps them as a set,
+        the match's last steps in order, where they are these cards."""
+        last = [s for s in self.match.steps[-len(cards):] if isinstance(s, str) and s.startswith("discard ")]
+        order = [s.split()[1] for s in last]
+        return order if sorted(order) == sorted(cards) else sorted(cards, key=CARDS.index)
+
     def describe(self, seat: int, action: str, before: LukFuObservation, after: LukFuObservation) -> str:
         head = action.split()[0]
         if head == "replay":
@@ -635,7 +644,7 @@ class LukFuTable(TableScene):
         if head == "discard":
             if seat == self.viewer:
                 earlier = [c for t, cards in before.my_discard_groups if t == len(before.tricks) for c in cards]
-                thrown = sorted((*earlier, action.split()[1]), key=CARDS.index)
+                thrown = self.thrown_order([*earlier, action.split()[1]])
                 owed = after.to_discard if after.current_player == seat and taker is None else 0
                 more = f" ({owed} more to go)" if owed else ""
                 what = f"the {thrown[0]}" if len(thrown) == 1 else f"{len(thrown)} cards"

@@ -374,11 +374,11 @@ class MusTable(TableScene):
         return " ".join(("senas", *picked)) if picked else SENAS_NONE
 
     def senas_prompt(self) -> Prompt:
-        """``A √dos reyes  B √treinta y una  P Pass dos reyes + treinta y una  N None``: the
+        """``A √ dos reyes  B √ treinta y una  P Pass dos reyes + treinta y una  N None``: the
         señas the hand allows as toggles, the pass of the marked ones (Enter's default), none."""
         picked = self.picked_senas()
         allowed = self.allowed()
-        choices = [self.offer("sena", f"toggle {s}", (TICK_ON if s in picked else TICK_OFF) + sena_name(s), nth=i)
+        choices = [self.offer("sena", f"toggle {s}", f"{TICK_ON if s in picked else TICK_OFF} {sena_name(s)}", nth=i)
                    for i, s in enumerate(allowed)]
         label = f"Pass {senas_text(picked, ' + ')}" if picked else "Pass nothing"
         choices.append(self.offer("senas", self.pass_action(), label))

@@ -59,6 +59,10 @@ COST_WIDTH, DECISION_MAX, YOU_MAX = 6, 16, 20
 # reckons in that chance (Mus, and Luk Fu at times); its legend starts with the same words.
 WIN_CHANCE = "Chance lost"  # the chance of winning a choice lost ("Win chance" read as the chance itself)
 WIN_CHANCE_LEGEND = WIN_CHANCE + ": what your choice cost of your chance to win the {goal}, by Hard."
+NO_CHANCE = "n/a"  # the Chance lost of a choice Hard values in points only (a Mus mus or discard)
+#: The legend when some row reads n/a, the first that fits (a blank cell had gone unexplained).
+NO_CHANCE_LEGENDS = (WIN_CHANCE + ": your chance to win the {goal} your choice cost; n/a: points only.",
+                     WIN_CHANCE + ": what your choice cost of your chance to win; n/a: points only.")
 #: Marks a cost whose values count a bonus besides the deal's points (``Ranking.bonus``).
 BONUS_MARK = "†"
 MORE = "..."  # the values line's mark for values left out
@@ -279,7 +283,8 @@ class ReviewScene(Scene):
         if good == total:
             if total == 1:
                 return f"Done: {whose} one choice is as good as Hard's."
-            return f"Done: all {total} of {whose} choices are as good as Hard's."
+            every = "both" if total == 2 else f"all {total}"  # not "all 2" (a tester)
+            return f"Done: {every} of {whose} choices are as good as Hard's."
         goal = self.table.WIN_GOAL
         of = f", {chances[0]:.0%} of the {goal}" if len(chances) == 1 else ""
         extra = bool(self.bonus_cost()[0])  # costs that count more than points (said under the list)
@@ -370,7 +375,7 @@ class ReviewScene(Scene):
             canvas.text(COLS - 3 - len(shown), 4, shown, palette.LIGHT_CYAN, bg)
         extra, bonus = self.bonus_cost()
         if chance:
-            canvas.text(2, 19, WIN_CHANCE_LEGEND.format(goal=self.table.WIN_GOAL), palette.LIGHT_CYAN, bg)
+            canvas.text(2, 19, self.chance_legend(), palette.LIGHT_CYAN, bg)
         elif extra:
             legend = f"{BONUS_MARK} where {bonus}: {cost_text(extra)} more, not in the total"
             canvas.text(2, 19, legend[: COLS - 4], palette.LIGHT_CYAN, bg)
@@ -419,6 +424,13 @@ class ReviewScene(Scene):
         """The list has its win chance column (and legend): some decision has a value for it."""
         return any(self.chance_cost(d) is not None for d in self.decisions)
 
+    def chance_legend(self) -> str:
+        """The Chance lost column's legend, saying what n/a means when a row reads it."""
+        goal = self.table.WIN_GOAL
+        if not any(d.step in self.rankings and self.chance_cost(d) is None for d in self.decisions):
+            return WIN_CHANCE_LEGEND.format(goal=goal)
+        return next(w for w in (w.format(goal=goal) for w in NO_CHANCE_LEGENDS) if len(w) <= COLS - 4)
+
     def you_header(self) -> str:
         """The column of the reviewed player's choices: "You", or in hot seat his name (a tester
         read "You" over Player 2's choices)."""
@@ -461,7 +473,7 @@ class ReviewScene(Scene):
             if value and width + len(hard) + len(value) + 3 <= COLS - 4:
                 hard += f" ({value})"  # whole, or not at all: the table view shows every value
         lost = self.chance_lost(decision)
-        game = "" if ranking.chance_cost(decision.action) is None else f"{lost:.0%}"
+        game = NO_CHANCE if ranking.chance_cost(decision.action) is None else f"{lost:.0%}"
         cost = self.cost(decision) or 0.0
         return self._row(cost_text(cost) + self.cost_mark(decision, cost), game if chance else None, where, you, hard)
 
@@ -473,7 +485,7 @@ class ReviewScene(Scene):
             self.table.draw_table(canvas)
             scores = len(self.table.title()[2]) + 1  # the scores drawn then give way to the label, all of them
         at = self.decisions.index(decision) + 1
-        label = f" REVIEW {at} of {len(self.decisions)} "
+        label = f" DECISION {at} of {len(self.decisions)} "  # in the deal's order, as Left/Right step
         canvas.fill(COLS - max(scores, len(label)), 0, max(scores, len(label)), 1, " ", palette.WHITE, palette.BLUE)
         canvas.text(COLS - len(label), 0, label, palette.BLACK, palette.CYAN)
         canvas.fill(1, MESSAGE_ROW, COLS - 2, 2, " ", palette.WHITE, TABLE_BG)

@@ -279,8 +279,8 @@ def test_classify(cards: list[str], expected: tuple[str, int] | None) -> None:
     ("cards", "text"),
     [
         (["C3"], "single C3"),
-        (["C5", "S5", "T5"], "set of 3 fives"),
-        (["C9", "S9", "M9", "T9"], "set of 4 nines"),
+        (["C5", "S5", "T5"], "set of three fives"),
+        (["C9", "S9", "M9", "T9"], "set of four nines"),
         (["S4", "S5", "S6"], "run of 3, Strings 4-6"),
         (["T5", "T6", "T7", "T8"], "run of 4, Tens 5-8"),
         (["C3", "S3"], "not a legal play"),

@@ -271,6 +271,17 @@ def test_arrow_keys_and_enter_play_the_highlighted_card(table_app):
     assert table.match.steps[steps] == hand[target]
 
 
+def test_the_last_card_is_offered_in_a_sentence(table_app):
+    """Found by a tester: "Your turn: 1, or ←/→ then Enter." offered arrows with one card."""
+    app, table = table_app(8)
+    play_by_keys(app, table, lambda: ready(table) and len(table.obs.hand) == 1)
+    line = next(line for line in app.screen_text().splitlines() if "your last card" in line)
+    assert "←" not in line and f"your last card, the {card_name(table.obs.hand[0])}; 1 or Enter plays it." in line
+    card = table.obs.hand[0]
+    app.press("ENTER")
+    assert table.match.steps[-1] == card
+
+
 def test_sort_off_lets_you_move_cards_and_a_click_plays_one(table_app):
     app, table = table_app(8)
     sorted_hand = table.hand.cards

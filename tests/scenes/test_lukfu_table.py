@@ -355,6 +355,9 @@ def test_a_throw_the_hint_named_is_listed_and_thrown_in_the_hints_order(table_ap
     assert f"face down: {' '.join(throw)}. Enter throws them." in app.screen_text()
     app.press("ENTER")
     assert table.match.steps[steps:] == [f"discard {c}" for c in throw]
+    # and said in that order (a tester read "S2 M5 T5" after "throw T5, then M5 S2")
+    assert f"You throw {len(throw)} cards face down: {' '.join(throw)}." in table.message
+    assert throw != sorted(throw, key=CARDS.index), "a seed whose hinted throw is not in card order"
 
 
 def test_one_card_owed_is_thrown_by_enter_on_the_highlighted_card(table_app):

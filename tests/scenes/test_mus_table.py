@@ -1016,7 +1016,7 @@ def test_your_turn_offers_exactly_the_senas_your_hand_allows(table_app):
     assert [c.key for c in prompt.choices] == ["A", "B", "P", "N"]
     assert table.highlighted(prompt) == "senas " + " ".join(allowed)  # Enter passes the marked ones
     both = " + ".join(sena_name(s) for s in allowed)
-    assert f"A √{sena_name(allowed[0])}" in app.screen_text() and f"P Pass {both}" in app.screen_text()
+    assert f"A √ {sena_name(allowed[0])}" in app.screen_text() and f"P Pass {both}" in app.screen_text()
     before = table.prompt().text
     press(app, table, "1")  # a card: refused
     refusal = table.message
@@ -1024,7 +1024,7 @@ def test_your_turn_offers_exactly_the_senas_your_hand_allows(table_app):
     press(app, table, "B")  # held back: a change accepted, so the refusal goes (a tester)
     assert table.message != refusal
     text = app.screen_text()
-    assert f"B ·{sena_name(allowed[1])}" in text and f"P Pass {sena_name(allowed[0])} " in text
+    assert f"B · {sena_name(allowed[1])}" in text and f"P Pass {sena_name(allowed[0])} " in text
     assert table.prompt().text == before  # the choices stay put under the mouse (a tester)
     press(app, table, "A", "A")  # off and on again
     steps = len(table.match.steps)
@@ -1050,7 +1050,7 @@ def test_ciego_when_the_hand_has_nothing_to_signal_and_n_passes_none(table_app):
     senas_match(table, lambda allowed: allowed[0] == ("ciego",), first_mano=0)
     press(app, table, "C")
     assert [c.action for c in table.prompt().choices] == ["toggle ciego", "senas ciego", "senas none"]
-    assert "A √ciego" in app.screen_text()
+    assert "A √ ciego" in app.screen_text()
     press(app, table, "M")  # a call out of its moment: the rules say why
     assert table.message == "You cannot say Mus now: pass your señas (or none) first." and app.sounds[-1] == "buzz"
     press(app, table, "N")
