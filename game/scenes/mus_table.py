@@ -52,6 +52,7 @@ from game.scenes.table import (
     SUMMARY_MAX,
     TABLE_BG,
     Choice,
+    DecisionKey,
     Panel,
     Prompt,
     TableScene,
@@ -214,7 +215,7 @@ class MusTable(TableScene):
         self.asking_ordago = False  # Y/N before betting the whole game
         self.game_counts = True  # every deal of this game so far counts (the statistics count the game)
         self.faces: dict[int, tuple[tuple[str, ...], float]] = {}  # seat: the señas its face shows, seconds left
-        self.withheld: tuple[tuple[int, int] | None, frozenset[str]] = (None, frozenset())  # toggled off, at a decision
+        self.withheld: tuple[DecisionKey | None, frozenset[str]] = (None, frozenset())  # toggled off, at a decision
         self.ended: MusObservation | None = None  # the deal that ended last, as it ended (S between deals)
         super().__init__(app, match, attract, humans)
 
@@ -357,9 +358,6 @@ class MusTable(TableScene):
     def allowed(self) -> tuple[str, ...]:
         """The señas your hand may pass now (``ciego`` alone when it has nothing to signal)."""
         return allowed_senas(self.now.hand, self.options)
-
-    def decision_key(self) -> tuple[int, int]:
-        return len(self.match.steps), self.viewer
 
     def picked_senas(self) -> tuple[str, ...]:
         """The señas P (or Enter) passes: every one the hand allows, less those toggled off at
@@ -557,9 +555,26 @@ class MusTable(TableScene):
         else:
             self.app.sound("click")
 
+    def hand_state(self) -> tuple[Any, ...]:
+        """The amount on the bet's key and the señas toggled are the player's settings too (a
+        reviewer's typed 5 became the hint's 2)."""
+        return *super().hand_state(), self.amount, self.withheld
+
+    def on_hint(self) -> bool:
+        """F4 under "Bet the whole game?" drops the question, as N does: the hint is Hard's bet,
+        so the bets must be back on the prompt for Enter to make it (a reviewer's Enter said
+        "No órdago.", then Paso)."""
+        if self.asking_ordago and self.human_to_act:
+            self.asking_ordago = False
+            self.choice_cursor = self.prompt().default
+        return super().on_hint()
+
     def hint_shown(self, action: str) -> None:
         """A hinted bet sets the amount on its key: "raise 5 more" above "R Raise 3" had the
         newcomer who pressed R raise 3 (a tester); hinted señas are the ones marked."""
+        if not self.human_to_act:  # nothing to ready (the amount had been set under a panel: a reviewer)
+            super().hint_shown(action)
+            return
         verb, _, amount = action.partition(" ")
         if verb in AMOUNT_CALLS and amount.isdigit():
             self.amount = int(amount)

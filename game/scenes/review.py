@@ -521,6 +521,8 @@ class ReviewScene(Scene):
                 # below saying what it counts (a tester read "Cost 258 points" under "258†").
                 lost = f" Cost {cost_text(cost)}{self.cost_mark(decision, cost) or ' points'}"
                 of = f", {chance:.0%} of the {self.table.WIN_GOAL}." if chance else "."
+                if chance and cost_text(cost) == cost_text(0.0):  # chance alone: not "Cost 0.0 points" (a reviewer)
+                    lost, of = f" Cost {chance:.0%} of the {self.table.WIN_GOAL}", ", no points."
                 wordings = [f"{where.capitalize()}: {who} {you}; Hard: {hard}.{lost}{of}",
                             f"{where.capitalize()}: {who} {mine}; Hard: {hard}.{lost}{of}",
                             f"{where.capitalize()}: {who} {mine}; Hard: {hard}.{lost}."]

@@ -60,7 +60,8 @@ TABLE_PILES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("All 13 hearts (a Chuan)", HEARTS),
     (f"All 13 hearts + 10{glyphs.CLUB}", (*HEARTS, "TC")),
     (f"All 13 hearts + Q{glyphs.SPADE}", (*HEARTS, "QS")),
-    ("All 16 point cards", POINT_CARDS),
+    # named by its cards: under All suits every card scores, so "the 16 point cards" misread (a tester)
+    (f"All 13 hearts + Q{glyphs.SPADE} J{glyphs.DIAMOND} 10{glyphs.CLUB}", POINT_CARDS),
     ("Every card (13 tricks)", CARDS),
     ("No trick at all", ()),
     (f"Q{glyphs.SPADE} + J{glyphs.DIAMOND} + 10{glyphs.CLUB}", ("QS", "JD", "TC")),

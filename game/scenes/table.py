@@ -44,6 +44,8 @@ ATTRACT_DELAY_MIN = 0.3  # ... never faster than this a move
 MIN_TRICK_HOLD = 1.0  # seconds a finished trick stays on screen, at least
 ATTRACT_TRICK_HOLD = 0.8
 PROMPT_GUARD = 0.3  # seconds a new prompt of the player's ignores keys (they were meant for what was before)
+#: A decision of the player's (``TableScene.decision_key``): moves so far, seat, phase.
+DecisionKey = tuple[int, int, str]
 DEALT_ON_GUARD = 1.5  # ... the prompt of a deal F6 dealt at once, turned off at the replay offer
 TABLE_BG = palette.GREEN
 SUMMARY_MAX = 18  # lines a panel can hold on the 80x25 screen
@@ -548,17 +550,17 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.computer_steps: set[int] = set()  # the match's steps F2 played for a person (the review leaves them out)
         self.auto_steps: set[int] = set()  # ... and those the table took for him (``auto_action``: F3's declarations)
         self.hint_ticket: int | None = None  # F4's ranking being worked out
-        self.hint_for: tuple[int, int] | None = None  # ... for this decision of the player's
+        self.hint_for: DecisionKey | None = None  # ... for this decision of the player's
         self.hint_chain: list[Ranking] = []  # a move of several actions: the rankings of those before
         self.hint_obs: Any = None  # the observation of the ranking being worked out
-        self.hint_named: tuple[tuple[int, int] | None, tuple[str, ...]] = (None, ())  # (decision, Hard's move)
+        self.hint_named: tuple[DecisionKey | None, tuple[str, ...]] = (None, ())  # (decision, Hard's move)
         self.deal_hinted = False  # a hint was shown in this deal (statistics count it apart)
         self.reviews: dict[int, Ranking] = {}  # the review's rankings, by step of the record (kept for a second look)
         self.hand_orders: dict[int, list[str]] = {}  # the hand's order at the person's decisions, by step
         self._shown_mode: HandMode | None = None  # the hand's look under ``showing`` (the review)
         self.hand = self.make_hand()
         self._deal = deal_of(self.obs)
-        self._decision: tuple[int, int] | None = None  # the decision whose prompt is up
+        self._decision: DecisionKey | None = None  # the decision whose prompt is up
         self._guard = 0.0
         self._view_changed()
         self.message = self.deal_opening(self.view)
@@ -707,11 +709,18 @@ class TableScene(Scene, metaclass=ABCMeta):
         keyboard", whose ``on_key`` reads ``guarded``)."""
         self._guard = seconds
 
+    def decision_key(self) -> DecisionKey:
+        """What tells the player's decision now from the next: the moves so far, the seat and
+        the phase. F6's option is no move, so pressed at a decision it keeps what the player
+        (or the hint) set there (a reviewer's readied throw was lowered by F6); the phase still
+        tells the replay offer from the deal F6 turned off there deals at once."""
+        return sum(isinstance(step, str) for step in self.match.steps), self.viewer, self.obs.phase
+
     def _sync(self, guard: bool = True) -> None:
         """After every input and every update: when a new decision of the player's starts, the
         choice cursor goes to the prompt's default, the hand drops its picks and puts its
         cursor on a playable card, and (``guard``) keys are ignored for ``PROMPT_GUARD`` s."""
-        decision = (len(self.match.steps), self.viewer) if self.human_to_act else None
+        decision = self.decision_key() if self.human_to_act else None
         if decision is None and self.panel is not None and self.panel.aside:
             return  # the same decision goes on after it (a tester's raised set was lowered by O)
         if decision == self._decision:
@@ -974,6 +983,8 @@ class TableScene(Scene, metaclass=ABCMeta):
                 self.message = ""  # its words go with it (a tester saw them stay after F2 on and off)
             return
         self.app.keep_active()
+        if self.panel is not None:
+            return  # an aside (O, S, L...) over the same decision: taken when it closes (it had been lost)
         ranking, error = self.app.ai.poll(self.hint_ticket)
         if ranking is None and error is None:
             return
@@ -1003,8 +1014,9 @@ class TableScene(Scene, metaclass=ABCMeta):
             self.computer_helped = True  # a hinted match is not the player's unaided either
             self.save()  # kept if the player quits now: a resumed deal still counts as hinted
 
-    def hand_state(self) -> tuple[frozenset[str], int, int]:
-        """What the player has set at his prompt: the cards raised, the highlights."""
+    def hand_state(self) -> tuple[Any, ...]:
+        """What the player has set at his prompt: the cards raised, the highlights (a table adds
+        its prompt's own settings): changed while the hint thinks, they stay his."""
         return frozenset(self.hand.picked), self.hand.cursor, self.choice_cursor
 
     def hint_shown(self, action: str) -> None:
@@ -1588,8 +1600,8 @@ class TableScene(Scene, metaclass=ABCMeta):
             if key.is_cancel or key.typed == "M":
                 self._leave()
                 return True
-            if key.is_confirm or key.typed == "N":
-                self._restart()
+            if key.is_enter or key.typed == "N":  # not Space: the box offers Enter, and Space had
+                self._restart()  # started a new match for a tester clearing it
                 return True
             return self.result_key(key)
 

@@ -285,6 +285,95 @@ def test_cards_raised_while_the_hint_thinks_are_the_players(make_app) -> None:
     assert table.message.startswith("Hint:") and raised in table.hand.picked
 
 
+def wait_for_hint(app: Any, table: TableScene, ticks: int = 100) -> None:
+    for _ in range(ticks):
+        if table.hint_ticket is None:
+            break
+        app.tick(0.02)
+
+
+def test_a_choice_that_lost_only_chance_says_so_in_the_table_view(make_app) -> None:
+    """Found in review: "Cost 0.0 points, 3% of the game." for a choice whose cost was all in
+    the chance of winning."""
+    app = make_app("--game", "mus", "--seed", "4")
+    table = app.top_scene()
+    play(app, table, "mus", at_turn=lambda: len(table.obs.legal_actions) > 1)
+    observation = table.match.observation(0)
+    chosen, other = observation.legal_actions[:2]
+    review = ReviewScene(app, table, 0)
+    app.stack.push(review)
+    for _ in range(100):
+        if review.ready:
+            break
+        app.tick(0.01)
+    review.decisions = [Decision(0, observation, chosen, 0)]
+    review.rankings[0] = Ranking.of([Estimate(other, 1.02, 250, 0.52), Estimate(chosen, 1.0, 250, 0.49)], other,
+                                    SAMPLED)
+    app.tick(0.01)
+    app.press("ENTER")
+    verdict = app.screen_text().splitlines()[MESSAGE_ROW]
+    assert "Cost 3% of the game, no points." in verdict and "0.0" not in verdict, verdict
+
+
+def test_a_hint_due_under_a_panel_is_shown_when_it_closes(make_app) -> None:
+    """Found in review: a hint that came while the O panel was up was lost (its "thinking" words
+    came back with the table) though the deal counted as hinted; it waits for the panel."""
+    app = make_app("--game", "lukfu", "--seed", "3")
+    table = app.top_scene()
+    play(app, table, "lukfu", at_turn=lambda: table.obs.phase == "play" and not table.obs.trick
+         and len(table.hand.cards) > 3)
+    poll = app.ai.poll
+    app.ai.poll = lambda ticket: (None, None)  # Hard still thinking as O is pressed
+    app.press("F4", "O")
+    assert table.panel is not None
+    app.ai.poll = poll
+    wait_for_hint(app, table)
+    assert table.hint_ticket is not None and not table.deal_hinted, "not shown under the panel"
+    app.press("ESC")
+    wait_for_hint(app, table)
+    assert table.message.startswith("Hint:") and table.deal_hinted
+    hinted = table.hinted_move()
+    steps = len(table.match.steps)
+    app.press("ENTER")
+    assert tuple(table.match.steps[steps:steps + len(hinted)]) == hinted
+
+
+def test_f6_at_a_decision_keeps_the_move_the_hint_readied(make_app) -> None:
+    """Found in review: F6 (an option, no move) started the decision afresh, lowering the throw
+    the hint had raised, so Enter threw nothing."""
+    from tests.scenes.test_lukfu_table import to_act
+
+    app = make_app("--game", "lukfu", "--seed", "3")
+    table = app.top_scene()
+    play(app, table, "lukfu", at_turn=to_act(table, lambda: table.discarding and table.owed > 1))
+    hint_now(app, table)
+    throw = [a.split()[1] for a in table.hinted_move()]
+    assert len(throw) > 1 and table.hand.picked == set(throw)
+    app.press("F6")
+    assert table.hand.picked == set(throw) and table.hinted_move()
+    steps = len(table.match.steps)
+    app.press("ENTER")
+    assert [s for s in table.match.steps[steps:] if isinstance(s, str)] == [f"discard {c}" for c in throw]
+
+
+def test_f4_under_the_ordago_question_readies_the_hinted_bet(make_app) -> None:
+    """Found in review: F4 at "Bet the whole game on Grande? Y/N" left the question up; Enter
+    then said "No órdago." and the next Enter made the prompt's own choice, not the hint's."""
+    app = make_app("--game", "mus", "--seed", "4")
+    table = app.top_scene()
+    play(app, table, "mus", at_turn=lambda: "ordago" in table.obs.legal_actions)
+    app.press("O")
+    assert table.asking_ordago
+    hint_now(app, table)
+    assert not table.asking_ordago and table.message.startswith("Hint:")
+    hinted = table.hinted_move()
+    steps = len(table.match.steps)
+    app.press("ENTER")
+    if hinted == ("ordago",):  # asked first, on Yes
+        app.press("ENTER")
+    assert tuple(table.match.steps[steps:]) == hinted
+
+
 def test_a_choice_as_good_as_hards_says_so_in_the_table_view(make_app) -> None:
     """Found in review: "Cost 0.0 points" where the list called the choice as good as Hard's."""
     app = make_app("--game", "jubmoo", "--seed", "3")
@@ -1101,6 +1190,16 @@ def test_costs_that_count_the_match_are_marked_and_kept_out_of_the_points(make_a
     text = app.screen_text()  # short of room, the mark alone, the values line saying what it counts
     assert "Cost 1,221†." in text and "[winning the match counts 1,000]" in text
     app.press("ESC")
+    # A choice that counts the match and cost nothing: no mark, in the list or the table view.
+    review.rankings[1] = replace(review.rankings[1], estimates=(Estimate("JC", 130.0, 40), Estimate("QS", 129.96, 40)))
+    app.tick(0.01)
+    assert review.cost(review.decisions[1]) == 0.0 and "0.0†" not in app.screen_text()
+    app.press("DOWN") if review.ordered()[0] is not review.decisions[1] else None
+    app.press("ENTER")
+    assert review.showing is review.decisions[1] and "as good as Hard's" in app.screen_text()
+    assert "†" not in app.screen_text().splitlines()[MESSAGE_ROW]
+    app.press("ESC")
+    review.rankings[1] = replace(review.rankings[1], estimates=(Estimate("JC", 1130.0, 40), Estimate("QS", -91.0, 40)))
     del review.rankings[0], review.decisions[0]
     assert review.progress() == "Done: your one choice is not as good as Hard's; it is marked †."
 

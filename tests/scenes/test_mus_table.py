@@ -1382,6 +1382,27 @@ def test_a_hinted_bet_sets_the_amount_on_its_key(table_app):
     assert table.match.steps[steps] == "envido 5"
 
 
+def test_a_bet_amount_or_sena_set_while_the_hint_thinks_is_the_players(table_app):
+    """Found in review: a digit typed (or a seña toggled) during "the computer is thinking" was
+    replaced by the hint's amount (or señas) when it came."""
+    from tests.scenes.test_hint_and_review import wait_for_hint
+
+    app, table = table_app()
+    set_match(table, 2, senas=False)  # seat 0's first bet: Hard says envido 5
+    while table.match.current_player != 0 or not any(a.startswith("envido") for a in table.obs.legal_actions):
+        legal = table.obs.legal_actions if table.match.current_player == 0 else \
+            table.match.rules.legal_actions(table.match.state)
+        others(table, next(a for a in legal if a in ("cut", "paso")) if {"cut", "paso"} & set(legal) else legal[0])
+    app.tick(PROMPT_GUARD + 0.05)
+    poll = app.ai.poll
+    app.ai.poll = lambda ticket: (None, None)  # Hard still thinking
+    app.press("F4", "3")
+    assert table.amount == 3
+    app.ai.poll = poll
+    wait_for_hint(app, table)
+    assert table.message.startswith("Hint: Envido 5") and table.amount == 3
+
+
 def test_enter_alone_at_a_bet_refuses_it(table_app):
     """Found by a tester: at a rival's envido the highlight started on Quiero, so a stray Enter
     or Space staked the bet; it starts on No quiero (the deje only), as at an órdago, and goes

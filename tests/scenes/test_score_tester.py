@@ -278,7 +278,7 @@ def test_v_shows_the_scoring_table_of_the_selected_ruleset(tester_app, ruleset):
             card = rank + suit
             assert cell == ("x2" if card == "TC" else signed(card_value(card, ruleset))), card
     piles = {"All 13 hearts (a Chuan)": HEARTS, "All 13 hearts + 10♣": [*HEARTS, "TC"],
-             "All 13 hearts + Q♠": [*HEARTS, "QS"], "All 16 point cards": [*HEARTS, "QS", "JD", "TC"],
+             "All 13 hearts + Q♠": [*HEARTS, "QS"], "All 13 hearts + Q♠ J♦ 10♣": [*HEARTS, "QS", "JD", "TC"],
              "Every card (13 tricks)": CARDS, "No trick at all": [], "Q♠ + J♦ + 10♣": ["QS", "JD", "TC"],
              "10♣ + 3♥": ["TC", "3H"]}
     text = "\n".join(inside)
@@ -297,7 +297,7 @@ def test_the_scoring_table_follows_the_ten_of_clubs_rule(tester_app):
     app.press("x", "TAB", "TAB", "V")  # Gong Zhu's 10♣ only doubles, whatever D chose
     text = "\n".join(box_lines(app, "Gong Zhu scoring"))
     assert "the 10♣ doubles the rest" in text and "D changes" not in text
-    assert re.search(r"All 16 point cards +\+800", text)  # 2 x 400
+    assert re.search(r"All 13 hearts \+ Q♠ J♦ 10♣ +\+800", text)  # 2 x 400
 
 
 def test_the_ten_of_clubs_rule_speaks_of_the_selected_ruleset(tester_app):

@@ -141,6 +141,18 @@ def test_escape_on_the_result_goes_back_to_the_menu(make_app, home):
     assert isinstance(app.top_scene(), MenuScene)
 
 
+def test_only_enter_on_the_result_starts_a_new_match(make_app, home):
+    """Found by a tester: Space under "Enter: new match  Esc: back to the menu" dealt a new
+    match for a player clearing the box."""
+    app, table = quick_klaberjass(make_app, home)
+    finish_with_f2(app, table)
+    settle(app, table)
+    app.press("SPACE")
+    assert app.top_scene() is table and table.panel is not None and table.panel.title == "Match over"
+    app.press("ENTER")
+    assert app.top_scene() is not table and type(app.top_scene()) is type(table)  # a new match
+
+
 def test_mono_keeps_the_highlighted_choice_key_apart_from_its_label(make_app, home):
     app, table = quick_klaberjass(make_app, home, "M")
     for _ in range(2000):
