@@ -13,6 +13,7 @@ import shutil
 
 import pytest
 
+from game.ai.analysis import SAMPLED, Estimate, Ranking
 from game.app.match import Match
 from game.registry import available
 from game.rules.mus import SENA_FACES, SENA_MEANINGS, SENAS, LanceResult, SenaSeen, allowed_senas
@@ -1362,18 +1363,23 @@ def test_a_game_counts_only_when_every_deal_of_it_counted(table_app):
     assert stats["games_played"] == 2
 
 
+def to_first_bet(app, table: MusTable) -> None:
+    """Seed 2 without señas, to seat 0's first bet, where Hard says envido 5."""
+    set_match(table, 2, senas=False)
+    while table.match.current_player != 0 or not any(a.startswith("envido") for a in table.obs.legal_actions):
+        legal = table.obs.legal_actions if table.match.current_player == 0 else \
+            table.match.rules.legal_actions(table.match.state)
+        others(table, next(a for a in legal if a in ("cut", "paso")) if {"cut", "paso"} & set(legal) else legal[0])
+    app.tick(PROMPT_GUARD + 0.05)
+
+
 def test_a_hinted_bet_sets_the_amount_on_its_key(table_app):
     """Found by a tester: the hint said "raise 5 more" above "R Raise 3"; a newcomer who then
     pressed R raised 3. The hint sets the amount on the key."""
     from tests.scenes.test_hint_and_review import hint_now
 
     app, table = table_app()
-    set_match(table, 2, senas=False)  # seat 0's first bet: Hard says envido 5
-    while table.match.current_player != 0 or not any(a.startswith("envido") for a in table.obs.legal_actions):
-        legal = table.obs.legal_actions if table.match.current_player == 0 else \
-            table.match.rules.legal_actions(table.match.state)
-        others(table, next(a for a in legal if a in ("cut", "paso")) if {"cut", "paso"} & set(legal) else legal[0])
-    app.tick(PROMPT_GUARD + 0.05)
+    to_first_bet(app, table)
     assert "Envido 2" in app.screen_text()
     assert hint_now(app, table).startswith("Hint: Envido 5")
     assert "Envido 5 +/-" in app.screen_text().splitlines()[PROMPT_ROW]
@@ -1388,12 +1394,7 @@ def test_a_bet_amount_or_sena_set_while_the_hint_thinks_is_the_players(table_app
     from tests.scenes.test_hint_and_review import wait_for_hint
 
     app, table = table_app()
-    set_match(table, 2, senas=False)  # seat 0's first bet: Hard says envido 5
-    while table.match.current_player != 0 or not any(a.startswith("envido") for a in table.obs.legal_actions):
-        legal = table.obs.legal_actions if table.match.current_player == 0 else \
-            table.match.rules.legal_actions(table.match.state)
-        others(table, next(a for a in legal if a in ("cut", "paso")) if {"cut", "paso"} & set(legal) else legal[0])
-    app.tick(PROMPT_GUARD + 0.05)
+    to_first_bet(app, table)
     poll = app.ai.poll
     app.ai.poll = lambda ticket: (None, None)  # Hard still thinking
     app.press("F4", "3")
@@ -1401,6 +1402,19 @@ def test_a_bet_amount_or_sena_set_while_the_hint_thinks_is_the_players(table_app
     app.ai.poll = poll
     wait_for_hint(app, table)
     assert table.message.startswith("Hint: Envido 5") and table.amount == 3
+    # A seña toggled off while Hard thinks stays off (the hint would pass both).
+    app, table = table_app(35, senas=True)
+    senas_match(table, lambda allowed: len(allowed[0]) == 2, first_mano=0)
+    press(app, table, "C")
+    allowed = allowed_senas(table.obs.hand, dict(table.match.options))
+    app.ai.poll = lambda ticket: (None, None)
+    press(app, table, "F4", "A")
+    assert allowed[0] not in table.picked_senas()
+    both = "senas " + " ".join(allowed)
+    hard = Ranking.of([Estimate(both, 1.0, 30, 0.6), Estimate("senas none", 0.5, 30, 0.55)], both, SAMPLED)
+    app.ai.poll = lambda ticket: (hard, None)  # Hard would pass both
+    wait_for_hint(app, table)
+    assert table.message.startswith("Hint: pass ") and allowed[0] not in table.picked_senas()
 
 
 def test_enter_alone_at_a_bet_refuses_it(table_app):
