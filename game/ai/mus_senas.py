@@ -19,6 +19,7 @@ so the whole set before any part of it); docs/ai-mus.md records whether withhold
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from bisect import bisect_left
@@ -47,6 +48,9 @@ from game.rules.mus import F_JBONUS, F_PBONUS, SENAS_NONE
 
 Need = tuple[str, ...] | None  # the señas a seat's hand is known to fit (None: nothing known)
 _ANY: tuple[bool | None, bool | None] = (None, None)
+
+#: Why Hard passed señas with a lower chance of winning than another turn: it goes by points here.
+BY_POINTS = "señas chosen by points"
 
 
 @lru_cache(maxsize=2)
@@ -334,4 +338,10 @@ def rank_senas(view: _View, budget: Budget, rng: random.Random) -> Ranking:
                 choice = a
     estimates = [Estimate(a, values[a], n_rows, min(1.0, max(0.0, wins[a]))) for a in legal]
     note = f"{n_rows} imagined deals, the whole deal bet by the self-model"
-    return Ranking.of(estimates, choice, SAMPLED, note)
+    # Señas are passed by points, where Mus's bets go by the chance: a turn with a higher chance
+    # is said to be left for that reason (a tester's hint had left it out, unexplained).
+    higher = [a for a in legal if a != choice and wins[a] > wins[choice] + 1e-9] if budget.withhold else []
+    if higher:
+        note += "; " + BY_POINTS
+    reasons = tuple((a, BY_POINTS) for a in higher)
+    return dataclasses.replace(Ranking.of(estimates, choice, SAMPLED, note), reasons=reasons)

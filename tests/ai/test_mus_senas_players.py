@@ -19,7 +19,7 @@ from game.ai import choose_action, rank_actions
 from game.ai.analysis import SAMPLED, Ranking
 from game.ai.mus import BUDGETS, CHICA, GRANDE, PARES, _View, choose, hand_senas, rank, tables
 from game.ai.mus_rule import mus_rule
-from game.ai.mus_senas import catch_patterns, shown, team_win_given, uplift
+from game.ai.mus_senas import BY_POINTS, catch_patterns, shown, team_win_given, uplift
 from game.rules.mus import RULES, MusObservation, MusState, allowed_senas
 from tests.ai.positions import mus_deal as deal
 from tests.ai.positions import mus_play as play
@@ -85,7 +85,7 @@ def test_every_level_and_the_rule_bot_pass_legal_senas_in_whole_matches() -> Non
 
 @pytest.mark.parametrize("level", STRONG)
 def test_the_ranking_of_a_sena_turn(level: str) -> None:
-    count = 0
+    count = explained = 0
     for o in positions(range(4), ("senas",)):
         for seed in range(2):
             r = rank(RULES, o, level, random.Random(seed))
@@ -99,8 +99,14 @@ def test_the_ranking_of_a_sena_turn(level: str) -> None:
                 assert e.win_chance is not None and 0.0 <= e.win_chance <= 1.0
             # The level passes the turn worth most (the first of equals).
             assert points(r, r.best.action) == max(points(r, a) for a in o.legal_actions)
+            # A turn with a higher chance of winning is said to be left by points (a tester's
+            # hint left it out, unexplained).
+            higher = {e.action for e in r.estimates if e.win_chance > r.best.win_chance + 1e-9}
+            assert dict(r.reasons) == dict.fromkeys(higher, BY_POINTS)
+            assert (BY_POINTS in r.note.split("; ")) == bool(higher)
+            explained += bool(higher)
         count += 1
-    assert count >= 10
+    assert count >= 10 and explained, "some turn had a higher chance than the level's"
 
 
 def _with_catch(o: MusObservation, catch: int) -> MusObservation:
