@@ -130,12 +130,14 @@ class Hand:
     def reorder(self, cards: Sequence[str], sort: bool) -> None:
         """F3 was pressed: on, the hand in F3's order; off, the cards stay where they are on
         screen, ready to be moved (Mus's hand had jumped back to the order it was dealt in),
-        unless ``off_is_an_order``."""
+        unless ``off_is_an_order``. The highlight stays on its card (a tester's went to another
+        where Enter throws the highlighted card)."""
+        current = self.current
         if not sort and self.can_arrange and not self.off_is_an_order:
             cards = [c for c in self.cards if c in cards] + [c for c in cards if c not in self.cards]
         self.arrangement = list(cards)
         self.show(cards, sort)
-        self.cursor = 0
+        self.cursor = self.cards.index(current) if current in self.cards else 0
 
     @property
     def current(self) -> str | None:

@@ -627,7 +627,7 @@ class LukFuTable(TableScene):
         if head == "continue":
             return f"Deal {after.deal_number}: {self.verb(after.master, 'are', 'is')} Master."
         if head == "call":
-            return self.verb(seat, "call: you are", "calls: it is") + " the Caller."
+            return self.verb(seat, "call: you are", "calls and is") + " the Caller."  # not "it is" (a tester)
         if head == "pass":
             if after.redeals > before.redeals and after.deal_number == before.deal_number:
                 master = "you are" if after.master == self.viewer else f"{self.seat_name(after.master)} is"

@@ -325,7 +325,8 @@ class MusTable(TableScene):
         if obs.phase == "senas":
             return self.senas_prompt()
         if obs.phase == "discard":
-            picked = self.hand.picked_cards()
+            # In the order the move, the hint and the thrown-away box name them (a tester).
+            picked = self.cards_action(self.hand.picked_cards()).split()[1:]
             keys, arrows = f"1-{len(obs.hand)}", f"{glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT}"
             if picked:
                 what = f"{len(picked)} card{'s' if len(picked) > 1 else ''}, {cards_text(picked)}"

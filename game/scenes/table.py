@@ -50,6 +50,7 @@ DEALT_ON_GUARD = 1.5  # ... the prompt of a deal F6 dealt at once, turned off at
 TABLE_BG = palette.GREEN
 SUMMARY_MAX = 18  # lines a panel can hold on the 80x25 screen
 PANEL_LINE = COLS - 8  # columns a panel's line can hold (its frame and margins take the rest)
+KEY_CUE = "Any key: go on."  # a pause that waits for the player's key; a long message over his prompt
 MESSAGE_ROW, PROMPT_ROW = 21, 22  # a message too long for its row covers the prompt until the next key
 FRAME_TOP = 1  # the felt's frame: rows 1-23, under the title bar
 PANEL_ROWS = PLAY_ROWS - 3  # the rows inside the frame (2-22): a panel, however tall, leaves its edges
@@ -983,8 +984,8 @@ class TableScene(Scene, metaclass=ABCMeta):
                 self.message = ""  # its words go with it (a tester saw them stay after F2 on and off)
             return
         self.app.keep_active()
-        if self.panel is not None:
-            return  # an aside (O, S, L...) over the same decision: taken when it closes (it had been lost)
+        if self.panel is not None or self.paused():
+            return  # an aside over the same decision (O, S, Jub Moo's L): taken when it closes (it had been lost)
         ranking, error = self.app.ai.poll(self.hint_ticket)
         if ranking is None and error is None:
             return
@@ -1406,7 +1407,7 @@ class TableScene(Scene, metaclass=ABCMeta):
             # "Any key: go on." only where the table waits for that key: a pause that ends by
             # itself invites no key, which would land on whatever prompt comes next (found by
             # testers: a late key led a card, or took an opponent's bet). A key still ends it.
-            return Prompt("Any key: go on.") if self.holding_for_key else Prompt()
+            return Prompt(KEY_CUE) if self.holding_for_key else Prompt()
         seat = self.match.current_player
         if seat is None:
             return Prompt()
@@ -1761,7 +1762,11 @@ class TableScene(Scene, metaclass=ABCMeta):
         for i, line in enumerate(lines):
             canvas.text(2, MESSAGE_ROW + i, line, palette.YELLOW, TABLE_BG)
         if len(lines) > 1:
-            return  # the prompt comes back with the next key
+            # The prompt comes back with the next key, which the end of the row asks for where a
+            # key is awaited (a tester took the still screen under a long seña message for a hang).
+            if (self.human_to_act or self.holding_for_key) and len(lines[1]) + 2 + len(KEY_CUE) <= COLS - 4:
+                canvas.text(COLS - 2 - len(KEY_CUE), PROMPT_ROW, KEY_CUE, palette.WHITE, TABLE_BG)
+            return
         prompt = self.prompt()
         col = canvas.text(2, PROMPT_ROW, prompt.text[: COLS - 4], palette.WHITE, TABLE_BG)
         if prompt.choices:

@@ -896,6 +896,31 @@ def test_f4_over_the_recalled_last_trick_goes_back_to_the_table(table_app):
     assert len(table.match.steps) > steps
 
 
+def test_a_hint_that_comes_while_the_last_trick_is_recalled_is_readied_after_it(table_app):
+    """Found by a tester: F4, then L while Hard thought; the hint came over the recalled trick,
+    was not readied, and Enter back at the table played the card highlighted before (the Q♠)."""
+    from tests.scenes.test_hint_and_review import wait_for_hint
+
+    app, table = table_app(33)
+    play_by_keys(app, table, lambda: table.human_to_act and not table.guarded and bool(table.obs.last_trick)
+                 and len(table.obs.legal_actions) > 1)
+    before = table.hand.current
+    poll = app.ai.poll
+    app.ai.poll = lambda ticket: (None, None)  # Hard still thinking as L is pressed
+    app.press("F4", "L")
+    assert table.show_last
+    app.ai.poll = poll
+    wait_for_hint(app, table)
+    assert table.hint_ticket is not None, "it waits for the recall to close"
+    app.press("SPACE")
+    wait_for_hint(app, table)
+    hinted = table.hinted_move()[0]
+    assert table.message.startswith("Hint:") and table.hand.current == hinted != before
+    steps = len(table.match.steps)
+    app.press("ENTER")
+    assert table.match.steps[steps] == hinted
+
+
 def test_hot_seat_the_hand_and_the_keys_are_those_of_the_player_to_act(table_app):
     """Each person sees and plays his own cards, in his own order (F3 off)."""
     app, table = table_app(7, "[jubmoo]\nhumans = 2\n")

@@ -1293,3 +1293,10 @@ def test_a_hinted_claim_is_what_enter_makes(table_app):
         assert table.hinted_choice is None  # gone with the decision (left, it hid the review's frame)
         return
     pytest.fail("no seed came to a claim")
+
+
+def test_a_call_is_said_of_its_caller(table_app):
+    """Found by a tester: "West calls: it is the Caller." read as if something else were."""
+    _app, table = table_app(SEED_EVERY_PLAY)
+    assert table.describe(2, "call", table.obs, table.obs) == "West calls and is the Caller."
+    assert table.describe(0, "call", table.obs, table.obs) == "You call: you are the Caller."

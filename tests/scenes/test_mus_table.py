@@ -186,8 +186,11 @@ def test_a_mus_round_a_raise_and_a_quiero_by_keys(table_app):
     assert table.hand.picked == {hand[0], hand[1]}
     lines = assert_grid(app)
     assert "OUT" in lines[HAND_ROW + 4]
-    assert f"Enter: throw away 2 cards, {cards_text(hand[:2])}." in lines[22]  # what will go, before it goes
+    # what will go, before it goes, in the order the move and the hint name them (a tester)
+    thrown = [c for c in table.obs.hand if c in hand[:2]]
+    assert f"Enter: throw away 2 cards, {cards_text(thrown)}." in lines[22]
     press(app, table, "ENTER")
+    assert table.match.steps[-1] == "discard " + " ".join(thrown)
     assert table.obs.discard_counts == ((2, 0, 0, 0),)
     assert "You throw away" in table.message
     computer_moves(table)  # the others discard; the cards are served

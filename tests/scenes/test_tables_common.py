@@ -21,7 +21,7 @@ from game.app.keys import Key
 from game.rules import IllegalAction
 from game.scenes.help import HELP_DIR, HelpScene
 from game.scenes.jubmoo_table import JubMooTable
-from game.scenes.table import PROMPT_GUARD, PROMPT_ROW, SUMMARY_MAX, Panel, TableScene
+from game.scenes.table import KEY_CUE, PROMPT_GUARD, PROMPT_ROW, SUMMARY_MAX, Panel, TableScene
 from game.scenes.widgets import dialog_top
 from game.screen import palette
 from game.screen.canvas import COLS
@@ -304,6 +304,23 @@ def test_f3_sort_off_lets_shift_arrows_arrange_and_on_sorts_again(start, case):
     assert hand.cards == list(table.hand_cards(table.view)) and "F3 NOSORT" in bottom_row(app)
     app.handle_key(shift("RIGHT"))  # with F3 on, Shift+Right only moves the highlight
     assert hand.cards == list(table.hand_cards(table.view))
+
+
+def test_f3_keeps_the_highlight_and_the_raised_cards_on_their_cards(start, case):
+    """Found by a tester: F3 with cards raised moved the highlight to the first card (where a
+    throw of one card plays the highlighted card)."""
+    app, table = start(7)
+    play(app, table, case, lambda: choosing_cards(table) and len(table.hand.cards) > 3)
+    hand = table.hand
+    playable = [i for i, card in enumerate(hand.cards) if card in table.prompt().hand.playable]
+    app.press(*(["RIGHT"] * ((playable[-1] - hand.cursor) % len(hand.cards))))
+    if table.RAISED_PLAYS:  # Mus, Luk Fu: a card raised, the highlight left on it
+        app.press("SPACE")
+        assert hand.picked
+    card, picked = hand.current, set(hand.picked)
+    for _ in range(2):
+        app.press("F3")
+        assert hand.current == card and hand.picked == picked
 
 
 def test_f6_replay_offers_the_last_deal_again(start, case):
@@ -1054,3 +1071,17 @@ def test_a_click_under_a_message_of_two_rows_only_brings_the_prompt_back(start, 
     geometry = table.hand_geometry()
     click(app, geometry.first_col(len(table.hand.cards)) + 2, geometry.row + 2)  # on the first card
     assert table.message == "" and len(table.match.steps) == steps and table.hand.picked == picked
+
+
+def test_a_message_of_two_rows_over_your_prompt_asks_for_a_key(start, case):
+    """Found by a tester: a long seña message covered the prompt and the screen stood still with
+    no word that a key was awaited; the end of its second row says so."""
+    app, table = start(12)
+    play(app, table, case, lambda: choosing_cards(table) and not table.hold)
+    app.tick(1.0)
+    table.message = "A long message. " * 6
+    row = app.screen_text().splitlines()[PROMPT_ROW]
+    assert row.rstrip("║ ").endswith(KEY_CUE) and "A long message." in row, row
+    app.press("SPACE")
+    row = app.screen_text().splitlines()[PROMPT_ROW]
+    assert KEY_CUE not in row and table.prompt().text[:10] in row, row
