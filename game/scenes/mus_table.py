@@ -928,7 +928,14 @@ class MusTable(TableScene):
                 points += f", {count.uncounted} not counted"
         colour = palette.LIGHT_GREEN if count.winner_team == self.my_team else palette.WHITE
         lance, betting, won_by = COUNT_COLUMNS
-        return f"{title:<{lance}}{outcome:<{betting}}{won:<{won_by}}{points}", colour
+        row = f"{title:<{lance}}{outcome:<{betting}}{won:<{won_by}}{points}"
+        each = [str(b) for b in count.bonuses if b]
+        if count.counted and len(each) > 1:
+            # Whose, where the room allows: "4 bonus (2+2)" (a newcomer could not tell how juego
+            # 37 and 33 made 4).
+            detailed = row.replace(f"{bonus} bonus", f"{bonus} bonus ({'+'.join(each)})", 1)
+            row = detailed if len(detailed) <= PANEL_LINE else row
+        return row, colour
 
     def team_bonus(self, count: LanceCount, hands: tuple[tuple[str, ...], ...] | None) -> int:
         """The Pares or Juego bonuses of the team that won ``count``'s lance, from the shown

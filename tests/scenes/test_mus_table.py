@@ -678,6 +678,20 @@ def test_a_refused_pares_past_the_stop_names_the_bonus_it_left_out(table_app):
         assert len(table.count_line(count, tuple(hands))[0]) <= PANEL_LINE, count
 
 
+def test_a_bonus_of_two_hands_says_each(table_app):
+    """Found by a newcomer: "Juego  one team had it  East  THEM +4 bonus" beside juego 37 and
+    33 did not say how 4 was made."""
+    from game.rules.mus import LanceCount
+
+    _app, table = table_app(19)
+    them = 1 - table.my_team
+    bonuses = tuple(2 if seat % 2 == them else 0 for seat in range(4))
+    row, _colour = table.count_line(LanceCount("juego", "no-bet", 0, them, them, 0, bonuses, True))
+    assert row.endswith("THEM +4 bonus (2+2)"), row
+    one = tuple(3 if seat == them else 0 for seat in range(4))
+    assert table.count_line(LanceCount("juego", "no-bet", 0, them, them, 0, one, True))[0].endswith("THEM +3 bonus")
+
+
 def test_a_row_too_long_for_the_panel_puts_what_was_left_out_on_a_line_below(table_app):
     """Found by a tester: "Juego  refused: deje 1  THEM  THEM +1 deje +3 bonus, 2 not count":
     the row ran two columns past a panel's line. What the stopped count left out goes on a line
