@@ -319,7 +319,8 @@ class JubMooTable(TableScene):
         arrows = f"{glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT}"
         last = (self.offer("last"),) if obs.last_trick else ()  # offered once there is one
         if len(obs.hand) == 1:  # no arrows to offer (a tester), as Klaberjass says it
-            return Prompt(f"{who} {lead}: your last card, the {card_name(obs.hand[0])}; 1 or Enter plays it.   ",
+            last_card = "last card" if self.hot_seat else "your last card"  # room for L beside a name
+            return Prompt(f"{who} {lead}: {last_card}, the {card_name(obs.hand[0])}; 1 or Enter plays it.   ",
                           last, hand=HandMode(frozenset(obs.legal_actions)))
         return Prompt(f"{who} {lead}: {hand_keys_text(len(obs.hand))}, or {arrows} then Enter.   ",
                       last, hand=HandMode(frozenset(obs.legal_actions)))

@@ -93,17 +93,17 @@ def suit_index(card: str) -> int:
     return SUITS.index(card[0])
 
 
-def short_play(cards: tuple[str, ...] | list[str], compact: bool = False) -> str:
+def short_play(cards: tuple[str, ...] | list[str], compact: bool = False, words: bool = False) -> str:
     """A play in a few characters for the trick's captions: ``M7``, ``3 sixes``, ``Myriads 3-7``
-    (a set in figures for room, where sentences say ``three sixes``); ``compact`` names a run by
-    its end cards (``M3-M7``)."""
+    (a set in figures for room; ``words``: ``three sixes``, as every sentence says it);
+    ``compact`` names a run by its end cards (``M3-M7``)."""
     play = play_of_cards(cards)
     if play is None:
         return " ".join(cards)
     if play.kind == 0:
         return play.text
     if play.kind == 1:
-        return f"{play.size} {VALUE_WORDS[play.key - 1]}"
+        return play_name(play.index) if words else f"{play.size} {VALUE_WORDS[play.key - 1]}"
     low = play.key - play.size + 1
     if compact:
         return f"{SUITS[play.suit]}{low}-{SUITS[play.suit]}{play.key}"
@@ -352,7 +352,7 @@ class LukFuTable(TableScene):
     def play_text(self) -> str:
         """Nothing raised: what Enter plays (the highlighted card, when it may be played alone)."""
         obs = self.obs
-        head = "Your lead" if self.leading else f"Beat {short_play(obs.best)}"
+        head = "Your lead" if self.leading else f"Beat {short_play(obs.best, words=True)}"
         current = self.hand.current
         if self.hinted_choice is not None:  # the hint named the claim: Enter makes it (``hinted_choice``)
             return f"{head}: Enter claims, or raise cards ({self.keys_text()}). "
@@ -380,9 +380,9 @@ class LukFuTable(TableScene):
         cards = "a card" if owed == 1 else f"{owed} cards"
         if not chosen:
             if owed == 1:  # short enough for a run's name (it was cut before "C3": a tester)
-                return (f"You cannot beat {short_play(self.obs.best)}: throw a card face down "
+                return (f"You cannot beat {short_play(self.obs.best, words=True)}: throw a card face down "
                         f"(Enter throws {self.hand.current}).")
-            return (f"You cannot beat {short_play(self.obs.best)}: throw {cards} face down "
+            return (f"You cannot beat {short_play(self.obs.best, words=True)}: throw {cards} face down "
                     f"({self.keys_text()}, Space).")
         if chosen < owed:
             return f"Throw {cards} face down: {' '.join(picked)} chosen; pick {owed - chosen} more."

@@ -565,8 +565,8 @@ class MusTable(TableScene):
         """F4 under "Bet the whole game?" drops the question, as N does: the hint is Hard's bet,
         so the bets must be back on the prompt for Enter to make it (a reviewer's Enter said
         "No órdago.", then Paso)."""
-        if self.asking_ordago and self.human_to_act:
-            self.asking_ordago = False
+        if self.asking_ordago and self.human_to_act and self.hint_ticket is None:  # (F4 cancelling a hint
+            self.asking_ordago = False  # leaves the question as it was: a reviewer)
             self.choice_cursor = self.prompt().default
         return super().on_hint()
 

@@ -60,9 +60,8 @@ COST_WIDTH, DECISION_MAX, YOU_MAX = 6, 16, 20
 WIN_CHANCE = "Chance lost"  # the chance of winning a choice lost ("Win chance" read as the chance itself)
 WIN_CHANCE_LEGEND = WIN_CHANCE + ": what your choice cost of your chance to win the {goal}, by Hard."
 NO_CHANCE = "n/a"  # the Chance lost of a choice Hard values in points only (a Mus mus or discard)
-#: The legend when some row reads n/a, the first that fits (a blank cell had gone unexplained).
-NO_CHANCE_LEGENDS = (WIN_CHANCE + ": your chance to win the {goal} your choice cost; n/a: points only.",
-                     WIN_CHANCE + ": what your choice cost of your chance to win; n/a: points only.")
+#: The legend when some row reads n/a (a blank cell had gone unexplained).
+NO_CHANCE_LEGEND = WIN_CHANCE + ": what your choice cost of your chance to win; n/a: points only."
 #: Marks a cost whose values count a bonus besides the deal's points (``Ranking.bonus``).
 BONUS_MARK = "†"
 MORE = "..."  # the values line's mark for values left out
@@ -426,10 +425,9 @@ class ReviewScene(Scene):
 
     def chance_legend(self) -> str:
         """The Chance lost column's legend, saying what n/a means when a row reads it."""
-        goal = self.table.WIN_GOAL
-        if not any(d.step in self.rankings and self.chance_cost(d) is None for d in self.decisions):
-            return WIN_CHANCE_LEGEND.format(goal=goal)
-        return next(w for w in (w.format(goal=goal) for w in NO_CHANCE_LEGENDS) if len(w) <= COLS - 4)
+        if any(d.step in self.rankings and self.chance_cost(d) is None for d in self.decisions):
+            return NO_CHANCE_LEGEND
+        return WIN_CHANCE_LEGEND.format(goal=self.table.WIN_GOAL)
 
     def you_header(self) -> str:
         """The column of the reviewed player's choices: "You", or in hot seat his name (a tester

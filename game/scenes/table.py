@@ -953,6 +953,11 @@ class TableScene(Scene, metaclass=ABCMeta):
             self._sync()
             if self.match.current_player != self.viewer:
                 return True  # another person's: the keyboard is passed first, and F4 there says so
+        panel = self.panel
+        if (panel is not None and panel.aside and self.match.current_player == self.viewer
+                and not self.computer_plays(self.viewer) and self.hold <= 0):
+            self.close_panel()  # over an aside (O, S) at your turn: back to the table, and asked (a reviewer
+            self._sync()  # was told it was not his turn), as over Jub Moo's recalled trick
         if not self.human_to_act:
             self.say("F4 gives a hint when it is your turn to decide.")
             return True

@@ -338,6 +338,17 @@ def test_a_hint_due_under_a_panel_is_shown_when_it_closes(make_app) -> None:
     assert tuple(table.match.steps[steps:steps + len(hinted)]) == hinted
 
 
+def test_f4_over_an_aside_panel_at_your_turn_goes_back_to_the_table_and_asks(make_app) -> None:
+    """Found in review: O then F4 at the player's own turn said "F4 gives a hint when it is your
+    turn to decide"; F4 closes the box and asks, as over Jub Moo's recalled trick."""
+    app = make_app("--game", "lukfu", "--seed", "3")
+    table = app.top_scene()
+    play(app, table, "lukfu", at_turn=lambda: table.obs.phase == "play" and len(table.hand.cards) > 3)
+    app.press("O")
+    assert table.panel is not None and table.panel.aside
+    assert hint_now(app, table).startswith("Hint:") and table.panel is None and table.hinted_move()
+
+
 def test_f6_at_a_decision_keeps_the_move_the_hint_readied(make_app) -> None:
     """Found in review: F6 (an option, no move) started the decision afresh, lowering the throw
     the hint had raised, so Enter threw nothing."""
@@ -372,6 +383,11 @@ def test_f4_under_the_ordago_question_readies_the_hinted_bet(make_app) -> None:
     if hinted == ("ordago",):  # asked first, on Yes
         app.press("ENTER")
     assert tuple(table.match.steps[steps:]) == hinted
+    # F4 that only cancels a hint leaves the question as it was (a reviewer).
+    play(app, table, "mus", at_turn=lambda: "ordago" in table.obs.legal_actions)
+    app.ai.poll = lambda ticket: (None, None)  # Hard still thinking
+    app.press("F4", "O", "F4")
+    assert table.hint_ticket is None and table.asking_ordago and table.message == "Hint cancelled."
 
 
 def test_a_choice_as_good_as_hards_says_so_in_the_table_view(make_app) -> None:
@@ -1043,7 +1059,7 @@ def test_the_review_lists_the_win_chance_only_where_hard_reckons_it(make_app, ga
     # so (a blank cell had gone unexplained).
     points_only = any(v is None for v in lost.values())
     assert points_only or seed != "5", "seed 5's Mus deal has a mus and a discard of the player's"
-    expected = (f"Chance lost: your chance to win the {goal} your choice cost; n/a: points only." if points_only
+    expected = ("Chance lost: what your choice cost of your chance to win; n/a: points only." if points_only
                 else f"Chance lost: what your choice cost of your chance to win the {goal}, by Hard.")
     assert legend == ([expected] if shown else [])
     if shown:

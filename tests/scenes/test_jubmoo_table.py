@@ -280,6 +280,12 @@ def test_the_last_card_is_offered_in_a_sentence(table_app):
     card = table.obs.hand[0]
     app.press("ENTER")
     assert table.match.steps[-1] == card
+    # In hot seat, beside a player's name and "L Last trick", inside the frame (a reviewer).
+    app, table = table_app(4, "[jubmoo]\nhumans = 4\n")
+    play_by_keys(app, table, lambda: ready(table) and len(table.obs.hand) == 1)
+    row = next(line for line in app.screen_text().splitlines() if "last card" in line)
+    assert "L Last trick" in row and row[-1] == "║", row
+    assert f": last card, the {card_name(table.obs.hand[0])}; 1 or Enter plays it." in row, row
 
 
 def test_sort_off_lets_you_move_cards_and_a_click_plays_one(table_app):

@@ -1300,3 +1300,18 @@ def test_a_call_is_said_of_its_caller(table_app):
     _app, table = table_app(SEED_EVERY_PLAY)
     assert table.describe(2, "call", table.obs, table.obs) == "West calls and is the Caller."
     assert table.describe(0, "call", table.obs, table.obs) == "You call: you are the Caller."
+
+
+def test_the_prompts_name_a_set_in_words_as_the_messages_do(table_app):
+    """Found in review: "West leads a set of three fives (C5 M5 T5)." above "You cannot beat 3
+    fives: ...": a set is said in words in every sentence (the trick's captions keep figures)."""
+    import dataclasses
+
+    _app, table = table_app(SEED_EVERY_PLAY)
+    best = ("C5", "M5", "T5")
+    table.obs = dataclasses.replace(table.obs, phase="play", best=best, trick=((1, best),),
+                                    legal_actions=("discard C2", "discard C3"), to_discard=3)
+    assert table.throw_text(()).startswith("You cannot beat three fives: throw 3 cards face down")
+    table.obs = dataclasses.replace(table.obs, legal_actions=("C9 M9 T9",), to_discard=0)
+    assert table.play_text().startswith("Beat three fives:")
+    assert short_play(best) == "3 fives"  # the caption's room
