@@ -243,13 +243,16 @@ class LukFuHand(Hand):
         super().__init__(face, arrange=arrange, decorate=decorate)
         self.suggest = suggest
 
-    def to_playable(self, mode: HandMode | None) -> None:
-        """A new decision (or F3): the cursor on the suggested card, if any, else as the kit puts it."""
+    def begin(self, mode: HandMode | None) -> None:
+        """A new decision: the cursor on the suggested card, if any, else as the kit puts it.
+        (Not at F3, which keeps the highlight on its card: a tester's hinted throw of the M1 had
+        become the S1.)"""
+        self.picked.clear()
         card = self.suggest() if mode is not None else None
         if mode is not None and card in self.cards and card in mode.playable:
             self.cursor = self.cards.index(card)
             return
-        super().to_playable(mode)
+        self.to_playable(mode)
 
 
 class LukFuTable(TableScene):
@@ -616,8 +619,8 @@ class LukFuTable(TableScene):
         """Your throw's cards in the order you threw them, as the hint names them (a tester read
         "S2 M5 T5" after following "throw T5, then M5 S2"): the observation keeps them as a set,
         the match's last steps in order, where they are these cards."""
-        last = [s for s in self.match.steps[-len(cards):] if isinstance(s, str) and s.startswith("discard ")]
-        order = [s.split()[1] for s in last]
+        moves = [step for step in self.match.steps if isinstance(step, str)][-len(cards):]  # (F6's steps are none)
+        order = [move.split()[1] for move in moves if move.startswith("discard ")]
         return order if sorted(order) == sorted(cards) else sorted(cards, key=CARDS.index)
 
     def describe(self, seat: int, action: str, before: LukFuObservation, after: LukFuObservation) -> str:

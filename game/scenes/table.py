@@ -507,8 +507,8 @@ class TableScene(Scene, metaclass=ABCMeta):
         if isinstance(arrangement, list) and all(isinstance(card, str) for card in arrangement):
             self.hand.arrangement = list(arrangement)
             self.hand.show(self.hand_cards(self.view), self.sorted_hand)
-            if self.human_to_act:  # the highlight on a card that may be played, in the order restored
-                self.hand.to_playable(self.prompt().hand)
+            if self.human_to_act:  # the decision starts again in the order restored
+                self.hand.begin(self.prompt().hand)
 
     def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
         super().__init__(app)
@@ -1021,9 +1021,10 @@ class TableScene(Scene, metaclass=ABCMeta):
             self.save()  # kept if the player quits now: a resumed deal still counts as hinted
 
     def hand_state(self) -> tuple[Any, ...]:
-        """What the player has set at his prompt: the cards raised, the highlights (a table adds
-        its prompt's own settings): changed while the hint thinks, they stay his."""
-        return frozenset(self.hand.picked), self.hand.cursor, self.choice_cursor
+        """What the player has set at his prompt: the cards raised, the highlighted card (not its
+        place: F3 moves it, and is no choice, a tester found), the prompt's highlight (a table
+        adds its prompt's own settings): changed while the hint thinks, they stay his."""
+        return frozenset(self.hand.picked), self.hand.current, self.choice_cursor
 
     def hint_shown(self, action: str) -> None:
         """The hint named ``action``: Enter then does what it says (testers pressed it and

@@ -349,6 +349,31 @@ def test_f4_over_an_aside_panel_at_your_turn_goes_back_to_the_table_and_asks(mak
     assert hint_now(app, table).startswith("Hint:") and table.panel is None and table.hinted_move()
 
 
+def test_f3_while_the_hint_thinks_or_after_it_keeps_the_hinted_move(make_app) -> None:
+    """Found by a tester: F3 while Hard thought moved the highlighted card's place, which read as
+    the player's own choice, so the hint was not readied (Enter passed where it said call);
+    and Luk Fu's F3 after a hinted throw of one card moved the highlight to another card."""
+    from tests.scenes.test_lukfu_table import to_act
+
+    app = make_app("--game", "lukfu", "--seed", "1")
+    table = app.top_scene()
+    app.settings.values["play"]["delay"] = 0.0
+    play(app, table, "lukfu", at_turn=to_act(table, lambda: table.discarding and table.owed == 1
+                                             and len(table.hand.cards) > 3))
+    poll = app.ai.poll
+    app.ai.poll = lambda ticket: (None, None)  # Hard still thinking as F3 is pressed
+    app.press("F4", "F3")
+    app.ai.poll = poll
+    wait_for_hint(app, table)
+    hinted = table.hinted_move()
+    assert hinted and table.hand.current == hinted[0].split()[1], "readied, F3 or not"
+    app.press("F3")
+    assert table.hand.current == hinted[0].split()[1], "F3 keeps the highlight on the hinted card"
+    steps = len(table.match.steps)
+    app.press("ENTER")
+    assert tuple(table.match.steps[steps:]) == hinted
+
+
 def test_f6_at_a_decision_keeps_the_move_the_hint_readied(make_app) -> None:
     """Found in review: F6 (an option, no move) started the decision afresh, lowering the throw
     the hint had raised, so Enter threw nothing."""
