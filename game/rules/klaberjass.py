@@ -300,7 +300,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         needs=(("tout_atout", (True,)),)),
     "all_trump_cross_suit": OptionSpec.boolean(
         True, "Tout Atout: any suit can win",
-        "In all-trump, a card of another suit wins a trick by its rank (the old program). "
+        "Yes: in all-trump, a card of another suit wins a trick by its rank (the old program). "
         "No: only the suit led can win (Coinche).", off="No (Coinche)", on="Yes",
         needs=(("tout_atout", (True,)),)),
     "nt_melds": OptionSpec.boolean(

@@ -19,7 +19,7 @@ from game.scenes.hand import Hand, HandGeometry, HandMode
 from game.scenes.table import REPLAY_KEYS, TABLE_BG, Choice, Prompt, TableScene, deal_of
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
-from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face, hand_key
+from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face, hand_key, key_index
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -192,6 +192,10 @@ class KlaberjassTable(TableScene):
             return True
         if self.bella_card is None or key.typed in ("B", "N") or key.is_confirm or key.is_left or key.is_right:
             return False
+        index = key_index(key.typed, len(self.hand.cards)) if key.typed else None
+        if index is not None and self.hand.cards[index] == self.bella_card:
+            self.message = self.bella_question(self.bella_card)  # the card's own key asks again (it had
+            return True  # taken the card back: a tester)
         name = card_name(self.bella_card)
         self.drop_bella_question()
         self.message = f"The {name} is not played: choose your card."  # (a stray key had said nothing: a tester)
@@ -230,13 +234,14 @@ class KlaberjassTable(TableScene):
             self.message = ""
         self.bella_card = None
 
-    def on_hint(self) -> bool:
-        """F4 under "with or without bella?" drops the question, as other keys do: the hint is
-        Hard's choice of card (bella or not among them), so the card's keys must be back on the
-        prompt (a tester's hint named a lead with only B and N on screen)."""
-        if self.bella_card is not None and self.human_to_act:
+    def hint_shown(self, action: str) -> None:
+        """F4 under "with or without bella?": a hint for that card keeps the question, its
+        highlight on the hint's answer (a tester had had to play the card again); a hint for
+        another card drops it, so that the card's keys are back for it (a tester's hint named a
+        lead with only B and N on screen)."""
+        if self.bella_card is not None and action.split()[0] != self.bella_card:
             self.drop_bella_question()
-        return super().on_hint()
+        super().hint_shown(action)
 
     def cards_action(self, cards: tuple[str, ...]) -> str | None:
         """The card's play; the second of K+Q of trumps first asks about bella. A card that
@@ -402,10 +407,15 @@ class KlaberjassTable(TableScene):
                                 ("Melds", last.melds), ("Bella", last.bella), ("Total", last.raw)):
                 lines.append((f"{label:16}{pair[you]:>8}{pair[it]:>10}", palette.WHITE))
             lines.append(("", palette.WHITE))
-            verdict = {"made": f"{maker} made it.", "tie": f"A tie: {maker.lower()} score nothing.",
-                       "bete": f"{maker} went BETE!"}[last.outcome]
+            # What was compared, and where a bete's points go (a newcomer read "Added 113 / 0"
+            # under 71 and 42 without a word why).
+            m, o = last.raw[last.maker], last.raw[1 - last.maker]
+            other = "the computer scores" if last.maker == you else "you score"
+            verdict = {"made": f"{maker} made it: {m} against {o}, both added.",
+                       "tie": f"A tie at {m}: {maker.lower()} score nothing.",
+                       "bete": f"{maker} went BETE! {m} against {o}: {other} both ({m} + {o})."}[last.outcome]
             if last.outcome == "tie" and last.maker != you:
-                verdict = "A tie: the computer scores nothing."
+                verdict = f"A tie at {m}: the computer scores nothing."
             lines.append((verdict, palette.LIGHT_RED if last.outcome != "made" else palette.LIGHT_GREEN))
             lines.append((f"Added{'':11}{last.added[you]:>8}{last.added[it]:>10}", palette.WHITE))
         if last.outcome in ("thrown-in", "annulled"):  # no score table above: the columns need their names

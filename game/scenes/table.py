@@ -647,7 +647,12 @@ class TableScene(Scene, metaclass=ABCMeta):
             auto = self.auto_action() if self.human_to_act else None
             if auto is not None:
                 self.auto_steps.add(len(self.match.steps))  # not his choice: the review leaves it out
+                before = self.message
                 self.perform(seat, auto)
+                if before and self.message and before != self.message:
+                    # Taken at once, its words follow the move before it rather than replace it
+                    # (a tester never read "Computer names clubs." before "You declare no run.").
+                    self.message = f"{before} {self.message}"
             return
         self.app.keep_active()
         if self.ticket is None or self.ticket_seat != seat:
@@ -1419,6 +1424,8 @@ class TableScene(Scene, metaclass=ABCMeta):
             return Prompt()
         if not self.human_to_act:
             return Prompt(self.waiting_text(seat))
+        if self.auto_action() is not None:
+            return Prompt()  # taken for the player at the next update: no question flashed first (a tester)
         return self.decision()
 
     def decision(self) -> Prompt:

@@ -177,22 +177,31 @@ def test_the_bella_question_and_the_trick_it_completes_is_held(table_app):
     assert table.match.current_player == 1 and not table.holding_for_key and "Any key: go on." not in text
 
 
-def test_f4_under_the_bella_question_drops_it_for_the_hint_of_the_card(table_app):
-    """Found by a tester: F4 at "B Play Q♥ and call Bella!  N Play Q♥ silently" named a lead
-    while only B and N were on the prompt; the question goes, as with any other key, and the
-    hint answers the choice of card the prompt then asks for."""
+def test_f4_under_the_bella_question_answers_it_or_drops_it_for_another_card(table_app):
+    """Found by testers: F4 at "B Play K♥ and call Bella!  N Play K♥ silently" once named a
+    lead while only B and N were on the prompt, and later dropped the question even for a hint
+    of that card, so the card had to be played again. A hint for that card keeps the question,
+    its highlight on the hint's answer (one Enter); one for another card drops it."""
     app, table = table_app(5)
     bella_to_follow(table)
     app.tick(0.5)
     app.press(str(table.hand.cards.index("KH") + 1))
     assert table.bella_card == "KH"
     app.press("F4")
-    assert table.bella_card is None and "N Play K♥ silently" not in app.screen_text()
     for _ in range(100):
         if table.hint_ticket is None:
             break
         app.tick(0.02)
-    assert table.message.startswith("Hint: ")
+    hinted = table.hinted_move()[0]
+    assert table.message.startswith("Hint: ") and hinted.split()[0] == "KH"  # the only card that may be played
+    assert table.bella_card == "KH" and table.prompt().choices[table.choice_cursor].action == hinted
+    steps = len(table.match.steps)
+    app.press("ENTER")
+    assert table.match.steps[steps] == hinted and table.bella_card is None
+    # A hint for another card than the question's drops the question for the card's keys.
+    table.bella_card = "KH"
+    table.hint_shown("QS")
+    assert table.bella_card is None
 
 
 def test_any_other_key_drops_the_bella_question(table_app):
@@ -222,6 +231,11 @@ def test_any_other_key_drops_the_bella_question(table_app):
     app.click_cell(geometry.first_col(len(table.hand.cards)) + other * geometry.step + 1, geometry.row + 1)
     assert table.bella_card is None and len(table.match.steps) == steps
     assert "The K♥ is not played: choose your card." in app.screen_text()
+    # The card's own key again asks again (it had taken the card back: a tester).
+    app.press(str(table.hand.cards.index("KH") + 1))
+    app.press(str(table.hand.cards.index("KH") + 1))
+    assert table.bella_card == "KH" and "completes your bella: call it or not" in app.screen_text()
+    assert len(table.match.steps) == steps
 
 
 def test_the_last_card_is_offered_in_a_sentence(table_app):
@@ -529,3 +543,41 @@ def test_a_suit_named_in_round_two_is_written_short_as_the_suit_alone(table_app)
     _app, table = table_app(5)
     assert table.action_words("name D", table.obs, short=True) == "diamonds"
     assert table.action_words("name D", table.obs) == "name diamonds"
+
+
+def test_runs_declared_for_you_follow_the_bid_that_ended_the_bidding(table_app):
+    """Found by a tester: as elder with F3 on, the computer's last bid was replaced in the same
+    frame by "You declare no run." (and "Declare which runs?" flashed): the declaration's words
+    now follow the bid's, and no question is shown for a choice the table makes."""
+    app, table = table_app(4)
+    for _ in range(400):
+        if table.human_to_act and not table.guarded and table.obs.phase == "bid":
+            app.press("P")
+        if table.obs.phase == "declare" and table.match.current_player == 0:
+            assert table.prompt().text == "" and not table.prompt().choices
+        if any(step.startswith("declare") for step in table.match.steps if isinstance(step, str)):
+            break
+        app.tick(0.05)
+    assert table.auto_steps, "the table declared for you"
+    assert table.message.startswith("Computer names ") and "You declare" in table.message, table.message
+
+
+def test_the_summary_says_what_was_compared_and_where_a_betes_points_go(table_app):
+    """Found by a newcomer: "The computer went BETE!  Added 113 0" under totals of 71 and 42
+    did not say that the totals were compared, nor that both went to the opponent."""
+    from types import SimpleNamespace
+
+    from game.scenes.table import PANEL_LINE
+
+    _app, table = table_app(5)
+    pairs = {"card_points": (61, 32), "last_trick": (10, 0), "melds": (0, 0), "bella": (0, 10)}
+
+    def summary(outcome: str, raw: tuple[int, int], added: tuple[int, int]) -> list[str]:
+        last = SimpleNamespace(outcome=outcome, maker=1, contract="H", raw=raw, added=added,
+                               scores_after=added, **pairs)
+        return [text for text, _ in table.summary_lines(last)]
+
+    lines = summary("bete", (71, 42), (113, 0))
+    assert "The computer went BETE! 42 against 71: you score both (42 + 71)." in lines
+    assert all(len(line) <= PANEL_LINE for line in lines)
+    assert "The computer made it: 71 against 42, both added." in summary("made", (42, 71), (42, 71))
