@@ -698,8 +698,8 @@ class JubMooTable(TableScene):
         self._name(canvas, 3, row, seat)
         if with_hand:  # name and tag end before column 20, the figures start at 42 or later:
             self._draw_hand_text(canvas, 21, row, seat)  # 13 open cards of four suits take 21..40
-        figures = (f"TRICKS {obs.tricks_won[seat]:>2}  DEAL {self.deal_figure(seat):>5}"
-                   f"  TOTAL {obs.scores[seat]:>6}")
+        figures = (f"TRICKS {obs.tricks_won[seat]:>2}  DEAL {signed(self.deal_figure(seat)):>5}"
+                   f"  TOTAL {signed(obs.scores[seat]):>6}")  # signed, as the summary writes them (a tester)
         canvas.text(COLS - 3 - len(figures), row, figures, palette.WHITE, TABLE_BG)
         canvas.text(4, row + 1, "WON", palette.YELLOW, TABLE_BG)
         lines = self._won_lines(seat, COLS - 12)
@@ -711,8 +711,9 @@ class JubMooTable(TableScene):
         row = SIDE_ROW
         self._name(canvas, col, row, seat)
         self._draw_hand_text(canvas, col + 1, row + 1, seat)
-        for i, (label, value) in enumerate((("TRICKS", obs.tricks_won[seat]), ("DEAL", self.deal_figure(seat)),
-                                            ("TOTAL", obs.scores[seat]))):
+        for i, (label, value) in enumerate((("TRICKS", str(obs.tricks_won[seat])),
+                                            ("DEAL", signed(self.deal_figure(seat))),
+                                            ("TOTAL", signed(obs.scores[seat])))):
             canvas.text(col + 1, row + 2 + i, f"{label:<7}{value:>6}", palette.WHITE, TABLE_BG)
         canvas.text(col + 1, row + 5, "WON", palette.YELLOW, TABLE_BG)
         for i, line in enumerate(self._won_lines(seat, SIDE_W - 5)[:4]):

@@ -289,7 +289,11 @@ class ReviewScene(Scene):
         extra = bool(self.bonus_cost()[0])  # costs that count more than points (said under the list)
         points, apart = f"{cost_text(lost)} points", f", {BONUS_MARK} apart" if extra else ""
         rest, short = f"the rest cost {points}{apart}", f"{points} lost{apart}"
-        heads = (f"{good} of {whose} {total} choices as good as Hard's", f"{good} of {total} as good as Hard's")
+        # "choices" kept where the room allows: "5 of 11 as good" alone beside "5 of Player 3's 9
+        # choices" in the next player's review read as two counts (a tester).
+        heads: tuple[str, ...] = (f"{good} of {whose} {total} choices as good as Hard's",
+                                  f"{good} of {total} choices as good as Hard's",
+                                  f"{good} of {total} as good as Hard's")
         if total == 1:  # not "0 of your 1 choices"
             rest = short = f"it cost {points}"
             heads = (f"{whose} one choice is not as good as Hard's", "not as good as Hard's")
@@ -297,8 +301,8 @@ class ReviewScene(Scene):
             rest = short = f"{'it is' if total == 1 else 'the rest are'} marked {BONUS_MARK}"
         # Short of room, the words go, then the chance (the list's column has it): "25% to win"
         # had read as the chance itself (a tester).
-        wordings = [f"Done: {heads[0]}; {rest}{of}.", f"Done: {heads[1]}; {rest}{of}.",
-                    f"Done: {heads[1]}; {short}{of}.", f"Done: {heads[1]}; {rest}."]
+        wordings = [*(f"Done: {head}; {rest}{of}." for head in heads), f"Done: {heads[-1]}; {short}{of}.",
+                    f"Done: {heads[-1]}; {rest}."]
         if total == 1:  # "Done: not as good as Hard's" had lost its subject (a tester): the chance goes first
             wordings.insert(1, f"Done: {heads[0]}; {rest}.")
         return next((w for w in wordings if len(w) <= COLS - 4), wordings[-1])  # whole, on its row

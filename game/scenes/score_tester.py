@@ -182,6 +182,8 @@ def banner(lines: list[tuple[str, int]]) -> str:
         head = "CHUAN!"
     if "TC alone" in labels:
         return (head + f" 10{glyphs.CLUB} ALONE: +50").strip()
+    if "TC adds 50" in labels:  # the rule in force, as the heading names it (a tester)
+        return (head + f" 10{glyphs.CLUB} +50 x2").strip()
     if "TC doubles" in labels:
         return (head + f" 10{glyphs.CLUB} DOUBLES").strip()
     return head
@@ -368,9 +370,22 @@ class ScoreTesterScene(Scene):
         card = self.cursor_card
         value = "x2" if card == "TC" else signed(card_value(card, self.ruleset))
         rows.append((f"{card_name(card)} {value}", palette.WHITE))
-        rows.append(("in pile" if card in self.stack else "outside", palette.WHITE))
+        rows.append((self.where(card), palette.WHITE))
         for i, (text, colour) in enumerate(rows):
             canvas.text(col, GRID_ROW + i, text[: COLS - 2 - col], colour, TABLE_BG)  # a blank before the frame
+
+    def where(self, card: str) -> str:
+        """Where the cursor's card is: outside, in the pile, or in a pile that turns its value
+        (a Chuan's hearts, a sweep's pig), as the breakdown below adds it up (a tester read
+        "Q♠ -100 in pile" above "Sweep: the pig counts plus +100")."""
+        if card not in self.stack:
+            return "outside"
+        labels = [label for label, _ in self.breakdown()]
+        if card == "QS" and any(label.startswith("Sweep") for label in labels):
+            return "in sweep"
+        if card.endswith("H") and any(label.startswith("Chuan") for label in labels):
+            return "in Chuan"
+        return "in pile"
 
     def draw_score(self, canvas: TextCanvas) -> None:
         lines = self.breakdown()
@@ -378,15 +393,19 @@ class ScoreTesterScene(Scene):
         assert total == sum(points for _, points in lines)
         rule = TEN_CLUBS_NAMES[ten_clubs_in_force(self.ruleset, self.ten_clubs)]
         head = f"{RULESET_NAMES[self.ruleset]} scoring, 10{glyphs.CLUB} {rule}: "
+        if lines and lines[0][0].startswith("Big Chuan"):  # nothing but its flat score counts (a tester)
+            head = f"{RULESET_NAMES[self.ruleset]} scoring: "
         col = canvas.text(3, SCORE_ROW, head, palette.WHITE, TABLE_BG)
         col = canvas.text(col, SCORE_ROW, f"{signed(total)}", palette.YELLOW, TABLE_BG)
         headline = banner(lines)
         if headline:
             canvas.text(COLS - 3 - len(headline), SCORE_ROW, headline, palette.LIGHT_MAGENTA, TABLE_BG)
         for i, (label, points) in enumerate(lines[:8]):
-            col = BREAK_COLS[i // 4]
+            # One column while four lines fit it; more go two to a row, read left to right (a fifth
+            # at the top right had read as the second step of the sum: a tester).
+            col, row = (BREAK_COLS[0], i) if len(lines) <= 4 else (BREAK_COLS[i % 2], i // 2)
             text = nice_label(label)
-            canvas.text(col, SCORE_ROW + 1 + i % 4, f"{text[:LABEL_W]:<{LABEL_W}}{signed(points):>6}",
+            canvas.text(col, SCORE_ROW + 1 + row, f"{text[:LABEL_W]:<{LABEL_W}}{signed(points):>6}",
                         palette.WHITE, TABLE_BG)
         row = SCORE_ROW + 5
         if self.typing is not None:

@@ -1215,7 +1215,7 @@ def test_costs_that_count_the_match_are_marked_and_kept_out_of_the_points(make_a
     review.rankings[0] = Ranking.of([Estimate("pass", 30.0, 40), Estimate("take", -8.8, 40)], "pass", SAMPLED)
     card = Ranking.of([Estimate("JC", 130.0, 40), Estimate("QS", -44.0, 40)], "JC", SAMPLED, MATCH_NOTE)
     review.rankings[1] = replace(card, note_first=True, bonus=MATCH_NOTE)
-    assert review.progress() == "Done: 0 of 2 as good as Hard's; the rest cost 38.8 points, † apart."
+    assert review.progress() == "Done: 0 of 2 choices as good as Hard's; the rest cost 38.8 points, † apart."
     app.stack.push(review)
     app.tick(0.01)
     text = app.screen_text()

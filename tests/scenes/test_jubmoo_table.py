@@ -1070,3 +1070,14 @@ def test_the_summary_and_the_result_sign_every_total(table_app):
     last = dataclasses.replace(table.obs.last_deal, totals_before=(40, -10, 0, -30), totals=(120, -10, 0, -50))
     rows = {line.split()[0]: line for line, _ in table.summary_lines(last) if line.split()}
     assert "+120" in rows["Total"] and "+40" in rows["Before"] and " 0" in rows["Total"]
+
+
+def test_the_tables_figures_are_signed_as_the_summary_writes_them(table_app):
+    """Found by a tester: "TOTAL 60" on the table after "+60" on the summary."""
+    import dataclasses
+
+    app, table = table_app(8)
+    table.obs = dataclasses.replace(table.obs, scores=(60, -50, 0, 1200))
+    text = app.screen_text()
+    assert re.search(r"TOTAL +\+60\b", text) and re.search(r"TOTAL +-50\b", text), text
+    assert re.search(r"TOTAL +\+1200\b", text) and re.search(r"TOTAL +0\b", text)

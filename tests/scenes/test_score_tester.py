@@ -104,8 +104,25 @@ def test_group_keys_chuan_big_chuan_and_clear(tester_app):
     app.press("A")
     assert len(tester.stack) == 52 and shown_score(app) == 1000
     assert "BIG CHUAN: +1000 FLAT" in screen(app)[SCORE_ROW]
+    assert "Hearts scoring: +1000" in screen(app)[SCORE_ROW]  # no 10♣ rule named: none counts (a tester)
     app.press("BACKSPACE")
     assert tester.stack == set() and shown_score(app) == -50
+
+
+def test_five_lines_of_a_sum_read_left_to_right_and_the_badge_names_the_rule(tester_app):
+    """Found by a tester: with the 10♣ adding 50, the fifth line of the sum stood at the top
+    right, beside the first, and the badge said "10♣ DOUBLES" under "10♣ adds 50 and doubles"."""
+    app, tester = tester_app()
+    app.press("H", "P", "D")
+    lines = screen(app)
+    if "adds 50" not in lines[SCORE_ROW]:
+        app.press("D")
+        lines = screen(app)
+    assert "10♣ adds 50 and doubles" in lines[SCORE_ROW] and "10♣ +50 x2" in lines[SCORE_ROW]
+    labels = [label for label, _ in tester.breakdown()]
+    assert len(labels) == 5
+    rows = lines[SCORE_ROW + 1 : SCORE_ROW + 4]
+    assert "Chuan" in rows[0] and "pig" in rows[0] and "10♣ doubles" in rows[2], rows
 
 
 def test_ten_of_clubs_alone_and_the_explanation(tester_app):
@@ -249,6 +266,10 @@ def test_gong_zhu_scores_the_sweep_and_no_penalty(tester_app):
     assert shown_score(app) == 800 and "SWEEP! 10♣ DOUBLES" in lines[SCORE_ROW]
     assert "Sweep: the pig Q♠ counts plus  +100" in lines[SCORE_ROW + 2]
     assert "Hearts +388   All suits +388   Gong Zhu +800" in lines[SCORE_ROW + 5]
+    # The cursor's card says the sweep turns it, as the breakdown adds it (a tester read
+    # "Q♠ -100 in pile" above "+100").
+    scene = app.top_scene()
+    assert scene.where("QS") == "in sweep" and scene.where("AH") == "in Chuan" and scene.where("JD") == "in pile"
     app.press("A")  # every card is the same sweep, no Big Chuan
     assert shown_score(app) == 800 and "BIG CHUAN" not in "".join(screen(app))
     assert "Hearts +1000   All suits +1000   Gong Zhu +800" in screen(app)[SCORE_ROW + 5]
