@@ -929,12 +929,16 @@ class MusTable(TableScene):
         colour = palette.LIGHT_GREEN if count.winner_team == self.my_team else palette.WHITE
         lance, betting, won_by = COUNT_COLUMNS
         row = f"{title:<{lance}}{outcome:<{betting}}{won:<{won_by}}{points}"
-        each = [str(b) for b in count.bonuses if b]
-        if count.counted and len(each) > 1:
-            # Whose, where the room allows: "4 bonus (2+2)" (a newcomer could not tell how juego
-            # 37 and 33 made 4).
-            detailed = row.replace(f"{bonus} bonus", f"{bonus} bonus ({'+'.join(each)})", 1)
-            row = detailed if len(detailed) <= PANEL_LINE else row
+        made = [(seat, b) for seat, b in enumerate(count.bonuses) if b]
+        if count.counted and len(made) > 1:
+            # Whose, where the room allows: "4 bonus (East 2 + West 2)", else "(2+2)" (a newcomer
+            # could not tell how juego 37 and 33 made 4).
+            named = " + ".join(f"{self.seat_name(seat)} {b}" for seat, b in made)
+            for detail in (named, "+".join(str(b) for _, b in made)):
+                detailed = row.replace(f"{bonus} bonus", f"{bonus} bonus ({detail})", 1)
+                if len(detailed) <= PANEL_LINE:
+                    row = detailed
+                    break
         return row, colour
 
     def team_bonus(self, count: LanceCount, hands: tuple[tuple[str, ...], ...] | None) -> int:

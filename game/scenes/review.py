@@ -301,10 +301,14 @@ class ReviewScene(Scene):
             rest = short = f"{'it is' if total == 1 else 'the rest are'} marked {BONUS_MARK}"
         # Short of room, the words go, then the chance (the list's column has it): "25% to win"
         # had read as the chance itself (a tester).
-        wordings = [*(f"Done: {head}; {rest}{of}." for head in heads), f"Done: {heads[-1]}; {short}{of}.",
+        wordings = [*(f"Done: {head}; {rest}{of}." for head in heads[:-1]), f"Done: {heads[-2]}; {short}{of}.",
+                    f"Done: {heads[-1]}; {rest}{of}.", f"Done: {heads[-1]}; {short}{of}.",
                     f"Done: {heads[-1]}; {rest}."]
-        if total == 1:  # "Done: not as good as Hard's" had lost its subject (a tester): the chance goes first
-            wordings.insert(1, f"Done: {heads[0]}; {rest}.")
+        if total == 1:  # its subject kept ("Done: not as good as Hard's" had lost it: a tester), and
+            # its chance where a shorter wording has room for it (it had been dropped: another)
+            wordings = [f"Done: {heads[0]}; {rest}{of}.",
+                        *([f"Done: {whose} one choice cost {points}{apart}{of}."] if lost or not extra else []),
+                        f"Done: {heads[0]}; {rest}."]
         return next((w for w in wordings if len(w) <= COLS - 4), wordings[-1])  # whole, on its row
 
     def bonus(self, decision: Decision) -> str:

@@ -368,24 +368,29 @@ class ScoreTesterScene(Scene):
             ("CURSOR", palette.YELLOW),
         ]
         card = self.cursor_card
-        value = "x2" if card == "TC" else signed(card_value(card, self.ruleset))
+        value, where = self.cursor_value(card)
         rows.append((f"{card_name(card)} {value}", palette.WHITE))
-        rows.append((self.where(card), palette.WHITE))
+        rows.append((where, palette.WHITE))
         for i, (text, colour) in enumerate(rows):
             canvas.text(col, GRID_ROW + i, text[: COLS - 2 - col], colour, TABLE_BG)  # a blank before the frame
 
-    def where(self, card: str) -> str:
-        """Where the cursor's card is: outside, in the pile, or in a pile that turns its value
-        (a Chuan's hearts, a sweep's pig), as the breakdown below adds it up (a tester read
-        "Q♠ -100 in pile" above "Sweep: the pig counts plus +100")."""
+    def cursor_value(self, card: str) -> tuple[str, str]:
+        """The cursor's card: its value as this pile counts it, and where it is. A pile that
+        turns a card says so, with the value it then has (testers read "Q♠ -100 in pile" above
+        "Sweep: the pig counts plus +100", then "Q♥ -30 in Chuan"): a Chuan's hearts count plus
+        (under Gong Zhu all 13 together, no value each), a sweep's pig +100, and in a Big
+        Chuan no card has a value of its own."""
+        printed = "x2" if card == "TC" else signed(card_value(card, self.ruleset))
         if card not in self.stack:
-            return "outside"
+            return printed, "outside"
         labels = [label for label, _ in self.breakdown()]
+        if labels and labels[0].startswith("Big Chuan"):
+            return "flat", "in pile"
         if card == "QS" and any(label.startswith("Sweep") for label in labels):
-            return "in sweep"
+            return signed(-card_value(card, self.ruleset)), "in sweep"
         if card.endswith("H") and any(label.startswith("Chuan") for label in labels):
-            return "in Chuan"
-        return "in pile"
+            return ("plus" if self.ruleset == "gongzhu" else signed(-card_value(card, self.ruleset))), "in Chuan"
+        return printed, "in pile"
 
     def draw_score(self, canvas: TextCanvas) -> None:
         lines = self.breakdown()

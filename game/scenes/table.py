@@ -532,7 +532,8 @@ class TableScene(Scene, metaclass=ABCMeta):
         # A choice the hint named on a prompt that also takes cards (Luk Fu's Claim): Enter takes
         # it, and it is drawn highlighted, until a key turns to the cards (``hint_shown``).
         self.hinted_choice: str | None = None
-        self.hint_hand: tuple[frozenset[str], int, int] = (frozenset(), 0, 0)  # ``hand_state`` at F4
+        self.hint_hand: tuple[Any, ...] = ()  # ``hand_state`` at F4
+        self.move_words_shown = ""  # the message the last move gave (``perform``)
         self.finished = False  # the match is over and its result was dismissed
         self.deals_seen = 0
         self.result_shown = False
@@ -645,11 +646,14 @@ class TableScene(Scene, metaclass=ABCMeta):
                 self.hand_over(seat)
                 return
             auto = self.auto_action() if self.human_to_act else None
+            said = self.move_words_shown
             if auto is not None:
                 self.auto_steps.add(len(self.match.steps))  # not his choice: the review leaves it out
                 before = self.message
                 self.perform(seat, auto)
-                if before and self.message and before != self.message:
+                # Only the last move's own words: a hint on the row answered a question no longer
+                # asked, and ran into them (a reviewer).
+                if before and before == said and self.message and before != self.message:
                     # Taken at once, its words follow the move before it rather than replace it
                     # (a tester never read "Computer names clubs." before "You declare no run.").
                     self.message = f"{before} {self.message}"
@@ -807,6 +811,7 @@ class TableScene(Scene, metaclass=ABCMeta):
             self.deal_end_steps = len(self.match.steps)
         self._note_deal()
         self.after_action(seat, action, before, self.obs)
+        self.move_words_shown = self.message  # what the move said (a declaration made for you follows it)
         if ended:
             self.deals_seen += 1
             self.summary_decided, self.deal_decided = self.deal_decided, False
@@ -1257,7 +1262,8 @@ class TableScene(Scene, metaclass=ABCMeta):
                 self._panel_key(key)
         elif self.hold > 0:
             self.hold = 0.0  # any key ends the pause after a trick, and does nothing else
-            self._summary_if_due()
+            if not self._summary_if_due() and self.message_covers_prompt and self.human_to_act:
+                self.message = ""  # read during the pause: one key brings the prompt (it took two: a tester)
         elif not self.guarded:
             if self.message_covers_prompt:
                 self.message = ""  # a long message covered the prompt: the key brings it back, and does nothing else
@@ -1775,10 +1781,12 @@ class TableScene(Scene, metaclass=ABCMeta):
         for i, line in enumerate(lines):
             canvas.text(2, MESSAGE_ROW + i, line, palette.YELLOW, TABLE_BG)
         if len(lines) > 1:
-            # The prompt comes back with the next key, which the end of the row asks for where a
-            # key is awaited (a tester took the still screen under a long seña message for a hang).
-            if (self.human_to_act or self.holding_for_key) and len(lines[1]) + 2 + len(KEY_CUE) <= COLS - 4:
-                canvas.text(COLS - 2 - len(KEY_CUE), PROMPT_ROW, KEY_CUE, palette.WHITE, TABLE_BG)
+            # The prompt comes back with the next key, which the frame's bottom edge asks for where
+            # a key is awaited (a tester took the still screen under a long seña message for a
+            # hang; the end of the second row had no room for it under the longest: a reviewer).
+            if self.human_to_act or self.holding_for_key:
+                cue = f" {KEY_CUE} "
+                canvas.text((COLS - len(cue)) // 2, PROMPT_ROW + 1, cue, palette.WHITE, TABLE_BG)
             return
         prompt = self.prompt()
         col = canvas.text(2, PROMPT_ROW, prompt.text[: COLS - 4], palette.WHITE, TABLE_BG)

@@ -1253,7 +1253,8 @@ def test_one_choices_total_keeps_its_subject(make_app) -> None:
     review.decisions = [Decision(0, table.match.observation(0), "pass", 0)]
     review.rankings[0] = Ranking.of([Estimate("call", 1.0, 30, 0.40), Estimate("pass", -1.9, 30, 0.26)], "call",
                                     SAMPLED)
-    assert review.progress() == "Done: your one choice is not as good as Hard's; it cost 2.9 points."
+    # and its chance, where a shorter wording has room for both (it had been dropped: a tester)
+    assert review.progress() == "Done: your one choice cost 2.9 points, 14% of the match."
 
 
 def test_a_choice_that_lowers_the_chance_of_winning_is_not_as_good_as_hards(make_app) -> None:
@@ -1272,7 +1273,7 @@ def test_a_choice_that_lowers_the_chance_of_winning_is_not_as_good_as_hards(make
     later, chosen = review.decisions[1], review.decisions[0]
     assert review.cost(chosen) == 0.0 and not review.as_good(chosen) and review.as_good(later)
     assert review.ordered()[0] is chosen, "the choice that lost some chance comes first"
-    assert review.progress() == "Done: 1 of 2 as good as Hard's; the rest cost 0.0 points, 1% of the match."
+    assert review.progress() == "Done: 1 of 2 choices as good as Hard's; 0.0 points lost, 1% of the match."
     # A loss, written as the Cost column beside it is and as the legend reads ("how much less
     # likely"): a later tester read "-2%" as a gain.
     assert review._list_line(chosen, chance=True).split()[:2] == ["0.0", "1%"]

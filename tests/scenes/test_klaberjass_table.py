@@ -562,6 +562,29 @@ def test_runs_declared_for_you_follow_the_bid_that_ended_the_bidding(table_app):
     assert table.message.startswith("Computer names ") and "You declare" in table.message, table.message
 
 
+def test_a_hint_on_the_row_is_not_joined_to_a_declaration_made_for_you(table_app):
+    """Found in review: "Hint: declare J♥ Q♥ K♥ A♥ (+47 points); no run -5.9 You declare ...":
+    only the last move's own words are followed by a declaration the table makes."""
+    app, table = table_app(8)
+    app.press("F3")  # sort off: the runs are asked about
+    for _ in range(400):
+        if table.human_to_act and not table.guarded and table.obs.phase == "bid":
+            app.press("P")
+        if table.human_to_act and not table.guarded and table.obs.phase == "declare":
+            break
+        app.tick(0.05)
+    assert table.obs.phase == "declare"
+    app.press("F4")
+    for _ in range(100):
+        if table.hint_ticket is None:
+            break
+        app.tick(0.02)
+    assert table.message.startswith("Hint:")
+    app.press("F3")  # sort on: the table declares for you at once
+    app.tick(0.05)
+    assert table.message.startswith("You declare") and "Hint" not in table.message, table.message
+
+
 def test_the_summary_says_what_was_compared_and_where_a_betes_points_go(table_app):
     """Found by a newcomer: "The computer went BETE!  Added 113 0" under totals of 71 and 42
     did not say that the totals were compared, nor that both went to the opponent."""

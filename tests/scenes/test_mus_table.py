@@ -687,7 +687,11 @@ def test_a_bonus_of_two_hands_says_each(table_app):
     them = 1 - table.my_team
     bonuses = tuple(2 if seat % 2 == them else 0 for seat in range(4))
     row, _colour = table.count_line(LanceCount("juego", "no-bet", 0, them, them, 0, bonuses, True))
-    assert row.endswith("THEM +4 bonus (2+2)"), row
+    assert row.endswith("THEM +4 bonus (East 2 + West 2)"), row  # seats 1 and 3
+    # Short of room, the figures alone.
+    bonuses = tuple((3 if seat == them else 1) if seat % 2 == them else 0 for seat in range(4))
+    row, _colour = table.count_line(LanceCount("pares", "accepted", 10, them, them, 10, bonuses, True))
+    assert row.endswith("THEM +10 +4 bonus (3+1)") and len(row) <= PANEL_LINE, row
     one = tuple(3 if seat == them else 0 for seat in range(4))
     assert table.count_line(LanceCount("juego", "no-bet", 0, them, them, 0, one, True))[0].endswith("THEM +3 bonus")
 
@@ -1447,3 +1451,21 @@ def test_enter_alone_at_a_bet_refuses_it(table_app):
     assert table.choice_cursor == prompt.default
     app.press("O", "N")  # your own órdago asked, then taken back
     assert table.prompt().choices[table.choice_cursor].action == "no-quiero"
+
+
+def test_one_key_ends_a_pause_under_a_long_message_and_brings_the_prompt(table_app):
+    """Found by a tester: a caught seña's two-row message before your turn took two keys (the
+    first ended the pause, the message still covered the prompt and asked again)."""
+    app, table = table_app(7, "[mus]\nsena_catch = 100\n", senas=True)
+    for _ in range(2000):
+        if table.holding_for_key and table.message_covers_prompt:
+            break
+        if table.human_to_act and not table.guarded and table.obs.phase != "senas":
+            app.press(next(c.key for c in table.prompt().choices if c.action in ("mus", "cut", "paso"))
+                      if any(c.action in ("mus", "cut", "paso") for c in table.prompt().choices) else "ENTER")
+        app.tick(0.05)
+    assert table.holding_for_key and table.message_covers_prompt
+    assert "Any key: go on." in app.screen_text().splitlines()[PROMPT_ROW + 1]
+    app.press("SPACE")
+    assert table.human_to_act and not table.message_covers_prompt
+    assert table.prompt().text.startswith("Señas") and "Señas" in app.screen_text().splitlines()[PROMPT_ROW]

@@ -95,6 +95,7 @@ def test_group_keys_chuan_big_chuan_and_clear(tester_app):
     app, tester = tester_app()
     app.press("H")
     assert shown_score(app) == 194 and "CHUAN!" in screen(app)[SCORE_ROW]
+    assert tester.cursor_value("QH") == ("+30", "in Chuan") and tester.cursor_value("QS") == ("-100", "outside")
     app.press("P")  # Q♠ J♦ 10♣ as well: 2 x (194 - 100 + 100)
     assert shown_score(app) == 388
     app.press("P")
@@ -105,6 +106,7 @@ def test_group_keys_chuan_big_chuan_and_clear(tester_app):
     assert len(tester.stack) == 52 and shown_score(app) == 1000
     assert "BIG CHUAN: +1000 FLAT" in screen(app)[SCORE_ROW]
     assert "Hearts scoring: +1000" in screen(app)[SCORE_ROW]  # no 10♣ rule named: none counts (a tester)
+    assert tester.cursor_value("QS") == ("flat", "in pile")
     app.press("BACKSPACE")
     assert tester.stack == set() and shown_score(app) == -50
 
@@ -269,7 +271,8 @@ def test_gong_zhu_scores_the_sweep_and_no_penalty(tester_app):
     # The cursor's card says the sweep turns it, as the breakdown adds it (a tester read
     # "Q♠ -100 in pile" above "+100").
     scene = app.top_scene()
-    assert scene.where("QS") == "in sweep" and scene.where("AH") == "in Chuan" and scene.where("JD") == "in pile"
+    assert scene.cursor_value("QS") == ("+100", "in sweep") and scene.cursor_value("AH") == ("plus", "in Chuan")
+    assert scene.cursor_value("JD") == ("+100", "in pile")
     app.press("A")  # every card is the same sweep, no Big Chuan
     assert shown_score(app) == 800 and "BIG CHUAN" not in "".join(screen(app))
     assert "Hearts +1000   All suits +1000   Gong Zhu +800" in screen(app)[SCORE_ROW + 5]

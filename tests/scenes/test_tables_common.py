@@ -1079,9 +1079,11 @@ def test_a_message_of_two_rows_over_your_prompt_asks_for_a_key(start, case):
     app, table = start(12)
     play(app, table, case, lambda: choosing_cards(table) and not table.hold)
     app.tick(1.0)
-    table.message = "A long message. " * 6
-    row = app.screen_text().splitlines()[PROMPT_ROW]
-    assert row.rstrip("║ ").endswith(KEY_CUE) and "A long message." in row, row
+    for message in ("A long message. " * 6, "A long message. " * 9):  # a second row with room, or none
+        table.message = message
+        lines = app.screen_text().splitlines()
+        assert "A long message." in lines[PROMPT_ROW] and f" {KEY_CUE} " in lines[PROMPT_ROW + 1], lines[-3:]
+        assert lines[PROMPT_ROW + 1].startswith("╚═") and lines[PROMPT_ROW + 1].endswith("═╝")
     app.press("SPACE")
-    row = app.screen_text().splitlines()[PROMPT_ROW]
-    assert KEY_CUE not in row and table.prompt().text[:10] in row, row
+    lines = app.screen_text().splitlines()
+    assert KEY_CUE not in lines[PROMPT_ROW + 1] and table.prompt().text[:10] in lines[PROMPT_ROW], lines[-3:]
