@@ -287,8 +287,12 @@ class ReviewScene(Scene):
         goal = self.table.WIN_GOAL
         of = f", {chances[0]:.0%} of the {goal}" if len(chances) == 1 else ""
         extra = bool(self.bonus_cost()[0])  # costs that count more than points (said under the list)
-        points, apart = f"{cost_text(lost)} points", f", {BONUS_MARK} apart" if extra else ""
+        # Not "cost 0.0 points" beside "not as good" where chances alone were lost (a reviewer).
+        zero = cost_text(lost) == cost_text(0.0)
+        points, apart = "no points" if zero else f"{cost_text(lost)} points", f", {BONUS_MARK} apart" if extra else ""
         rest, short = f"the rest cost {points}{apart}", f"{points} lost{apart}"
+        if zero and len(chances) > 1:  # chances lost at several moments: the list gives each
+            rest = short = f"the rest lost chances of winning{apart}"
         # "choices" kept where the room allows: "5 of 11 as good" alone beside "5 of Player 3's 9
         # choices" in the next player's review read as two counts (a tester).
         heads: tuple[str, ...] = (f"{good} of {whose} {total} choices as good as Hard's",
@@ -301,9 +305,9 @@ class ReviewScene(Scene):
             rest = short = f"{'it is' if total == 1 else 'the rest are'} marked {BONUS_MARK}"
         # Short of room, the words go, then the chance (the list's column has it): "25% to win"
         # had read as the chance itself (a tester).
-        wordings = [*(f"Done: {head}; {rest}{of}." for head in heads[:-1]), f"Done: {heads[-2]}; {short}{of}.",
-                    f"Done: {heads[-1]}; {rest}{of}.", f"Done: {heads[-1]}; {short}{of}.",
-                    f"Done: {heads[-1]}; {rest}."]
+        wordings = [f"Done: {heads[0]}; {rest}{of}.", f"Done: {heads[1]}; {rest}{of}.",
+                    f"Done: {heads[1]}; {short}{of}.", f"Done: {heads[-1]}; {short}{of}.",
+                    f"Done: {heads[-1]}; {rest}.", f"Done: {heads[-1]}; {short}."]
         if total == 1:  # its subject kept ("Done: not as good as Hard's" had lost it: a tester), and
             # its chance where a shorter wording has room for it (it had been dropped: another)
             wordings = [f"Done: {heads[0]}; {rest}{of}.",

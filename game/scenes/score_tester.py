@@ -378,8 +378,8 @@ class ScoreTesterScene(Scene):
         """The cursor's card: its value as this pile counts it, and where it is. A pile that
         turns a card says so, with the value it then has (testers read "Q♠ -100 in pile" above
         "Sweep: the pig counts plus +100", then "Q♥ -30 in Chuan"): a Chuan's hearts count plus
-        (under Gong Zhu all 13 together, no value each), a sweep's pig +100, and in a Big
-        Chuan no card has a value of its own."""
+        (under Gong Zhu all 13 together, no value each), a sweep's pig +100, in a Big Chuan no
+        card has a value of its own, and the 10♣ is +50 alone or with the 50 its rule adds."""
         printed = "x2" if card == "TC" else signed(card_value(card, self.ruleset))
         if card not in self.stack:
             return printed, "outside"
@@ -390,6 +390,10 @@ class ScoreTesterScene(Scene):
             return signed(-card_value(card, self.ruleset)), "in sweep"
         if card.endswith("H") and any(label.startswith("Chuan") for label in labels):
             return ("plus" if self.ruleset == "gongzhu" else signed(-card_value(card, self.ruleset))), "in Chuan"
+        if card == "TC" and "TC alone" in labels:  # as the badge says (the cursor said x2: a reviewer)
+            return "+50", "alone"
+        if card == "TC" and "TC adds 50" in labels:
+            return "+50x2", "in pile"
         return printed, "in pile"
 
     def draw_score(self, canvas: TextCanvas) -> None:

@@ -1261,8 +1261,9 @@ class TableScene(Scene, metaclass=ABCMeta):
             if not self.guarded:  # a deal's summary or the result that has just come up waits a moment
                 self._panel_key(key)
         elif self.hold > 0:
+            for_key = self.holding_for_key  # a person is next (in hot seat, maybe another)
             self.hold = 0.0  # any key ends the pause after a trick, and does nothing else
-            if not self._summary_if_due() and self.message_covers_prompt and self.human_to_act:
+            if not self._summary_if_due() and for_key and self.message_covers_prompt:
                 self.message = ""  # read during the pause: one key brings the prompt (it took two: a tester)
         elif not self.guarded:
             if self.message_covers_prompt:

@@ -1273,7 +1273,15 @@ def test_a_choice_that_lowers_the_chance_of_winning_is_not_as_good_as_hards(make
     later, chosen = review.decisions[1], review.decisions[0]
     assert review.cost(chosen) == 0.0 and not review.as_good(chosen) and review.as_good(later)
     assert review.ordered()[0] is chosen, "the choice that lost some chance comes first"
-    assert review.progress() == "Done: 1 of 2 choices as good as Hard's; 0.0 points lost, 1% of the match."
+    # "no points", not "0.0 points" beside "not as good" (a reviewer)
+    assert review.progress() == "Done: 1 of 2 choices as good as Hard's; no points lost, 1% of the match."
+    review.rankings[1] = Ranking.of([Estimate("call", 0.5, 30, 0.30), Estimate("pass", 0.5, 30, 0.28)], "call",
+                                    SAMPLED)
+    review.decisions[1] = Decision(1, observation, "pass", 0)  # two chances lost, no points
+    assert review.progress() == "Done: 0 of 2 choices as good as Hard's; the rest lost chances of winning."
+    review.decisions[1] = Decision(1, observation, "call", 0)
+    review.rankings[1] = Ranking.of([Estimate("call", 0.5, 30, 0.30), Estimate("pass", 0.4, 30, 0.30)], "call",
+                                    SAMPLED)
     # A loss, written as the Cost column beside it is and as the legend reads ("how much less
     # likely"): a later tester read "-2%" as a gain.
     assert review._list_line(chosen, chance=True).split()[:2] == ["0.0", "1%"]

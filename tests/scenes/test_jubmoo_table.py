@@ -1081,3 +1081,21 @@ def test_the_tables_figures_are_signed_as_the_summary_writes_them(table_app):
     text = app.screen_text()
     assert re.search(r"TOTAL +\+60\b", text) and re.search(r"TOTAL +-50\b", text), text
     assert re.search(r"TOTAL +\+1200\b", text) and re.search(r"TOTAL +0\b", text)
+
+
+def test_in_hot_seat_one_key_ends_a_pause_under_a_long_message(table_app):
+    """Found in review: the key that ended a trick's pause under a long message before another
+    person's turn left the message over that person's prompt, asking for a key again."""
+    app, table = table_app(5, "[jubmoo]\nhumans = 2\n")
+    for _ in range(3000):
+        if table.hold > 0 and table.holding_for_key and table.match.current_player != table.viewer:
+            break
+        if table.panel is not None and not table.guarded:
+            app.press("ENTER")
+        elif table.human_to_act and not table.guarded:
+            app.press(first_legal_key(table))
+        app.tick(0.05)
+    assert table.holding_for_key and table.match.current_player != table.viewer
+    table.message = "A long message about the trick just taken. " * 3
+    app.press("SPACE")
+    assert table.message == "" and not table.message_covers_prompt

@@ -107,6 +107,12 @@ def test_group_keys_chuan_big_chuan_and_clear(tester_app):
     assert "BIG CHUAN: +1000 FLAT" in screen(app)[SCORE_ROW]
     assert "Hearts scoring: +1000" in screen(app)[SCORE_ROW]  # no 10♣ rule named: none counts (a tester)
     assert tester.cursor_value("QS") == ("flat", "in pile")
+    tester.stack = {"TC"}  # the 10♣ as the badge says it (it read x2 beside "10♣ ALONE: +50": a reviewer)
+    assert tester.cursor_value("TC") == ("+50", "alone") and "10♣ ALONE: +50" in screen(app)[SCORE_ROW]
+    tester.stack = {"TC", "5S", "3H"}
+    assert tester.cursor_value("TC") == ("x2", "in pile")
+    tester.ten_clubs = "add-and-double"
+    assert tester.cursor_value("TC") == ("+50x2", "in pile") and "10♣ +50 x2" in screen(app)[SCORE_ROW]
     app.press("BACKSPACE")
     assert tester.stack == set() and shown_score(app) == -50
 
