@@ -533,7 +533,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         # it, and it is drawn highlighted, until a key turns to the cards (``hint_shown``).
         self.hinted_choice: str | None = None
         self.hint_hand: tuple[Any, ...] = ()  # ``hand_state`` at F4
-        self.move_words_shown = ""  # the message the last move gave (``perform``)
+        self.last_move_message = ""  # the message the last move gave (``perform``)
         self.finished = False  # the match is over and its result was dismissed
         self.deals_seen = 0
         self.result_shown = False
@@ -646,16 +646,14 @@ class TableScene(Scene, metaclass=ABCMeta):
                 self.hand_over(seat)
                 return
             auto = self.auto_action() if self.human_to_act else None
-            said = self.move_words_shown
             if auto is not None:
                 self.auto_steps.add(len(self.match.steps))  # not his choice: the review leaves it out
-                before = self.message
+                before, said = self.message, self.last_move_message
                 self.perform(seat, auto)
-                # Only the last move's own words: a hint on the row answered a question no longer
-                # asked, and ran into them (a reviewer).
+                # Taken at once, its words follow the last move's rather than replace them (a
+                # tester never read "Computer names clubs." before "You declare no run."); not
+                # other words on the row (a hint ran into them: a reviewer).
                 if before and before == said and self.message and before != self.message:
-                    # Taken at once, its words follow the move before it rather than replace it
-                    # (a tester never read "Computer names clubs." before "You declare no run.").
                     self.message = f"{before} {self.message}"
             return
         self.app.keep_active()
@@ -811,7 +809,7 @@ class TableScene(Scene, metaclass=ABCMeta):
             self.deal_end_steps = len(self.match.steps)
         self._note_deal()
         self.after_action(seat, action, before, self.obs)
-        self.move_words_shown = self.message  # what the move said (a declaration made for you follows it)
+        self.last_move_message = self.message  # what the move said (a declaration made for you follows it)
         if ended:
             self.deals_seen += 1
             self.summary_decided, self.deal_decided = self.deal_decided, False
