@@ -114,27 +114,29 @@ class StatsStore:
                                 "you close the program.")
             self.path = None
 
+    @staticmethod
+    def _add(counters: dict[str, Any], counts: dict[str, int]) -> None:
+        """Add to the counts, each stopping at ``FIGURE_MAX``: the program never writes a figure
+        its own check of the file refuses (a tester's count at the limit went one past it, and
+        the next start threw the game's figures away)."""
+        for key, value in counts.items():
+            counters[key] = min(FIGURE_MAX, counters[key] + value)
+
     def record_deal(self, game: str, won: bool, extra: dict[str, int] | None = None) -> None:
-        counters = self.games[game]
-        counters["deals_played"] += 1
-        counters["deals_won"] += int(won)
-        for key, value in (extra or {}).items():
-            counters[key] += value
+        self._add(self.games[game], {"deals_played": 1, "deals_won": int(won), **(extra or {})})
         self.save()
 
     def record_hinted_deal(self, game: str) -> None:
         """A deal played with a hint: not the player's unaided, so counted apart."""
-        self.games[game]["deals_hinted"] += 1
+        self._add(self.games[game], {"deals_hinted": 1})
         self.save()
 
     def record_match(self, game: str, won: bool, score: int, extra: dict[str, int] | None = None) -> None:
         counters = self.games[game]
-        counters["matches_played"] += 1
-        counters["matches_won"] += int(won)
+        self._add(counters, {"matches_played": 1, "matches_won": int(won), **(extra or {})})
+        score = max(-FIGURE_MAX, min(FIGURE_MAX, score))
         counters["best_score"] = score if counters["best_score"] is None else max(counters["best_score"], score)
         counters["worst_score"] = score if counters["worst_score"] is None else min(counters["worst_score"], score)
-        for key, value in (extra or {}).items():
-            counters[key] += value
         self.save()
 
     def reset(self, game: str | None = None) -> None:

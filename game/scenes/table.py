@@ -436,6 +436,10 @@ class TableScene(Scene, metaclass=ABCMeta):
         ended = table.ended_view() if (table_state or {}).get("summary_up") is True and last is not None else None
         if ended is None:
             table.message = table.last_words() or table.message
+            if table.panel is not None:  # hot seat's "pass the keyboard": the words come back after it (a tester)
+                table._message_under_panel = table.message
+            if table.deal_hinted:  # the hint's words are not kept: why the deal counts apart is (a tester)
+                app.notice("This deal counts as hinted: you took a hint in it before you left.", log=False)
         else:
             # Left at a deal's end (its last trick held, or its summary up): the summary first,
             # over the deal as it ended (a tester's resumed totals had jumped with no word of why).

@@ -401,6 +401,21 @@ def test_a_bad_value_costs_only_its_own_games_statistics(home):
     assert StatsStore(home).games["lukfu"]["deals_played"] == 1 and not StatsStore(home).notices  # written back
 
 
+def test_counts_stop_at_the_largest_figure_the_file_may_hold(home):
+    """Found by a tester: a count at the limit went one past it when a match was recorded, and
+    the next start threw the game's figures away as damaged."""
+    from game.app.stats import FIGURE_MAX, StatsStore
+
+    store = StatsStore(home)
+    for key in ("deals_played", "deals_won", "matches_played", "matches_won", "makes"):
+        store.games["klaberjass"][key] = FIGURE_MAX
+    store.record_deal("klaberjass", True, {"makes": 1})
+    store.record_match("klaberjass", True, 10 * FIGURE_MAX)
+    again = StatsStore(home)
+    assert not again.notices and again.games["klaberjass"]["matches_played"] == FIGURE_MAX
+    assert again.games["klaberjass"]["best_score"] == FIGURE_MAX and again.games["klaberjass"]["makes"] == FIGURE_MAX
+
+
 def test_a_count_that_is_null_negative_or_past_its_whole_is_a_bad_value(home):
     """Found by a tester: a null count was shown as "-" and then crashed the end of every deal
     (the deal unsaved, so again after a resume); -7 matches won were shown beside 2 played."""

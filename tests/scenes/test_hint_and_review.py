@@ -500,6 +500,22 @@ def test_a_hinted_deal_is_counted_apart(make_app) -> None:
     assert table.computer_helped, "a match with a hint is not counted as the player's own"
 
 
+def test_a_resumed_deal_with_a_hint_says_it_counts_as_hinted(make_app) -> None:
+    """Found by a tester: the hint's words were gone on resume while the deal still counted as
+    hinted, without a word."""
+    from game.scenes.jubmoo_table import JubMooTable
+
+    app = make_app("--game", "jubmoo", "--seed", "5")
+    table = app.top_scene()
+    play(app, table, "jubmoo", at_turn=lambda: len(table.obs.legal_actions) > 1)
+    hint_now(app, table)
+    assert table.deal_hinted
+    table.save()
+    match, humans = app.saves.load("jubmoo")
+    resumed = JubMooTable.resume(app, match, humans, app.saves.table_state)
+    assert resumed.deal_hinted and "This deal counts as hinted" in app.screen_text().splitlines()[-1]
+
+
 def test_a_hinted_deal_that_does_not_count_is_not_counted_as_hinted_either(make_app, home) -> None:
     """Found by a tester: a replayed deal and a deal F2 played in part, each with a hint, were
     added to "Deals with hints", though replayed and F2-played deals do not count."""

@@ -422,6 +422,13 @@ def test_a_resumed_hot_seat_match_starts_with_the_keyboard_passed(table_app):
     app.stack.replace(resumed)
     text = app.screen_text()
     assert not any(card_name(card) in text for card in hidden_cards(resumed, (0, 1)))
+    # The last move's words come back after the box (they went with it: a tester).
+    words = resumed.last_words()
+    assert words
+    while resumed.guarded:
+        app.tick(0.1)
+    app.press("ENTER")
+    assert resumed.panel is None and resumed.message == words
 
 
 def test_a_new_hot_seat_match_starts_with_the_keyboard_passed_to_its_first_player(table_app):
