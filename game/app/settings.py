@@ -167,14 +167,16 @@ def merge_user_values(values: dict[str, dict[str, Any]], user: dict[str, Any]) -
             unknown.append(section)
             continue
         if not isinstance(entries, dict):  # "display = 5" where [display] and its keys belong
-            notices.append(f"Ignored {section} = {as_toml(entries)}: {section} is a section of settings, "
+            # [[section]] reads as a list of tables: named as written, not in Python's words (a tester)
+            written = f"[[{section}]]" if isinstance(entries, list) else f"{section} = {as_toml(entries)}"
+            notices.append(f"Ignored {written}: {section} is a section of settings, "
                            f"written [{section}] with its keys below it.")
             continue
         specs = section_specs(section)
         for key, value in entries.items():
             spec = specs.get(key)
             if spec is None or key not in values[section]:
-                unknown.append(f"{section}.{key}")
+                unknown.append(f"{section}.{key or chr(34) * 2}")  # an empty key named as written: play.""
             elif spec.valid(value):
                 values[section][key] = spec.canonical(value)
             else:

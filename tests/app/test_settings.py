@@ -119,6 +119,13 @@ def test_a_known_section_written_as_a_value_is_named_as_a_section(home):
     assert settings.get("play", "sound") is False and settings.get("display", "scale") == 2
     assert settings.notices == ["Ignored display = 5: display is a section of settings, written [display] "
                                 "with its keys below it."]
+    # A list of tables and an empty key, named as a settings file writes them (a tester read
+    # Python's "[{'level': 'hard'}]" and "play.").
+    (home / "settings.toml").write_text('[[klaberjass]]\nlevel = "hard"\n[play]\n"" = 3\n', encoding="utf-8")
+    settings = Settings.load(home)
+    assert "Ignored [[klaberjass]]: klaberjass is a section of settings, written [klaberjass] with its keys " \
+           "below it." in settings.notices
+    assert 'Ignored unknown settings: play."".' in settings.notices
 
 
 def test_rules_option_of_wrong_type_dropped(home):
