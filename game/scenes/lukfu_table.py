@@ -247,12 +247,10 @@ class LukFuHand(Hand):
         """A new decision: the cursor on the suggested card, if any, else as the kit puts it.
         (Not at F3, which keeps the highlight on its card: a tester's hinted throw of the M1 had
         become the S1.)"""
-        self.picked.clear()
+        super().begin(mode)
         card = self.suggest() if mode is not None else None
         if mode is not None and card in self.cards and card in mode.playable:
             self.cursor = self.cards.index(card)
-            return
-        self.to_playable(mode)
 
 
 class LukFuTable(TableScene):

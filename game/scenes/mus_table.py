@@ -556,10 +556,10 @@ class MusTable(TableScene):
         else:
             self.app.sound("click")
 
-    def hand_state(self) -> tuple[Any, ...]:
+    def player_settings(self) -> tuple[Any, ...]:
         """The amount on the bet's key and the señas toggled are the player's settings too (a
         reviewer's typed 5 became the hint's 2)."""
-        return *super().hand_state(), self.amount, self.withheld
+        return *super().player_settings(), self.amount, self.withheld
 
     def on_hint(self) -> bool:
         """F4 under "Bet the whole game?" drops the question, as N does: the hint is Hard's bet,

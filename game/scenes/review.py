@@ -300,7 +300,6 @@ class ReviewScene(Scene):
                                   f"{good} of {total} as good as Hard's")
         if total == 1:  # not "0 of your 1 choices"
             rest = short = f"it cost {points}"
-            heads = (f"{whose} one choice is not as good as Hard's", "not as good as Hard's")
         if extra and not lost:
             rest = short = f"{'it is' if total == 1 else 'the rest are'} marked {BONUS_MARK}"
         # Short of room, the words go, then the chance (the list's column has it): "25% to win"
@@ -309,10 +308,13 @@ class ReviewScene(Scene):
                     f"Done: {heads[1]}; {short}{of}.", f"Done: {heads[-1]}; {short}{of}.",
                     f"Done: {heads[-1]}; {rest}.", f"Done: {heads[-1]}; {short}."]
         if total == 1:  # its subject kept ("Done: not as good as Hard's" had lost it: a tester), and
-            # its chance where a shorter wording has room for it (it had been dropped: another)
-            wordings = [f"Done: {heads[0]}; {rest}{of}.",
-                        *([f"Done: {whose} one choice cost {points}{apart}{of}."] if lost or not extra else []),
-                        f"Done: {heads[0]}; {rest}."]
+            # its chance where a shorter wording has room for it (it had been dropped: another), a
+            # chance alone said first, as the table view says it
+            one = f"{whose} one choice is not as good as Hard's"
+            cost = (f"{whose} one choice cost {chances[0]:.0%} of the {goal}, no points" if zero and of
+                    else f"{whose} one choice cost {points}{apart}{of}")
+            wordings = [f"Done: {one}; {rest}{of}.", *([f"Done: {cost}."] if lost or not extra else []),
+                        f"Done: {one}; {rest}."]
         return next((w for w in wordings if len(w) <= COLS - 4), wordings[-1])  # whole, on its row
 
     def bonus(self, decision: Decision) -> str:

@@ -50,6 +50,7 @@ SPECIALS = ("QS", "JD", "TC")
 HEARTS = tuple(rank + "H" for rank in RANKS)
 POINT_CARDS = (*HEARTS, *SPECIALS)
 TEN_CLUBS_NAMES = {"double": "doubles", "add-and-double": "adds 50 and doubles"}
+TC_ADDS = "+50x2"  # the 10♣ that adds 50 and doubles, as the badge and the cursor write it (the cursor has 8 columns)
 KEYS_LINES = (
     "Face up = in the pile.   Arrows move;  Space or Enter turns the card over.",
     "/: find a card (/QS)  H: hearts  P: Q♠ J♦ 10♣  A: all  Bksp: none",
@@ -183,7 +184,7 @@ def banner(lines: list[tuple[str, int]]) -> str:
     if "TC alone" in labels:
         return (head + f" 10{glyphs.CLUB} ALONE: +50").strip()
     if "TC adds 50" in labels:  # the rule in force, as the heading names it (a tester)
-        return (head + f" 10{glyphs.CLUB} +50 x2").strip()
+        return (head + f" 10{glyphs.CLUB} {TC_ADDS}").strip()
     if "TC doubles" in labels:
         return (head + f" 10{glyphs.CLUB} DOUBLES").strip()
     return head
@@ -393,7 +394,7 @@ class ScoreTesterScene(Scene):
         if card == "TC" and "TC alone" in labels:  # as the badge says (the cursor said x2: a reviewer)
             return "+50", "alone"
         if card == "TC" and "TC adds 50" in labels:
-            return "+50x2", "in pile"
+            return TC_ADDS, "in pile"
         return printed, "in pile"
 
     def draw_score(self, canvas: TextCanvas) -> None:

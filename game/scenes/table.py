@@ -44,12 +44,12 @@ ATTRACT_DELAY_MIN = 0.3  # ... never faster than this a move
 MIN_TRICK_HOLD = 1.0  # seconds a finished trick stays on screen, at least
 ATTRACT_TRICK_HOLD = 0.8
 PROMPT_GUARD = 0.3  # seconds a new prompt of the player's ignores keys (they were meant for what was before)
-#: A decision of the player's (``TableScene.decision_key``): moves so far, seat, phase.
-DecisionKey = tuple[int, int, str]
 DEALT_ON_GUARD = 1.5  # ... the prompt of a deal F6 dealt at once, turned off at the replay offer
 TABLE_BG = palette.GREEN
 SUMMARY_MAX = 18  # lines a panel can hold on the 80x25 screen
 PANEL_LINE = COLS - 8  # columns a panel's line can hold (its frame and margins take the rest)
+#: A decision of the player's (``TableScene.decision_key``): moves so far, seat, phase.
+DecisionKey = tuple[int, int, str]
 KEY_CUE = "Any key: go on."  # a pause that waits for the player's key; a long message over his prompt
 MESSAGE_ROW, PROMPT_ROW = 21, 22  # a message too long for its row covers the prompt until the next key
 FRAME_TOP = 1  # the felt's frame: rows 1-23, under the title bar
@@ -536,7 +536,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         # A choice the hint named on a prompt that also takes cards (Luk Fu's Claim): Enter takes
         # it, and it is drawn highlighted, until a key turns to the cards (``hint_shown``).
         self.hinted_choice: str | None = None
-        self.hint_hand: tuple[Any, ...] = ()  # ``hand_state`` at F4
+        self.hint_settings: tuple[Any, ...] = ()  # ``player_settings`` at F4
         self.last_move_message = ""  # the message the last move gave (``perform``)
         self.finished = False  # the match is over and its result was dismissed
         self.deals_seen = 0
@@ -979,7 +979,7 @@ class TableScene(Scene, metaclass=ABCMeta):
             self.hint_shown(obs.legal_actions[0])  # Enter plays it, wherever the highlight was (a reviewer)
             return True
         self.hint_chain, self.hint_obs = [], obs
-        self.hint_hand = self.hand_state()
+        self.hint_settings = self.player_settings()
         self.hint_ticket = self.app.ai.request(self.game_name, obs, HINT_LEVEL, self.match.decision_seed(), job="rank")
         self.hint_for = self._decision
         self.message = HINT_THINKING
@@ -1025,14 +1025,14 @@ class TableScene(Scene, metaclass=ABCMeta):
         ranking, *then = self.hint_chain
         self.hint_named = (self.hint_for, (ranking.best.action, *(r.best.action for r in then)))
         self.message = self.hint_text(ranking, tuple(r.best.action for r in then))
-        if self.hand_state() == self.hint_hand:  # cards raised while it thought are the player's (a reviewer)
+        if self.player_settings() == self.hint_settings:  # what the player set while it thought is his (a reviewer)
             self.hint_shown(ranking.best.action)
         if ranking.basis not in (FORCED, PREFERENCE):  # a hint that named a move (a rule's too)
             self.deal_hinted = True
             self.computer_helped = True  # a hinted match is not the player's unaided either
             self.save()  # kept if the player quits now: a resumed deal still counts as hinted
 
-    def hand_state(self) -> tuple[Any, ...]:
+    def player_settings(self) -> tuple[Any, ...]:
         """What the player has set at his prompt: the cards raised, the highlighted card (not its
         place: F3 moves it, and is no choice, a tester found), the prompt's highlight (a table
         adds its prompt's own settings): changed while the hint thinks, they stay his."""

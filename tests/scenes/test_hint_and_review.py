@@ -1251,7 +1251,7 @@ def test_costs_that_count_the_match_are_marked_and_kept_out_of_the_points(make_a
     review.rankings[1] = replace(review.rankings[1], estimates=(Estimate("JC", 130.0, 40), Estimate("QS", 129.96, 40)))
     app.tick(0.01)
     assert review.cost(review.decisions[1]) == 0.0 and "0.0†" not in app.screen_text()
-    app.press("DOWN") if review.ordered()[0] is not review.decisions[1] else None
+    review.cursor = review.ordered().index(review.decisions[1])
     app.press("ENTER")
     assert review.showing is review.decisions[1] and "as good as Hard's" in app.screen_text()
     assert "†" not in app.screen_text().splitlines()[MESSAGE_ROW]
@@ -1271,6 +1271,10 @@ def test_one_choices_total_keeps_its_subject(make_app) -> None:
                                     SAMPLED)
     # and its chance, where a shorter wording has room for both (it had been dropped: a tester)
     assert review.progress() == "Done: your one choice cost 2.9 points, 14% of the match."
+    # A chance alone, said as the table view says it (a reviewer: "cost no points, 14%" read as fine)
+    review.rankings[0] = Ranking.of([Estimate("call", 1.0, 30, 0.40), Estimate("pass", 1.0, 30, 0.26)], "call",
+                                    SAMPLED)
+    assert review.progress() == "Done: your one choice cost 14% of the match, no points."
 
 
 def test_a_choice_that_lowers_the_chance_of_winning_is_not_as_good_as_hards(make_app) -> None:
@@ -1295,7 +1299,7 @@ def test_a_choice_that_lowers_the_chance_of_winning_is_not_as_good_as_hards(make
                                     SAMPLED)
     review.decisions[1] = Decision(1, observation, "pass", 0)  # two chances lost, no points
     assert review.progress() == "Done: 0 of 2 choices as good as Hard's; the rest lost chances of winning."
-    review.decisions[1] = Decision(1, observation, "call", 0)
+    review.decisions[1] = Decision(1, observation, "call", 0)  # back to the pair above, for what follows
     review.rankings[1] = Ranking.of([Estimate("call", 0.5, 30, 0.30), Estimate("pass", 0.4, 30, 0.30)], "call",
                                     SAMPLED)
     # A loss, written as the Cost column beside it is and as the legend reads ("how much less

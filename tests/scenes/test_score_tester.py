@@ -112,7 +112,7 @@ def test_group_keys_chuan_big_chuan_and_clear(tester_app):
     tester.stack = {"TC", "5S", "3H"}
     assert tester.cursor_value("TC") == ("x2", "in pile")
     tester.ten_clubs = "add-and-double"
-    assert tester.cursor_value("TC") == ("+50x2", "in pile") and "10♣ +50 x2" in screen(app)[SCORE_ROW]
+    assert tester.cursor_value("TC") == ("+50x2", "in pile") and "10♣ +50x2" in screen(app)[SCORE_ROW]
     app.press("BACKSPACE")
     assert tester.stack == set() and shown_score(app) == -50
 
@@ -126,7 +126,7 @@ def test_five_lines_of_a_sum_read_left_to_right_and_the_badge_names_the_rule(tes
     if "adds 50" not in lines[SCORE_ROW]:
         app.press("D")
         lines = screen(app)
-    assert "10♣ adds 50 and doubles" in lines[SCORE_ROW] and "10♣ +50 x2" in lines[SCORE_ROW]
+    assert "10♣ adds 50 and doubles" in lines[SCORE_ROW] and "10♣ +50x2" in lines[SCORE_ROW]
     labels = [label for label, _ in tester.breakdown()]
     assert len(labels) == 5
     rows = lines[SCORE_ROW + 1 : SCORE_ROW + 4]
