@@ -402,7 +402,10 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "passed_master_scope": OptionSpec.choice(
         "deal", ("deal", "first-lead"), ("Whole deal", "First lead only"), "Passed Master's restriction",
         "A Master who passed may not lead four of a kind or a run of four or more: for the whole deal, "
-        "or only at the first lead.", aliases=(("first_lead", "first-lead"),)),
+        "or only at the first lead.", aliases=(("first_lead", "first-lead"),),
+        # A Master who passed is no Caller: with non-callers leading singles only, he leads no
+        # set or run anyway (a tester found the row lit where it changes nothing).
+        needs=(("noncaller_singles_only", (False,)),)),
     "noncaller_singles_only": OptionSpec.boolean(
         False, "Non-callers lead singles only",
         "Only the Caller may lead sets and runs; the others lead single cards."),

@@ -359,6 +359,8 @@ class LukFuTable(TableScene):
             return f"{head}: Enter claims, or raise cards ({self.keys_text()}). "
         if len(self.hand.cards) == 1:
             return f"{head}: your last card, {current}; Enter plays it. "
+        if [a for a in obs.legal_actions if a != "claim"] == [current]:  # no cards to raise then (a tester)
+            return f"{head}: your only play, {current}; Enter plays it. "
         if current in obs.legal_actions:
             return f"{head}: Enter plays {current}, or raise cards ({self.keys_text()}). "
         return f"{head}: raise cards ({self.keys_text()}, Space), Enter plays them. "

@@ -1000,3 +1000,29 @@ def test_determinize_respects_r2_of_a_non_caller_single_lead() -> None:
         held = _then(world, E)
         tens = {c for c in held if c[0] == "T"}
         assert tens <= old_cards(held, [])
+
+
+def test_the_passed_masters_restriction_needs_non_callers_free_to_lead_sets():
+    """Found by a tester: the row stayed lit with non-callers leading singles only, where it
+    changes nothing (a Master who passed is no Caller). Checked over random play: with that
+    option on, both scopes allow the same leads."""
+    spec = lf.OPTION_SPECS["passed_master_scope"]
+    assert spec.applies({"noncaller_singles_only": False}) and not spec.applies({"noncaller_singles_only": True})
+    rules = get_rules("lukfu")
+
+    def differing(singles: bool) -> int:
+        """Positions of random play where the two scopes allow different actions."""
+        count = 0
+        for seed in range(400):
+            rng = random.Random(seed)
+            states = [rules.new_match(seed, {"noncaller_singles_only": singles, "passed_master_scope": scope})
+                      for scope in ("deal", "first-lead")]
+            while not rules.is_over(states[0]) and states[0].deal_number < 4:
+                legal = [rules.legal_actions(state) for state in states]
+                count += legal[0] != legal[1]
+                action = rng.choice([a for a in legal[0] if a in legal[1]])
+                states = [rules.apply(state, action) for state in states]
+        return count
+
+    assert differing(False) > 0, "the play reaches a Master who passed, holding four of a kind or a run"
+    assert differing(True) == 0

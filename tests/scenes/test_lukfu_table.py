@@ -1231,7 +1231,8 @@ def test_a_lead_starts_on_a_card_enter_plays_alone(table_app):
         if not singles:
             continue
         assert table.hand.current in singles, (seed, table.hand.current, singles)
-        assert f"Enter plays {table.hand.current}" in app.screen_text()
+        card, text = table.hand.current, app.screen_text()
+        assert f"Enter plays {card}" in text or f"your only play, {card}; Enter plays it" in text
 
 
 def test_the_play_order_starts_from_whoever_goes_first(table_app):
@@ -1315,3 +1316,16 @@ def test_the_prompts_name_a_set_in_words_as_the_messages_do(table_app):
     table.obs = dataclasses.replace(table.obs, legal_actions=("C9 M9 T9",), to_discard=0)
     assert table.play_text().startswith("Beat three fives:")
     assert short_play(best) == "3 fives"  # the caption's room
+
+
+def test_a_single_legal_play_is_offered_as_the_only_one(table_app):
+    """Found by a tester: "Beat M3: Enter plays M5, or raise cards (1-9)." where the M5 was the
+    only card that could be played: raising another only buzzed."""
+    import dataclasses
+
+    _app, table = table_app(SEED_EVERY_PLAY)
+    card = table.hand.cards[0]
+    table.obs = dataclasses.replace(table.obs, phase="play", best=("M3",), trick=((1, ("M3",)),),
+                                    legal_actions=(card,), to_discard=0)
+    table.hand.cursor = 0
+    assert table.play_text() == f"Beat M3: your only play, {card}; Enter plays it. "
