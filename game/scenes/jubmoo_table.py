@@ -41,7 +41,7 @@ from game.scenes.table import (
 from game.scenes.widgets import signed
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
-from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face, hand_keys_text
+from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face, play_keys_text
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -316,14 +316,9 @@ class JubMooTable(TableScene):
             return self.replay_offer()
         who = f"{self.seat_name(self.viewer)}, your" if self.hot_seat else "Your"
         lead = "lead" if not obs.trick else "turn"
-        arrows = f"{glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT}"
         last = (self.offer("last"),) if obs.last_trick else ()  # offered once there is one
-        if len(obs.hand) == 1:  # no arrows to offer (a tester), as Klaberjass says it
-            last_card = "last card" if self.hot_seat else "your last card"  # room for L beside a name
-            return Prompt(f"{who} {lead}: {last_card}, the {card_name(obs.hand[0])}; 1 or Enter plays it.   ",
-                          last, hand=HandMode(frozenset(obs.legal_actions)))
-        return Prompt(f"{who} {lead}: {hand_keys_text(len(obs.hand))}, or {arrows} then Enter.   ",
-                      last, hand=HandMode(frozenset(obs.legal_actions)))
+        keys = play_keys_text(obs.hand, yours=not self.hot_seat)  # room for L beside a name
+        return Prompt(f"{who} {lead}: {keys}.   ", last, hand=HandMode(frozenset(obs.legal_actions)))
 
     def paused(self) -> bool:
         """The last trick recalled with L stays until a key, the others' play waiting (it had

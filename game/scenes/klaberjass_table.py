@@ -19,7 +19,16 @@ from game.scenes.hand import Hand, HandGeometry, HandMode
 from game.scenes.table import REPLAY_KEYS, TABLE_BG, Choice, Prompt, TableScene, deal_of
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
-from game.screen.cards import card_name, draw_back, draw_face, draw_slot, french_face, hand_key, key_index
+from game.screen.cards import (
+    card_name,
+    draw_back,
+    draw_face,
+    draw_slot,
+    french_face,
+    hand_key,
+    key_index,
+    play_keys_text,
+)
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -151,11 +160,7 @@ class KlaberjassTable(TableScene):
         if obs.phase == "play":
             lead = "lead" if not obs.trick else "play"
             playable = frozenset(a.split()[0] for a in obs.legal_actions)
-            if len(obs.hand) == 1:
-                return Prompt(f"Your {lead}: your last card, the {card_name(obs.hand[0])}; 1 or Enter plays it.",
-                              hand=HandMode(playable))
-            return Prompt(f"Your {lead}: 1-{len(obs.hand)}, or {glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT} then Enter.",
-                          hand=HandMode(playable))
+            return Prompt(f"Your {lead}: {play_keys_text(obs.hand)}.", hand=HandMode(playable))
         if obs.phase == "replay":
             return self.replay_offer()
         choices = self.choices()

@@ -6,6 +6,7 @@ function from its card code to a Face, and every table scene uses the same drawi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.screen import glyphs, palette
@@ -117,6 +118,16 @@ def hand_keys_text(n: int, compact: bool = False) -> str:
     elif n > 11:
         text += f", A-{hand_key(n - 1)}"
     return text
+
+
+def play_keys_text(hand: Sequence[str], yours: bool = True) -> str:
+    """How a card of ``hand`` is played, after "Your lead: ", alike at the tables that play a
+    card by its key: ``1-9, or ←/→ then Enter``, or the last card in a sentence, ``your last
+    card, the K♦; 1 or Enter plays it`` ("1-1" had read as nothing: a tester; ``yours`` False
+    leaves out "your" where a name already says whose)."""
+    if len(hand) == 1:
+        return f"{'your ' if yours else ''}last card, the {card_name(hand[0])}; 1 or Enter plays it"
+    return f"{hand_keys_text(len(hand))}, or {glyphs.ARROW_LEFT}/{glyphs.ARROW_RIGHT} then Enter"
 
 
 def key_index(char: str, hand_size: int) -> int | None:

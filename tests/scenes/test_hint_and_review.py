@@ -97,12 +97,18 @@ def find_states(game: str, wanted: tuple[str, ...], options: dict[str, Any]) -> 
     return found
 
 
-def hint_now(app: Any, table: TableScene) -> str:
-    app.press("F4")
-    for _ in range(50):
+def wait_for_hint(app: Any, table: TableScene, ticks: int = 100) -> None:
+    """Let the hint being worked out arrive (or the time run out)."""
+    for _ in range(ticks):
         if table.hint_ticket is None:
             break
         app.tick(0.02)
+
+
+def hint_now(app: Any, table: TableScene) -> str:
+    """F4, and the message once the hint is shown."""
+    app.press("F4")
+    wait_for_hint(app, table, 50)
     return table.message
 
 
@@ -278,18 +284,8 @@ def test_cards_raised_while_the_hint_thinks_are_the_players(make_app) -> None:
     app.press(hand_key(len(table.hand.cards) - 1))
     assert raised in table.hand.picked
     app.ai.poll = poll
-    for _ in range(100):
-        if table.hint_ticket is None:
-            break
-        app.tick(0.02)
+    wait_for_hint(app, table)
     assert table.message.startswith("Hint:") and raised in table.hand.picked
-
-
-def wait_for_hint(app: Any, table: TableScene, ticks: int = 100) -> None:
-    for _ in range(ticks):
-        if table.hint_ticket is None:
-            break
-        app.tick(0.02)
 
 
 def test_a_choice_that_lost_only_chance_says_so_in_the_table_view(make_app) -> None:

@@ -16,6 +16,7 @@ from game.scenes.table import MIN_TRICK_HOLD
 from game.screen.canvas import COLS, ROWS
 from tests.rules.test_klaberjass import BETE_DEALER, BETE_ELDER, to_play
 from tests.rules.test_klaberjass import play as rules_play
+from tests.scenes.test_hint_and_review import hint_now
 from tests.scenes.test_tables_common import TABLES, play
 
 CASE = next(case for case in TABLES if case.game == "klaberjass")
@@ -187,11 +188,7 @@ def test_f4_under_the_bella_question_answers_it_or_drops_it_for_another_card(tab
     app.tick(0.5)
     app.press(str(table.hand.cards.index("KH") + 1))
     assert table.bella_card == "KH"
-    app.press("F4")
-    for _ in range(100):
-        if table.hint_ticket is None:
-            break
-        app.tick(0.02)
+    hint_now(app, table)
     hinted = table.hinted_move()[0]
     assert table.message.startswith("Hint: ") and hinted.split()[0] == "KH"  # the only card that may be played
     assert table.bella_card == "KH" and table.prompt().choices[table.choice_cursor].action == hinted
@@ -574,11 +571,7 @@ def test_a_hint_on_the_row_is_not_joined_to_a_declaration_made_for_you(table_app
             break
         app.tick(0.05)
     assert table.obs.phase == "declare"
-    app.press("F4")
-    for _ in range(100):
-        if table.hint_ticket is None:
-            break
-        app.tick(0.02)
+    hint_now(app, table)
     assert table.message.startswith("Hint:")
     app.press("F3")  # sort on: the table declares for you at once
     app.tick(0.05)
