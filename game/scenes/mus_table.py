@@ -561,6 +561,26 @@ class MusTable(TableScene):
         reviewer's typed 5 became the hint's 2)."""
         return *super().player_settings(), self.amount, self.withheld
 
+    def prompt_state(self) -> dict[str, Any]:
+        """The amount and the señas held back are saved with the rest of the prompt."""
+        state = super().prompt_state()
+        if state:
+            at, off = self.withheld
+            state.update(amount=self.amount, withheld=sorted(off) if at == self._decision else [])
+        return state
+
+    def restore_prompt(self, state: Any) -> bool:
+        if not super().restore_prompt(state):
+            return False
+        amount = state.get("amount")
+        if isinstance(amount, int) and not isinstance(amount, bool) and amount >= 1:
+            self.amount = amount  # the prompt keeps it within the bets open (``picked_amount``)
+        withheld = state.get("withheld")
+        if isinstance(withheld, list) and withheld:
+            allowed = set(self.allowed())
+            self.withheld = self._decision, frozenset(s for s in withheld if s in allowed)
+        return True
+
     def on_hint(self) -> bool:
         """F4 under "Bet the whole game?" drops the question, as N does: the hint is Hard's bet,
         so the bets must be back on the prompt for Enter to make it (a reviewer's Enter said

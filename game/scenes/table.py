@@ -341,7 +341,9 @@ class TableScene(Scene, metaclass=ABCMeta):
     - ``table_state()`` and ``restore_state(state)``: what the table keeps of its own in the
       save beside the match record (the player's order of his hand), written after every
       action and every rearrangement, given back on resume; a table with per-player state
-      (hot seat) extends both.
+      (hot seat) extends both. ``prompt_state()`` and ``restore_prompt(state)`` do the same
+      for what the player set at his prompt (``player_settings``); a table with settings
+      of its own (Mus's amount) extends them.
     - Hot seat: ``hand_over(seat)`` when another person is to act (default: ``set_viewer``;
       a table may first hide the hands behind a panel, ``guard_keys()`` making it ignore
       keys for a moment), and ``set_viewer(seat)`` (extend it to keep per-player state
@@ -421,6 +423,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         order too: ``table_state`` is what ``save`` kept of the table)."""
         table = cls(app, match, humans=humans)
         table.restore_state(table_state or {})
+        table.restore_prompt((table_state or {}).get("prompt"))
         for name in ("computer_steps", "auto_steps"):  # the choices not the player's to review
             steps = (table_state or {}).get(name)
             if isinstance(steps, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in steps):
@@ -504,6 +507,33 @@ class TableScene(Scene, metaclass=ABCMeta):
         """What is saved with the match besides the rules' record: the player's order of his hand."""
         return {"arrangement": list(self.hand.arrangement)}
 
+    def prompt_state(self) -> dict[str, Any]:
+        """What the player has set at his prompt now (``player_settings``: the cards raised,
+        the highlighted card, the highlighted choice) and at which decision, saved so that a
+        closed window or Esc does not lower a raised throw (a tester's resumed throw was lost)."""
+        if self._decision is None:
+            return {}
+        return {"decision": list(self._decision), "picked": list(self.hand.picked_cards()),
+                "highlight": self.hand.current, "choice": self.choice_cursor}
+
+    def restore_prompt(self, state: Any) -> bool:
+        """Take back ``prompt_state`` if it was saved at the decision now up (True); cards no
+        longer in the hand or not playable, and anything else odd in it, are left as the
+        prompt starts."""
+        if not isinstance(state, dict) or self._decision is None or state.get("decision") != list(self._decision):
+            return False
+        prompt, hand = self.prompt(), self.hand
+        picked = state.get("picked")
+        if prompt.hand is not None and prompt.hand.multi and isinstance(picked, list):
+            hand.picked = {card for card in hand.cards if card in picked and card in prompt.hand.playable}
+        highlight = state.get("highlight")
+        if isinstance(highlight, str) and highlight in hand.cards:
+            hand.cursor = hand.cards.index(highlight)
+        choice = state.get("choice")
+        if isinstance(choice, int) and not isinstance(choice, bool) and 0 <= choice < len(prompt.choices):
+            self.choice_cursor = choice
+        return True
+
     def restore_state(self, state: dict[str, Any]) -> None:
         """Take back ``table_state`` from a save; anything odd in it is ignored (the hand is
         then simply sorted)."""
@@ -564,7 +594,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.reviews: dict[int, Ranking] = {}  # the review's rankings, by step of the record (kept for a second look)
         self.hand_orders: dict[int, list[str]] = {}  # the hand's order at the person's decisions, by step
         self._shown_mode: HandMode | None = None  # the hand's look under ``showing`` (the review)
-        self.hand = self.make_hand()
+        self.hand: Hand = self.make_hand()
         self._deal = deal_of(self.obs)
         self._decision: DecisionKey | None = None  # the decision whose prompt is up
         self._guard = 0.0
@@ -881,7 +911,7 @@ class TableScene(Scene, metaclass=ABCMeta):
             self.app.saves.delete(self.game_name)
         else:
             state = {**self.table_state(), "computer_steps": sorted(self.computer_steps),  # for the review
-                     "auto_steps": sorted(self.auto_steps),
+                     "auto_steps": sorted(self.auto_steps), "prompt": self.prompt_state(),
                      # A deal just ended, its summary not yet read: a resumed table shows it.
                      "summary_up": self.frozen_obs is not None and len(self.match.steps) == self.deal_end_steps,
                      "counting": {name: getattr(self, name) for name in self.counting}}  # for the statistics
@@ -1250,10 +1280,10 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     # ---- keys and the mouse ----
     def on_key(self, key: Key) -> None:
-        arrangement = list(self.hand.arrangement)
+        arrangement, settings = list(self.hand.arrangement), self.player_settings()
         self._on_key(key)
-        if self.hand.arrangement != arrangement and not self.match.is_over:
-            self.save()  # the player's own order of his hand survives a closed window too
+        if (self.hand.arrangement != arrangement or self.player_settings() != settings) and not self.match.is_over:
+            self.save()  # the player's own order of his hand, and what he set, survive a closed window too
 
     def _on_key(self, key: Key) -> None:
         if key.repeat and (self.panel is not None or self.hold > 0 or self.guarded or self.message_covers_prompt

@@ -1469,3 +1469,29 @@ def test_one_key_ends_a_pause_under_a_long_message_and_brings_the_prompt(table_a
     app.press("SPACE")
     assert table.human_to_act and not table.message_covers_prompt
     assert table.prompt().text.startswith("Señas") and "Señas" in app.screen_text().splitlines()[PROMPT_ROW]
+
+
+def test_a_bet_amount_and_senas_held_back_survive_leaving(table_app, make_app):
+    """What the player set at a bet (the amount) or a seña turn (a seña held back) comes back
+    when the match is resumed at that decision, as raised cards do."""
+    app, table = table_app()
+    to_first_bet(app, table)
+    press(app, table, "3")
+    assert table.amount == 3
+    app.quit()
+    again = make_app("*", "--game", "mus")
+    again.press("Y")
+    resumed = again.top_scene()
+    assert isinstance(resumed, MusTable) and resumed.amount == 3
+    app, table = table_app(35, senas=True)
+    senas_match(table, lambda allowed: len(allowed[0]) == 2, first_mano=0)
+    press(app, table, "C")
+    allowed = allowed_senas(table.obs.hand, dict(table.match.options))
+    press(app, table, "A")
+    assert allowed[0] not in table.picked_senas()
+    passed = table.picked_senas()
+    app.quit()
+    again = make_app("*", "--game", "mus")
+    again.press("Y")
+    resumed = again.top_scene()
+    assert isinstance(resumed, MusTable) and resumed.picked_senas() == passed

@@ -922,6 +922,49 @@ def test_a_match_left_at_a_deals_end_resumes_on_its_summary(start, case, make_ap
     assert third.top_scene().panel is None or not third.top_scene().panel.review
 
 
+def test_what_the_player_set_at_his_prompt_survives_leaving(start, case, make_app):
+    """Found by testers: cards raised for a throw or a discard, and the highlight, were lost
+    when the window closed; the resumed prompt started afresh. They are saved as they change
+    and come back at the same decision."""
+    app, table = start(7)
+    play(app, table, case, lambda: choosing_cards(table) and len(table.prompt().hand.playable) > 1)
+    app.press("RIGHT")
+    if table.prompt().hand.multi:
+        app.press("UP")  # raise the highlighted card
+    set_then = table.hand.current, table.hand.picked_cards(), table.choice_cursor
+    assert set_then[0] is not None and (set_then[1] or not table.prompt().hand.multi)
+    app.quit()  # the window closed: no save is written on the way out
+    again = make_app("*", "--game", case.game)
+    again.press("Y")
+    resumed = again.top_scene()
+    assert isinstance(resumed, case.cls)
+    assert (resumed.hand.current, resumed.hand.picked_cards(), resumed.choice_cursor) == set_then
+
+
+def test_a_damaged_prompt_state_in_a_save_is_ignored(start, case, make_app, home):
+    """A save edited by hand: cards not in the hand, a choice out of range, wrong types."""
+    import json
+
+    app, table = start(7)
+    play(app, table, case, lambda: choosing_cards(table))
+    decision = list(table.decision_key())
+    fresh = table.hand.current, table.hand.picked_cards(), table.choice_cursor
+    app.quit()
+    path = home / "saves" / f"{case.game}.json"
+    for damaged in ({"decision": decision, "picked": ["ZZ", 5], "highlight": "ZZ", "choice": 99},
+                    {"decision": decision, "picked": "7S", "highlight": 3, "choice": True},
+                    {"decision": [0, 0, "bidding"], "picked": list(table.hand.cards), "choice": 0}, "junk"):
+        record = json.loads(path.read_text())
+        record["table"]["prompt"] = damaged
+        path.write_text(json.dumps(record))
+        again = make_app("*", "--game", case.game)
+        again.press("Y")
+        resumed = again.top_scene()
+        assert isinstance(resumed, case.cls)
+        assert (resumed.hand.current, resumed.hand.picked_cards(), resumed.choice_cursor) == fresh
+        again.quit()
+
+
 def test_a_match_resumed_in_a_later_deal_says_its_last_move_as_it_was_said(start, case, make_app):
     """Found by a tester: Klaberjass resumed after the computer's lead in deal 2 read "Computer
     leads the K♥. Computer takes the last trick." (the narration's deal end is told by the
