@@ -468,19 +468,22 @@ class TableScene(Scene, metaclass=ABCMeta):
         the view after it (the match rebuilt to that moment: the rules are pure); None when it
         is no action. Both views come from the one rebuilt match, as at the table: a deal's end
         is told by its summary object (``deal_ended``), and the resumed match's own was another
-        object, so a lead resumed in deal 2 had read "Computer takes the last trick" (a tester)."""
+        object, so a lead resumed in deal 2 had read "Computer takes the last trick" (a tester).
+        An option changed since (F6 mid-deal) is no action: the action before it is the last
+        (a tester's resumed line was empty after F6)."""
         steps = self.match.steps
-        if not steps or not isinstance(steps[-1], str):
+        last = next((i for i in range(len(steps) - 1, -1, -1) if isinstance(steps[i], str)), None)
+        if last is None:
             return None
         rebuilt = Match(self.match.game, self.match.seed, self.match.options)
-        for step in steps[:-1]:
+        for step in steps[:last]:
             rebuilt.replay_step(step)
         seat = rebuilt.current_player
         if seat is None:
             return None
         before = rebuilt.observation(self.viewer)
-        action = rebuilt.rules.parse_action(rebuilt.state, steps[-1])
-        rebuilt.replay_step(steps[-1])
+        action = rebuilt.rules.parse_action(rebuilt.state, str(steps[last]))
+        rebuilt.replay_step(steps[last])
         return seat, before, action, rebuilt.observation(self.viewer)
 
     def last_words(self) -> str:

@@ -922,6 +922,21 @@ def test_a_match_left_at_a_deals_end_resumes_on_its_summary(start, case, make_ap
     assert third.top_scene().panel is None or not third.top_scene().panel.review
 
 
+def test_a_match_resumed_after_f6_mid_deal_says_its_last_move(start, case, make_app):
+    """Found by a tester: F6 pressed mid-deal left the option's change as the record's last
+    step, and the resumed message line was empty; the last move's words come back."""
+    app, table = start(6)
+    play(app, table, case, lambda: choosing_cards(table) and table.last_words() != "", rounds=20000)
+    said = table.last_words()
+    app.press("F6")
+    assert not isinstance(table.match.steps[-1], str)  # the option's step is the last
+    app.quit()
+    again = make_app("*", "--game", case.game)
+    again.press("Y")
+    resumed = again.top_scene()
+    assert isinstance(resumed, case.cls) and resumed.message == said
+
+
 def test_what_the_player_set_at_his_prompt_survives_leaving(start, case, make_app):
     """Found by testers: cards raised for a throw or a discard, and the highlight, were lost
     when the window closed; the resumed prompt started afresh. They are saved as they change
