@@ -31,6 +31,7 @@ class SaveStore:
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
         self.writing = folder is not None  # False: the folder is only read
+        self.why_unsaved = storage.UNWRITABLE  # why, once ``writing`` is False
         self.dropped: set[Path] = set()  # files finished with that could not be removed: read no more
         self.memory: dict[str, dict[str, Any]] = {}
         self.notices: list[str] = []
@@ -55,9 +56,11 @@ class SaveStore:
             return
         try:
             storage.atomic_write(path, json.dumps(record, ensure_ascii=False))
-        except (OSError, TypeError, ValueError):
-            self.notices.append(f"The match cannot be saved in {path.parent}, so it is kept only until you "
-                                "close the program.")
+        except (OSError, TypeError, ValueError) as exc:
+            if isinstance(exc, OSError):
+                self.why_unsaved = storage.failure_words(exc)
+            self.notices.append(f"The match cannot be saved in {path.parent} ({self.why_unsaved}), so it is "
+                                "kept only until you close the program.")
             self.writing = False
             self.unsaved.add(match.game)
 
@@ -153,9 +156,6 @@ class SaveStore:
             return None
         try:
             match, humans = restore(record, game)
-        except IllegalAction:
-            self._damaged(game, "one of its moves is not a legal move")
-            return None
         except ValueError as exc:
             self._damaged(game, str(exc))
             return None
@@ -218,6 +218,9 @@ def restore(record: Any, game: str) -> tuple[Match, tuple[int, ...]]:
         raise ValueError(DAMAGED)
     if not all(type(h) is int for h in humans):  # JSON's true is no seat (a tester's read as 1)
         raise ValueError(DAMAGED)
+    problem = options_problem(game, options)
+    if problem:
+        raise ValueError(problem)
     try:
         match = Match(game, seed, options)
     except ValueError as exc:
@@ -225,12 +228,37 @@ def restore(record: Any, game: str) -> tuple[Match, tuple[int, ...]]:
     # People sit in the first seats, as many as the game lets share the keyboard (a tester's
     # Luk Fu save edited to seat 1 put him in another player's place without a word).
     most = registry.max_people(game)
-    if humans != tuple(range(len(humans))) or not 1 <= len(humans) <= most:
-        places = "seat 0" if most == 1 else f"seats 0 up, at most {most}"
-        raise ValueError(f"it puts the people at the keyboard in seats {list(humans)}, and this game "
-                         f"gives them {places}")
+    if not humans:
+        raise ValueError("it has nobody at the keyboard")
+    if len(humans) > most:
+        raise ValueError(f"it has {len(humans)} people at the keyboard, and this game lets "
+                         f"{'only one' if most == 1 else f'at most {most}'} play")
+    if humans != tuple(range(len(humans))):
+        raise ValueError("it puts a person at the keyboard in a computer player's place")
     for step in steps:
-        if not isinstance(step, str) and not (isinstance(step, dict) and set(step) == {"option", "value"}):
+        if isinstance(step, dict) and set(step) == {"option", "value"}:
+            if step["option"] != "replay" or not isinstance(step["value"], bool):
+                raise ValueError("its moves change an option other than turning the replay (F6) on or off")
+        elif not isinstance(step, str):
             raise ValueError(DAMAGED)
-        match.replay_step(step)
+        try:
+            match.replay_step(step)
+        except IllegalAction as exc:  # a move of the game, not in this deal (an edited seed, a tester)
+            raise ValueError("one of its moves cannot be played in its deal") from exc
+        except ValueError as exc:  # the rules' own words name their notation: not a player's
+            raise ValueError(f"one of its moves ({json.dumps(step)[:20]}) is no move of "
+                             f"{get_rules(game).title}") from exc
     return match, humans
+
+
+def options_problem(game: str, options: dict[str, Any]) -> str:
+    """What is wrong with a save's options, named as the options screen names them (a tester
+    read "option 'target' must be 40 or 30" for Mus's "Game to"); "" if nothing."""
+    specs = registry.rules_option_specs(game)
+    for key, value in options.items():
+        spec = specs.get(key)
+        if spec is None:
+            return f"it has an option this game does not have ({json.dumps(key)[:30]})"
+        if not spec.valid(value):
+            return f"its option \"{spec.label}\" must be {spec.allowed()}, not {json.dumps(value)[:20]}"
+    return ""

@@ -8,6 +8,7 @@ memory for this run, with a notice.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -104,6 +105,7 @@ class Settings:
         self.path = path  # None: keep in memory only
         self.notices: list[str] = notices or []
         self.unsaved = False  # a change made in this run could not be written: lost at the close
+        self.why_unsaved = storage.UNWRITABLE  # why, once ``path`` is None
 
     # ---- loading ----
     @classmethod
@@ -120,10 +122,14 @@ class Settings:
         try:
             # "utf-8-sig": Notepad's byte-order mark is no damage (a tester's file was moved aside for it).
             user = tomllib.loads(path.read_text(encoding="utf-8-sig"))
-        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError, RecursionError):
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError, RecursionError) as exc:
             moved = storage.move_aside(path)
             where = f"It was moved aside as {moved.name}." if moved else "It was left where it is."
-            notices.append(f"Your settings file {path} is damaged and could not be read, so the defaults "
+            # The line the reader stopped at, so that one mistyped line is found (a tester's
+            # duplicated key sent him comparing the files).
+            line = re.search(r"at line (\d+)", str(exc)) if isinstance(exc, tomllib.TOMLDecodeError) else None
+            at = f" at line {line.group(1)}" if line else ""
+            notices.append(f"Your settings file {path} is damaged{at} and could not be read, so the defaults "
                            f"are used. {where}")
             return cls(values, path, notices)
         notices.extend(merge_user_values(values, user))
@@ -149,9 +155,10 @@ class Settings:
             return
         try:
             storage.atomic_write(self.path, tomli_w.dumps(_toml_safe(self.values)))
-        except OSError:
-            self.notices.append(f"Your settings cannot be saved in {self.path.parent}, so changes last only "
-                                "until you close the program.")
+        except OSError as exc:
+            self.why_unsaved = storage.failure_words(exc)
+            self.notices.append(f"Your settings cannot be saved in {self.path.parent} ({self.why_unsaved}), so "
+                                "changes last only until you close the program.")
             self.path = None
 
 

@@ -28,12 +28,23 @@ FIGURE_MAX = 999_999_999
 WON_OF_PLAYED = (("matches_won", "matches_played"), ("deals_won", "deals_played"), ("games_won", "games_played"))
 
 
+#: Every game's counters, with the statistics screen's label of each (a score is None until a
+#: match ends); a game's own follow them (``GameEntry.counters``).
+COMMON_ROWS = (("matches_played", "Matches played"), ("matches_won", "Matches won"),
+               ("deals_played", "Deals played"), ("deals_won", "Deals won"),
+               ("best_score", "Best match score"), ("worst_score", "Worst match score"),
+               ("deals_hinted", "Deals with hints"))
+SCORES = ("best_score", "worst_score")
+
+
+def rows(game: str) -> tuple[tuple[str, str], ...]:
+    """``game``'s counters and their labels, in the statistics screen's order."""
+    return COMMON_ROWS + registry.entry(game).counters
+
+
 def empty(game: str) -> dict[str, Any]:
     """Fresh counters of ``game``: the common ones, then its own (named in the game registry)."""
-    counters: dict[str, Any] = {"matches_played": 0, "matches_won": 0, "deals_played": 0, "deals_won": 0,
-                                "best_score": None, "worst_score": None, "deals_hinted": 0}
-    counters.update({key: 0 for key, _ in registry.entry(game).counters})
-    return counters
+    return {key: None if key in SCORES else 0 for key, _ in rows(game)}
 
 
 class StatsStore:
@@ -80,27 +91,28 @@ class StatsStore:
         if not isinstance(stored, dict):
             return "not a table of counts"
         read = empty(game)
+        label = dict(rows(game))  # named as the statistics screen names them (a tester read "deals_played")
         for key, value in read.items():
             got = stored.get(key, value)
             # A count is a whole number from 0; a score (None until a match ends) may be below 0.
             # (A tester's null count crashed the end of every deal; -7 matches won were shown.)
             score = value is None
             if not (type(got) is int and (score or got >= 0)) and not (score and got is None):
-                return f"{key} = {json.dumps(got)[:20]}"
+                return f"{label[key]} is {json.dumps(got)[:20]}, not a {'score' if score else 'count'}"
             if got is not None and abs(got) > FIGURE_MAX:  # no one plays that much: the file was damaged
-                return f"{key} = {got}, too large"
+                return f"{label[key]} {got}, too large"
             read[key] = got
         entry = registry.entry(game)
         wholes = [*WON_OF_PLAYED, *((key, "matches_played" if key in entry.match_counters else "deals_played")
                                     for key, _ in entry.counters if key not in dict(WON_OF_PLAYED))]
         for part, whole in wholes:  # each counted at most once a deal (or a match)
             if part in read and read[part] > read[whole]:
-                return f"{part} {read[part]}, more than {whole} {read[whole]}"
+                return f"{label[part]} {read[part]}, more than {label[whole]} {read[whole]}"
         best, worst = read["best_score"], read["worst_score"]
         if (best is None) != (read["matches_played"] == 0) or (worst is None) != (best is None):
             return "match scores without the matches played"
         if best is not None and best < worst:
-            return f"best_score {best}, below worst_score {worst}"
+            return f"{label['best_score']} {best}, below {label['worst_score']} {worst}"
         self.games[game] = read
         return ""
 
@@ -109,9 +121,9 @@ class StatsStore:
             return
         try:
             storage.atomic_write(self.path, json.dumps({"format": FORMAT, "version": VERSION, "games": self.games}))
-        except OSError:
-            self.notices.append(f"Statistics cannot be saved in {self.path.parent}, so they last only until "
-                                "you close the program.")
+        except OSError as exc:
+            self.notices.append(f"Statistics cannot be saved in {self.path.parent} ({storage.failure_words(exc)}), "
+                                "so they last only until you close the program.")
             self.path = None
 
     @staticmethod

@@ -8,6 +8,7 @@ old file or the new one. A file that cannot be read is moved aside, never delete
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 import time
@@ -38,6 +39,16 @@ def writable(folder: Path) -> bool:
     except OSError:
         return False
     return True
+
+
+#: Why nothing is written, said beside the notices and questions that depend on it.
+UNWRITABLE = "the folder cannot be written"
+
+
+def failure_words(exc: OSError) -> str:
+    """Why a write failed, in a player's words: a full disk is not a folder's permissions (a
+    tester with a full disk was sent to look at the folder)."""
+    return "the disk is full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else UNWRITABLE
 
 
 def atomic_write(path: Path, text: str) -> None:

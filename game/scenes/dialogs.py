@@ -46,14 +46,15 @@ class QuitDialog(Scene):
             if not self.keeps_match:
                 return "Leave this game for the menu? (Y/N)"
             if self.game in unsaved:  # (true too of a match with no move of yours yet: a tester)
-                return "Leave this game? The match is kept until you close the program (the folder cannot " \
-                       "be written). (Y/N)"
+                return (f"Leave this game? The match is kept until you close the program "
+                        f"({self.app.saves.why_unsaved}). (Y/N)")
             return "Leave this game for the menu? The match is kept to resume. (Y/N)"
         # F1 or F9 on the menu are lost too (a tester was told of moves only).
         lost = [what for what, gone in (("moves", unsaved), ("setting changes", self.app.settings.unsaved)) if gone]
         if lost:
-            return (f"Quit The Card Parlour? {' and '.join(lost).capitalize()} that could not be saved (the folder "
-                    "cannot be written) are lost. (Y/N)")
+            why = self.app.saves.why_unsaved if unsaved else self.app.settings.why_unsaved
+            return (f"Quit The Card Parlour? {' and '.join(lost).capitalize()} that could not be saved ({why}) "
+                    "are lost. (Y/N)")
         return "Quit The Card Parlour? (Y/N)"
 
     @property

@@ -108,8 +108,8 @@ def check_rules_option(game: str, options: dict[str, Any]) -> str | None:
 
 
 WELCOME = "Every change is saved at once; rules options apply from the next match."
-#: The same where the settings cannot be written (a tester read "saved at once" there).
-WELCOME_UNSAVED = "Changes last until you close the program: the folder cannot be written."
+#: The same where the settings cannot be written (a tester read "saved at once" there), and why.
+WELCOME_UNSAVED = "Changes last until you close the program: {why}."
 
 
 class OptionsScene(Scene):
@@ -123,7 +123,8 @@ class OptionsScene(Scene):
 
     def welcome(self) -> str:
         """The message line of a page just opened."""
-        return WELCOME if self.app.settings.path is not None else WELCOME_UNSAVED
+        settings = self.app.settings
+        return WELCOME if settings.path is not None else WELCOME_UNSAVED.format(why=settings.why_unsaved)
 
     @property
     def options(self) -> list[Option]:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.app.keys import Key
 from game.app.scene import Scene
+from game.app.stats import COMMON_ROWS
 from game.registry import GAMES, entry
 from game.scenes.widgets import dialog, title_bar
 from game.screen import palette
@@ -14,12 +15,6 @@ from game.screen.canvas import COLS, TextCanvas
 
 if TYPE_CHECKING:
     from game.app.app import App
-
-COMMON_ROWS = (("matches_played", "Matches played"), ("matches_won", "Matches won"),
-               ("deals_played", "Deals played"), ("deals_won", "Deals won"),
-               ("best_score", "Best match score"), ("worst_score", "Worst match score"),
-               ("deals_hinted", "Deals with hints"))
-
 
 def shown(value: Any) -> str:
     return "-" if value is None else str(value)

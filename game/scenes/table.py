@@ -529,8 +529,9 @@ class TableScene(Scene, metaclass=ABCMeta):
         picked = state.get("picked")
         if prompt.hand is not None and prompt.hand.multi and isinstance(picked, list):
             hand.picked = {card for card in hand.cards if card in picked and card in prompt.hand.playable}
-        highlight = state.get("highlight")
-        if isinstance(highlight, str) and highlight in hand.cards:
+        highlight = state.get("highlight")  # on a card that may be played, as a decision starts
+        playable = hand.cards if prompt.hand is None else prompt.hand.playable
+        if isinstance(highlight, str) and highlight in hand.cards and highlight in playable:
             hand.cursor = hand.cards.index(highlight)
         choice = state.get("choice")
         if isinstance(choice, int) and not isinstance(choice, bool) and 0 <= choice < len(prompt.choices):

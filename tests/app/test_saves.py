@@ -143,6 +143,34 @@ def test_damaged_save_is_moved_aside_and_a_new_match_starts(make_app, home):
     assert list((home / "saves").glob("klaberjass.json.damaged-*"))
 
 
+def test_a_refused_save_is_explained_in_the_options_screens_words(home):
+    """Found by a tester: the notices named option keys ("option 'target' must be 40 or 30"),
+    listed keys no screen shows, and seats as Python lists ("seats []")."""
+    store = SaveStore(home / "saves")
+    (home / "saves").mkdir()
+    good = {"format": "dos-card-games-save", "version": 1, "game": "mus", "seed": 3, "options": {},
+            "steps": [], "humans": [0]}
+    for bad, words in (({**good, "options": {"target": 41}}, 'its option "Game to" must be 40 or 30, not 41'),
+                       ({**good, "options": {"foo": 1}}, 'it has an option this game does not have ("foo")'),
+                       ({**good, "humans": []}, "it has nobody at the keyboard"),
+                       ({**good, "humans": [0, 1]},
+                        "it has 2 people at the keyboard, and this game lets only one play"),
+                       ({**good, "humans": [1]}, "it puts a person at the keyboard in a computer player's place"),
+                       ({**good, "steps": [{"option": "target", "value": 30}]},
+                        "its moves change an option other than turning the replay (F6) on or off"),
+                       ({**good, "steps": [{"option": "replay", "value": "yes"}]},
+                        "its moves change an option other than turning the replay (F6) on or off"),
+                       ({**good, "steps": ["discard 1S"]}, 'one of its moves ("discard 1S") is no move of Mus'),
+                       ({**good, "steps": ["paso"]}, "one of its moves cannot be played in its deal")):
+        (home / "saves" / "mus.json").write_text(json.dumps(bad), encoding="utf-8")
+        assert store.load("mus") is None
+        assert len(store.notices) == 1 and f"Mus match could not be read: {words}." in store.notices[0], store.notices
+        assert "target" not in store.notices[0] and "first_mano" not in store.notices[0]
+        store.notices.clear()
+        for moved in (home / "saves").glob("mus.json.damaged-*"):
+            moved.unlink()
+
+
 def test_foreign_version_and_bad_steps_are_refused(home):
     store = SaveStore(home / "saves")
     (home / "saves").mkdir()
@@ -395,7 +423,7 @@ def test_a_bad_value_costs_only_its_own_games_statistics(home):
     again = StatsStore(home)
     assert again.games["lukfu"]["deals_played"] == 1 and again.games["lukfu"]["claims"] == 1
     assert again.games["mus"]["matches_played"] == 0
-    assert len(again.notices) == 1 and 'Mus (games_won = "3")' in again.notices[0]
+    assert len(again.notices) == 1 and 'Mus (Games won is "3", not a count)' in again.notices[0]
     assert "other games' figures are kept" in again.notices[0]
     assert list(home.glob("statistics.json.damaged-*"))
     assert StatsStore(home).games["lukfu"]["deals_played"] == 1 and not StatsStore(home).notices  # written back
@@ -421,20 +449,20 @@ def test_a_count_that_is_null_negative_or_past_its_whole_is_a_bad_value(home):
     (the deal unsaved, so again after a resume); -7 matches won were shown beside 2 played."""
     from game.app.stats import StatsStore
 
-    for game, bad, named in (("lukfu", {"deals_played": None}, "deals_played = null"),
-                             ("jubmoo", {"deals_won": -3}, "deals_won = -3"),
+    for game, bad, named in (("lukfu", {"deals_played": None}, "Deals played is null, not a count"),
+                             ("jubmoo", {"deals_won": -3}, "Deals won is -3, not a count"),
                              ("mus", {"matches_won": 3, "matches_played": 2},
-                              "matches_won 3, more than matches_played 2"),
+                              "Matches won 3, more than Matches played 2"),
                              # A second tester: a best score below the worst, scores with no
                              # match played, more contracts made or pigs than deals or matches.
                              ("klaberjass", {"best_score": -50, "worst_score": 600, "matches_played": 2},
-                              "best_score -50, below worst_score 600"),
+                              "Best match score -50, below Worst match score 600"),
                              ("jubmoo", {"best_score": 400}, "match scores without the matches played"),
-                             ("jubmoo", {"pigs": 7}, "pigs 7, more than matches_played 0"),
-                             ("lukfu", {"claims": 5, "deals_played": 2}, "claims 5, more than deals_played 2"),
+                             ("jubmoo", {"pigs": 7}, "Times the pig 7, more than Matches played 0"),
+                             ("lukfu", {"claims": 5, "deals_played": 2}, "Winning claims 5, more than Deals played 2"),
                              # A third: 10**14 was taken, and shown cut as another number.
                              ("lukfu", {"worst_score": -10**14, "best_score": 0, "matches_played": 1},
-                              f"worst_score = {-10**14}, too large")):
+                              f"Worst match score {-10**14}, too large")):
         for path in home.glob("statistics.json*"):
             path.unlink()
         store = StatsStore(home)

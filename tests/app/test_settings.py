@@ -81,6 +81,49 @@ def test_damaged_file_is_moved_aside(home):
     assert list(home.glob("settings.toml.damaged-*"))
 
 
+def test_a_damaged_file_names_the_line_it_stopped_at(home):
+    """Found by a tester: one duplicated key reset every setting, and nothing said where."""
+    (home / "settings.toml").write_text("[play]\ndelay = 1.0\ndelay = 2.0\n", encoding="utf-8")
+    settings = Settings.load(home)
+    assert len(settings.notices) == 1 and "is damaged at line 3 and could not be read" in settings.notices[0]
+
+
+def test_a_full_disk_is_called_full(home, monkeypatch):
+    """Found by a tester: a full disk was called a folder that cannot be written; the
+    notices and the questions that depend on it say which."""
+    import errno
+
+    from game.app import storage
+    from game.app.saves import SaveStore
+    from game.app.stats import StatsStore
+    from game.scenes.options import WELCOME_UNSAVED
+
+    def full(path, text):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(storage, "atomic_write", full)
+    settings = Settings.load(home)
+    settings.set("play", "delay", 2.0)
+    assert "(the disk is full)" in settings.notices[-1] and settings.why_unsaved == "the disk is full"
+    assert WELCOME_UNSAVED.format(why=settings.why_unsaved).endswith(": the disk is full.")
+    stats = StatsStore(home)
+    stats.record_deal("mus", True)
+    assert "(the disk is full)" in stats.notices[-1]
+    from game.app.match import Match
+
+    saves = SaveStore(home / "saves")
+    saves.write(Match("mus", 1, {}), (0,))
+    assert "(the disk is full)" in saves.notices[-1] and saves.why_unsaved == "the disk is full"
+
+    def denied(path, text):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(storage, "atomic_write", denied)
+    saves = SaveStore(home / "saves")
+    saves.write(Match("mus", 1, {}), (0,))
+    assert "(the folder cannot be written)" in saves.notices[-1]
+
+
 def test_binary_garbage_is_moved_aside(home):
     (home / "settings.toml").write_bytes(b"\xff\xfe\x00garbage\x00")
     settings = Settings.load(home)
