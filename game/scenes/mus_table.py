@@ -549,6 +549,8 @@ class MusTable(TableScene):
         self.faces.clear()  # the moment of the señas is over once the betting goes on
         if new_deal:
             self.app.sound("trick")
+            if self.position(seat) != 0:  # the call is read before the count covers it (a tester never saw
+                self.hold_trick()  # East's Quiero)
         elif head == "discard":
             self.app.sound("deal")
         elif head in ("envido", "raise", "ordago", "cut"):
@@ -680,10 +682,14 @@ class MusTable(TableScene):
         else:
             text = f"{self.seat_name(seat)}: {action}."
         if deal_of(after) == deal_of(before):
-            for result in after.lance_results[len(before.lance_results):]:
-                sentence = self.result_sentence(result)
-                if len(text) + 1 + len(sentence) <= COLS - 4:  # the rest is on the lance board
-                    text += " " + sentence
+            results = after.lance_results[len(before.lance_results):]
+        else:  # the call ended the deal: how its lance went, held before the count (a tester missed it)
+            results = tuple(LanceResult(c.lance, c.outcome, c.winner_team, c.stake) for c in after.last_deal.lances
+                            if c.lance == before.lance and c.outcome in ("accepted", "rejected", "passed"))
+        for result in results:
+            sentence = self.result_sentence(result)
+            if len(text) + 1 + len(sentence) <= COLS - 4:  # the rest is on the lance board
+                text += " " + sentence
         return text
 
     def result_sentence(self, result: LanceResult) -> str:

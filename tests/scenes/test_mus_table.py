@@ -77,10 +77,19 @@ def face_passes(app, table: MusTable) -> None:
     app.settings.values["play"]["delay"] = 0.0
 
 
+def perform(table: MusTable, seat: int, action: str) -> None:
+    """``seat``'s call, made for it; a deal it ends shows its count at once, as if the pause
+    after the last call (held to be read) were over."""
+    table.perform(seat, action)
+    if table.summary_due is not None:
+        table.hold = 0.0
+        table._summary_if_due()
+
+
 def others(table: MusTable, *actions: str) -> None:
     """The other seats' calls, made for them (the table reads the match again after them)."""
     for action in actions:
-        table.perform(table.match.current_player, action)
+        perform(table, table.match.current_player, action)
     table.refresh()
 
 
@@ -108,7 +117,7 @@ def computer_moves(table: MusTable) -> None:
     """Let the computers play their first legal move until it is seat 0's turn (no waiting)."""
     while table.match.current_player not in (0, None):
         seat = table.match.current_player
-        table.perform(seat, table.match.observation(seat).legal_actions[0])
+        perform(table, seat, table.match.observation(seat).legal_actions[0])
         if table.panel is not None:
             table.close_panel()
     table.refresh()
@@ -316,7 +325,7 @@ def test_an_ordago_on_pares_leaves_the_message_row_to_the_message(table_app):
                 break
             legal = view.legal_actions
             wanted = "ordago" if view.lance == "pares" and seat % 2 else "cut" if "cut" in legal else "paso"
-            table.perform(seat, wanted if wanted in legal else legal[0])
+            perform(table, seat, wanted if wanted in legal else legal[0])
             if table.panel is not None:
                 table.close_panel()
         if table.match.current_player == 0 and set(table.match.observation(0).to_speak) == {0, 2}:
@@ -607,12 +616,31 @@ def test_summary_lines_spell_out_a_deje_deal(table_app):
     set_match(table, 17, first_mano=0, target=30)
     bets = ["envido 10", "raise 10", "raise 10", "no-quiero", "no-quiero"]  # you, East, Partner, West, East
     for action in ["cut", *bets, *bets]:  # Grande, then Chica: a deje of 20 each
-        table.perform(table.match.current_player, action)
+        perform(table, table.match.current_player, action)
     assert table.panel is not None and table.obs.winner == 0
     text = app.screen_text()
     assert "A refused bet took a team to 30: no count." in text and text.count("refused: deje 20") == 2
     assert "US +20 deje, paid at once" in text and "YOU AND YOUR PARTNER WIN THE GAME!" in text
     assert "Points   US 0 + 30 = 30" in text and "10 points past 30 not counted." in text
+
+
+def test_the_call_that_ends_a_deal_is_held_to_be_read_before_the_count(table_app):
+    """Found by a tester: the count came up the moment a computer's last call was made, so
+    "East: Quiero" (or his No quiero) was never seen. It is held, with how its lance went,
+    as a finished trick is held; then the count comes."""
+    app, table = table_app(17)
+    set_match(table, 17, first_mano=0, target=30)
+    bets = ["envido 10", "raise 10", "raise 10", "no-quiero", "no-quiero"]  # you, East, Partner, West, East
+    for action in ["cut", *bets, *bets[:-1]]:
+        perform(table, table.match.current_player, action)
+    table.perform(1, "no-quiero")  # East's refusal takes US to 30
+    assert table.panel is None and table.hold > 0
+    assert table.message == "East: No quiero. Chica: deje 20 to US." and "East: No quiero." in app.screen_text()
+    for _ in range(100):
+        if table.panel is not None:
+            break
+        app.tick(0.05)
+    assert table.panel is not None and "A refused bet took a team to 30" in app.screen_text()
 
 
 def test_a_count_stopped_at_the_target_says_which_points_it_left_out(table_app):
@@ -740,7 +768,7 @@ def play_a_deal_to_its_summary(table: MusTable) -> None:
         assert table.obs.deal_number <= deal + 1, "the deal ended without its summary"
         legal = table.match.observation(table.match.current_player).legal_actions
         action = next(a for a in ("cut", "paso", "no-quiero", "continue", *legal) if a in legal)
-        table.perform(table.match.current_player, action)
+        perform(table, table.match.current_player, action)
 
 
 def test_a_deal_replayed_the_same_way_ends_in_its_summary(table_app):
@@ -753,7 +781,7 @@ def test_a_deal_replayed_the_same_way_ends_in_its_summary(table_app):
     settle(app, table)
     app.press("F6")  # under the count: that deal is offered again
     app.press("SPACE")
-    table.perform(table.match.current_player, "replay")
+    perform(table, table.match.current_player, "replay")
     assert table.obs.last_deal == first  # kept through the replay
     play_a_deal_to_its_summary(table)
     assert table.obs.last_deal == first and table.obs.last_deal is not first
@@ -1108,7 +1136,7 @@ def test_s_at_the_match_result_lists_the_last_deals_señas_then_the_result_comes
             seat = table.match.current_player
             legal = table.match.observation(seat).legal_actions
             wanted = ("cut", "ordago" if seat % 2 else "paso", "quiero", max(legal, key=len))
-            table.perform(seat, next(a for a in wanted if a in legal))
+            perform(table, seat, next(a for a in wanted if a in legal))
             if table.panel is not None and table.panel.title != "Match over":
                 table.close_panel()
         table.refresh()
