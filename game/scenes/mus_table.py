@@ -267,12 +267,13 @@ class MusTable(TableScene):
                         palette.YELLOW, TABLE_BG)
 
     def sort_cards(self, cards: Any) -> list[str]:
-        """F3 on: strongest first, as Grande counts them (3s with the kings); off: by number."""
-        hand = list(cards)
-        if self.sorted_hand:
-            options = self.options
-            hand.sort(key=lambda c: -card_role(c, options))
-        return hand
+        """F3 on: strongest first (``strongest_first``); off: by number."""
+        return self.strongest_first(cards) if self.sorted_hand else list(cards)
+
+    def strongest_first(self, cards: Any) -> list[str]:
+        """Strongest first, as Grande counts them: the 3s with the kings (with 8 kings)."""
+        options = self.options
+        return sorted(cards, key=lambda c: -card_role(c, options))
 
     def hand_cards(self, view: Any) -> list[str]:
         """Your cards (between deals: the last deal's, if they were shown)."""
@@ -1001,7 +1002,8 @@ class MusTable(TableScene):
         lines: list[tuple[str, int]] = [(f"{mano} mano. {ended}", palette.WHITE)]
         if last.hands is not None:
             for seat in (self.viewer, (self.viewer + 2) % 4, (self.viewer + 1) % 4, (self.viewer + 3) % 4):
-                hand = self.sort_cards(last.hands[seat])
+                # As Grande counts them, whatever F3 says: a pair of kings "3 ... 12" had been split.
+                hand = self.strongest_first(last.hands[seat])
                 lines.append((f"  {self.seat_name(seat):<9}{cards_text(hand):<17}{self.hand_words(tuple(hand))}",
                               palette.LIGHT_CYAN if seat & 1 == us else palette.WHITE))
         lines.append(("", palette.WHITE))

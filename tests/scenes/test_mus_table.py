@@ -667,6 +667,23 @@ def test_a_count_stopped_at_the_target_says_which_points_it_left_out(table_app):
     assert "Points   US 37 + 3 = 40" in text
 
 
+def test_the_counts_hands_read_strongest_first_whatever_f3_says(table_app):
+    """Found by a tester: with F3 off the count listed "1 3 4 12 pair of kings", the two kings
+    (a 3 counts as a king) split apart. The hands read as Grande counts them."""
+    from game.rules.mus import DealSummary
+
+    app, table = table_app(17)
+    app.settings.values["play"]["hand_sort"] = False
+    assert not table.sorted_hand
+    hands = (("Ao", "3c", "4e", "Rb"), ("5o", "6c", "7e", "Sb"), ("2o", "2c", "Cb", "Ce"), ("Ac", "Ae", "4o", "5e"))
+    last = DealSummary(deal_number=1, mano=0, hands=hands, lances=(), points_before=(0, 0),
+                       points_after=(0, 0), games_won_before=(0, 0), games_won_after=(0, 0),
+                       ended_by="count", stopped_at_target=False, game_winner=None)
+    row = next(line for line, _ in table.summary_lines(last) if line.startswith("  You "))
+    numbers = ["".join(ch for ch in card if ch.isdigit()) for card in row.split()[1:5]]
+    assert numbers == ["3", "12", "4", "1"] and row.endswith("pair of kings, 25 points"), row
+
+
 def test_a_bonus_the_stopped_count_left_out_is_named_in_its_row(table_app):
     """The count stops on one partner's juego bonus: the row says the other's was not
     counted, so a player who sees two juegos in the hands knows why one is missing."""
