@@ -148,9 +148,10 @@ class OptionsScene(Scene):
                                     for key, _ in option.spec.needs})
 
     def needed(self, option: Option) -> str:
-        """What the option needs to have an effect, in words: "Sans Tout / Tout Atout bids On"."""
+        """What the option needs to have an effect, in words: '"Sans Tout / Tout Atout bids" On'
+        (the name quoted: "only with Non-callers lead singles only Off" read as garbled, a tester)."""
         specs = self.section_specs(option.section)
-        return " and ".join(f"{specs[key].label} {' or '.join(specs[key].name_of(v) for v in values)}"
+        return " and ".join(f'"{specs[key].label}" ' + " or ".join(specs[key].name_of(v) for v in values)
                             for key, values in option.spec.needs)
 
     @staticmethod

@@ -414,7 +414,7 @@ def test_f5_on_an_option_says_what_it_needs_to_have_an_effect(make_app):
     app = make_app("*")
     options_at(app, "sena_catch")
     app.press("F5")
-    assert "It has an effect only with Señas (signals) On." in app.screen_text()
+    assert 'It has an effect only with "Señas (signals)" On.' in app.screen_text()
 
 
 def test_a_row_with_no_effect_now_is_dimmed_and_f5_says_so(make_app):
@@ -435,7 +435,7 @@ def test_a_row_with_no_effect_now_is_dimmed_and_f5_says_so(make_app):
     scene.cursor = keys.index("tout_atout_direct")
     app.press("F5")
     words = " ".join(app.screen_text().replace("║", " ").replace("│", " ").split())
-    assert "It has an effect only with Sans Tout / Tout Atout bids On (not now)." in words
+    assert 'It has an effect only with "Sans Tout / Tout Atout bids" On (not now).' in words
     app.press("ESC")
     app.settings.set("klaberjass", "tout_atout", True)
     scene.cursor = 0
@@ -450,14 +450,14 @@ def test_a_dimmed_rows_change_says_it_has_no_effect_now(make_app):
     scene = options_at(app, "tout_atout_direct")
     app.press("RIGHT")
     # The long one, with its need named shorter (it said only "F5 says why": a later tester)
-    assert scene.message == "Tout Atout may be bid directly: On (needs Sans Tout / Tout Atout bids On)"
+    assert scene.message == 'Tout Atout may be bid directly: On (needs "Sans Tout / Tout Atout bids" On)'
     scene.cursor = [o.key for o in scene.options].index("all_trump_cross_suit")
     app.press("RIGHT")  # longer still: the row shows the value, the message the need (a tester)
-    assert scene.message == "Tout Atout: any suit can win (needs Sans Tout / Tout Atout bids On)"
+    assert scene.message == 'Tout Atout: any suit can win (needs "Sans Tout / Tout Atout bids" On)'
     scene.page, scene.cursor = "General", 0
     scene.cursor = [o.key for o in scene.options].index("phosphor")
     app.press("RIGHT")
-    said = f"Mono phosphor: {scene.shown(scene.options[scene.cursor])}, which has an effect only with Monitor Mono."
+    said = f"Mono phosphor: {scene.shown(scene.options[scene.cursor])}, which has an effect only with \"Monitor\" Mono."
     assert scene.message == said and said in app.screen_text()
 
 
