@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from dataclasses import dataclass
+from typing import NoReturn
 
 from game.registry import GAME_NAMES, GAMES
 
@@ -30,14 +31,24 @@ def program_name(argv0: str | None = None) -> str:
     return f"python {name}" if name.endswith(".py") or not name else name
 
 
+LETTERS_WORDS = "S sound off, M mono, C colour, * skip the startup show"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        """A mistyped letter is told which letters there are (a tester's X got only the long
+        options' usage and "unrecognized arguments")."""
+        super().error(f"{message}\nThe letters are {LETTERS_WORDS}; {self.prog} /? explains everything.")
+
+
 def _parser(prog: str | None = None) -> argparse.ArgumentParser:
     prog = prog or program_name()
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=prog,
         description=f"{', '.join(g.short for g in GAMES[:-1])} and {GAMES[-1].short} "
         "in an early-1990s DOS text-mode style.",
-        epilog="Letters as in the old manual, together or apart: S sound off, M mono, C colour, "
-        f"* skip the startup show (quote it: {prog} 'MS*'); /? as -h.",
+        epilog=f"Letters as in the old manual, together or apart: {LETTERS_WORDS} "
+        f"(quote it: {prog} 'MS*'); /? as -h.",
     )
     parser.add_argument("--no-sound", "--nosound", dest="no_sound", action="store_true",
                         help="start with sound off (S)")

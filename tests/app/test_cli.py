@@ -42,7 +42,10 @@ def test_bad_arguments_exit_2(argv, capsys):
     with pytest.raises(SystemExit) as exc:
         cli.parse(argv)
     assert exc.value.code == 2
-    assert "usage" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "usage" in err
+    # A mistyped letter is told the letters there are (a tester's X got only the long options).
+    assert "The letters are S sound off, M mono, C colour, * skip the startup show;" in err and "/? explains" in err
 
 
 @pytest.mark.parametrize("argv, said", [(["M", "C"], "M (mono) and C (colour)"), (["MC"], "M (mono) and C (colour)"),
