@@ -1613,3 +1613,23 @@ def test_a_sampled_99_beside_a_certain_100_is_a_chance_lost(make_app) -> None:
     review.decisions = [decision]
     review.rankings[0] = Ranking.of([Estimate("claim", 4.0, 0, 1.0), Estimate("T6", 5.1, 30, 1.0)], "claim", SAMPLED)
     assert review.chance_lost(decision) == 0.01 and not review.as_good(decision)
+
+
+def test_red_rows_of_the_review_are_explained_and_red_under_the_highlight_too(make_app) -> None:
+    """Found by a newcomer: rows not as good as Hard's were red with nothing to say why, and
+    the highlighted one (grey) not, so only the second row looked wrong."""
+    from game.scenes.review import RED_LEGEND
+
+    app, _table, review = reviewed(make_app, "mus", "8")
+    worse = [d for d in review.ordered() if d.step in review.rankings and not review.as_good(d)]
+    assert worse, "a deal with a choice not as good as Hard's"
+    lines = app.screen_text().splitlines()
+    assert RED_LEGEND in lines[4]
+    from game.scenes.review import LIST_TOP
+    from game.screen import palette
+
+    review.cursor = review.scroll = review.ordered().index(worse[0])
+    app.tick(0.02)
+    assert RED_LEGEND in app.screen_text().splitlines()[4]
+    highlighted = app.canvas.cell(3, LIST_TOP)
+    assert highlighted.bg == palette.GREY and highlighted.fg == palette.RED
