@@ -144,6 +144,7 @@ class JubMooTable(TableScene):
         Choice("L", "Last trick", "last"),
         *REPLAY_KEYS,
     )
+    REPLAY_KEEPS = "leader and totals"
 
     @classmethod
     def people(cls, app: App, attract: bool) -> tuple[int, ...]:
@@ -357,7 +358,7 @@ class JubMooTable(TableScene):
 
     # ---- after each action ----
     def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
-        self.message = self.describe(seat, action, before, after)
+        self.message = self.move_message(seat, action, before, after)
         self.show_last = False
         same_deal = deal_of(after) == deal_of(before)
         if action in ("replay", "continue"):
@@ -414,10 +415,6 @@ class JubMooTable(TableScene):
         return f"{name} {'were' if you else 'was'} the last match's pig and {lead} first."
 
     def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
-        if action == "replay":
-            return "Replaying the last deal: the same cards, leader and totals."
-        if action == "continue":
-            return f"Deal {after.deal_number} is dealt."
         leading = not before.trick
         text = self.verb(seat, "lead", "leads") if leading else self.verb(seat, "play", "plays")
         text += f" the {card_name(action)}"

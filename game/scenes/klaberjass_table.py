@@ -81,6 +81,7 @@ ACTIONS_WITH_KEYS = ("take", "pass", "schmeiss", "throw-in", "make-play", "sans-
 class KlaberjassTable(TableScene):
     game_name = "klaberjass"
     LIVE_PHASES = ("bid", "schmeiss", "dix", "declare", "play")  # not the replay offer, nor "over"
+    REPLAY_KEEPS = "dealer and scores"
     KEYS = (
         Choice("T", "Take", "take"),
         Choice("P", "Pass", "pass"),
@@ -274,7 +275,7 @@ class KlaberjassTable(TableScene):
 
     # ---- after each action ----
     def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
-        self.message = self.describe(seat, action, before, after)
+        self.message = self.move_message(seat, action, before, after)
         self.bella_card = None
         same_deal = deal_of(after) == deal_of(before)
         trick_done = same_deal and len(after.tricks) > len(before.tricks)
@@ -348,6 +349,12 @@ class KlaberjassTable(TableScene):
         return {"bid": f"bid, round {view.bid_round}", "schmeiss": "schmeiss", "dix": "the dix",
                 "declare": "declaring"}.get(view.phase, f"trick {len(view.tricks) + 1}")
 
+    def deal_opening(self, view: Any) -> str:
+        """Who deals, until the first bid."""
+        if view.phase != "bid" or view.bids:
+            return ""
+        return self.deal_role(view, view.dealer, "deal", "deals")
+
     def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
         words = action.split()
         head = words[0]
@@ -376,10 +383,6 @@ class KlaberjassTable(TableScene):
             if seat != self.viewer:  # what it declared stays hidden: the announcement says what the rules let be known
                 return "The computer has declared."
             return "You declare no run." if words[1] == "none" else f"You declare {cards_text(words[1:])}."
-        if head == "replay":
-            return "Replaying the last deal: same cards, dealer and scores."
-        if head == "continue":
-            return ""
         card = head
         leading = not before.trick
         text = self.verb(seat, "lead", "leads") if leading else self.verb(seat, "play", "plays")

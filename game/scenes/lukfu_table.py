@@ -256,6 +256,7 @@ class LukFuHand(Hand):
 class LukFuTable(TableScene):
     game_name = "lukfu"
     LIVE_PHASES = ("call", "play")
+    REPLAY_KEEPS = "Master and scores"
     WIN_GOAL = "match"  # a Luk Fu match is its deals' net points: Hard reckons the chance of winning it
     RAISED_PLAYS = True
     KEYS = (
@@ -465,7 +466,7 @@ class LukFuTable(TableScene):
 
     # ---- acting ----
     def after_action(self, seat: int, action: str, before: LukFuObservation, after: LukFuObservation) -> None:
-        self.message = self.describe(seat, action, before, after)
+        self.message = self.move_message(seat, action, before, after)
         if after.redeals != before.redeals:
             self.hand.restart()  # new cards, the same deal for the kit (its message stays)
         if after.redeals > before.redeals and after.deal_number == before.deal_number:
@@ -623,12 +624,12 @@ class LukFuTable(TableScene):
         order = [move.split()[1] for move in moves if move.startswith("discard ")]
         return order if sorted(order) == sorted(cards) else sorted(cards, key=CARDS.index)
 
+    def deal_opening(self, view: Any) -> str:
+        """Who is Master, until someone calls."""
+        return self.deal_role(view, view.master, "are Master", "is Master") if view.phase == "call" else ""
+
     def describe(self, seat: int, action: str, before: LukFuObservation, after: LukFuObservation) -> str:
         head = action.split()[0]
-        if head == "replay":
-            return "Replaying the last deal: the same cards, Master and scores."
-        if head == "continue":
-            return f"Deal {after.deal_number}: {self.verb(after.master, 'are', 'is')} Master."
         if head == "call":
             return self.verb(seat, "call: you are", "calls and is") + " the Caller."  # not "it is" (a tester)
         if head == "pass":
@@ -777,9 +778,8 @@ class LukFuTable(TableScene):
         lines.append((f"{'Total':16}" + "".join(f"{signed(last.totals[s]):>7}" for s in order), palette.YELLOW))
         return lines
 
-    def show_summary(self, last_deal: DealSummary) -> None:
-        title = f"Deal {last_deal.deal_number} of {self.deals}: " + ("drawn" if last_deal.drawn else "result")
-        self.show_panel(Panel(title, self.summary_lines(last_deal), review=True))
+    def summary_title(self, last_deal: DealSummary) -> str:
+        return f"Deal {last_deal.deal_number} of {self.deals}: " + ("drawn" if last_deal.drawn else "result")
 
     def winners(self) -> tuple[int, ...]:
         return tuple(self.obs.winner or ())

@@ -197,6 +197,7 @@ def mus_round(view: Any) -> int:
 class MusTable(TableScene):
     game_name = "mus"
     LIVE_PHASES = ("mus", "discard", "senas", "bet")  # a deal is being played (not between deals)
+    REPLAY_KEEPS = "mano and scores"
     RAISED_PLAYS = True
     counting = (*COUNTING, "game_counts")
     KEYS = (
@@ -538,7 +539,7 @@ class MusTable(TableScene):
         return self.now
 
     def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
-        self.message = self.describe(seat, action, before, after)
+        self.message = self.move_message(seat, action, before, after)
         if self.position(seat) == 0:
             self.amount = 2
             self.asking_ordago = False
@@ -650,10 +651,6 @@ class MusTable(TableScene):
         lance = (before.lance or "").capitalize()
         if head == "senas":  # never from the action: a rival's turn says only what your side saw
             return self.senas_sentence(seat, self.senas_shown(seat, before, after))
-        if head == "replay":
-            return "Replaying the last deal: the same cards, mano and scores."
-        if head == "continue":
-            return f"Deal {after.deal_number}: {self.verb(after.mano, 'are', 'is')} mano."
         if head == "mus":
             text = self.verb(seat, "say", "says") + " Mus."
         elif head == "cut":
@@ -1037,15 +1034,13 @@ class MusTable(TableScene):
             lines.append((text, palette.LIGHT_GREEN if won else palette.LIGHT_RED))
         return lines[:SUMMARY_MAX]
 
-    def show_summary(self, last_deal: DealSummary) -> None:
+    def summary_title(self, last_deal: DealSummary) -> str:
         what = {"count": "the count", "ordago": "órdago!"}.get(last_deal.ended_by, "summary")
+        return f"Deal {last_deal.deal_number}: {what}"
 
-        def next_deal() -> None:
-            if self.now.phase == "mus":
-                self.message = f"Deal {self.now.deal_number}: {self.verb(self.now.mano, 'are', 'is')} mano."
-
-        self.show_panel(Panel(f"Deal {last_deal.deal_number}: {what}", self.summary_lines(last_deal),
-                              on_close=next_deal, review=True))
+    def deal_opening(self, view: Any) -> str:
+        """Who is mano, while the deal's mus talk goes on."""
+        return self.deal_role(view, view.mano, "are mano", "is mano") if view.phase == "mus" else ""
 
     def result_lines(self) -> list[tuple[str, int]]:
         obs = self.now

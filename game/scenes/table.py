@@ -326,12 +326,14 @@ class TableScene(Scene, metaclass=ABCMeta):
     - ``auto_action()``: an action the table takes for the player without asking (None: ask);
       called by ``update`` when the player is to act.
     - ``after_action(seat, action, before, after)``: after every action; sets the message
-      (``describe``), sounds and ``hold_trick()`` (``until_key=True``: the trick waits for
-      the key of a person who is next). ``seat_name(seat)``.
+      (``move_message``: the replay offer's answers in the kit's words, with ``REPLAY_KEEPS``
+      and ``deal_opening(view)``, who deals or leads a deal not yet played; every other
+      move ``describe``), sounds and ``hold_trick()`` (``until_key=True``: the trick waits
+      for the key of a person who is next). ``seat_name(seat)``.
     - ``deal_end_view(before, seat, action, after)``: the finished deal's last view, kept
       under its summary (default: the view before the deal's last action). A table whose
       ``after_action`` holds the deal's last trick (``hold_trick``) gets the summary after it.
-    - ``summary_lines(last_deal)``, ``show_summary(last_deal)``, ``result_lines()``,
+    - ``summary_lines(last_deal)``, ``summary_title(last_deal)``, ``result_lines()``,
       ``human_won()``, ``deal_stats(last_deal)``, ``human_score()``, ``match_extra()``: the
       panels and the statistics, when a deal or the match ends.
     - ``move_words(action, view, short)`` and ``decision_words(view)``: moves and
@@ -494,7 +496,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         if last is None or deal_of(last[1]) != deal_of(self.obs):
             return ""
         seat, before, action, after = last
-        return self.describe(seat, action, before, after)
+        return self.move_message(seat, action, before, after)
 
     def ended_view(self) -> Any:
         """The view under the summary of the deal the match's last step ended, for a match
@@ -792,7 +794,9 @@ class TableScene(Scene, metaclass=ABCMeta):
             self.hand.restart()
 
     def deal_opening(self, view: Any) -> str:
-        """The message a new deal opens with (Jub Moo: who leads it, and why); none by default."""
+        """The message a new deal opens with, while none of it is played (who deals it, or
+        leads it, and why), however it comes: a first deal, C at the replay offer, F6 off
+        there, a summary closed; none by default."""
         return ""
 
     def _view_changed(self) -> None:
@@ -937,14 +941,35 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
         """Messages, sounds and the trick hold after an action (games refine it)."""
-        self.message = self.describe(seat, action, before, after)
+        self.message = self.move_message(seat, action, before, after)
+
+    #: What a replayed deal keeps besides its cards, in the table's words ("dealer and scores").
+    REPLAY_KEEPS = "scores"
+
+    def move_message(self, seat: int, action: str, before: Any, after: Any) -> str:
+        """The message line after ``seat``'s ``action``: the replay offer's answer in the same
+        words at every table, a new deal opening as it does however it is dealt (C had said
+        only "Deal 2 is dealt." where the deal dealt at once said who leads it, a reviewer),
+        every other move in the table's own (``describe``)."""
+        if action == "replay":
+            return f"Replaying the last deal: the same cards, {self.REPLAY_KEEPS}."
+        if action == "continue":
+            return self.deal_opening(after) or f"Deal {after.deal_number} is dealt."
+        return self.describe(seat, action, before, after)
 
     @abstractmethod
     def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
-        """The message line after ``seat``'s ``action``, in the table's words (every table)."""
+        """The message line after ``seat``'s ``action``, in the table's words (every table;
+        the replay offer's answers are the kit's, ``move_message``)."""
 
     def seat_name(self, seat: int) -> str:
         return "You" if seat == self.viewer else f"Player {seat + 1}"
+
+    def deal_role(self, view: Any, seat: int, you: str, other: str) -> str:
+        """A deal's opening that names a seat's part in it: "Deal 2: East is mano.", "Deal 2:
+        you deal." (``deal_opening``)."""
+        said = self.verb(seat, you, other)
+        return f"Deal {view.deal_number}: {'you' + said[3:] if said.startswith('You ') else said}."
 
     def verb(self, seat: int, you: str, other: str) -> str:
         """``seat``'s name with its verb agreeing with it: "You pass", "East passes"."""
@@ -1603,8 +1628,11 @@ class TableScene(Scene, metaclass=ABCMeta):
             panel.on_close()
 
     def show_summary(self, last_deal: Any) -> None:
-        self.show_panel(Panel(f"Deal {getattr(last_deal, 'deal_number', '')} summary", self.summary_lines(last_deal),
-                              review=True))
+        self.show_panel(Panel(self.summary_title(last_deal), self.summary_lines(last_deal), review=True))
+
+    def summary_title(self, last_deal: Any) -> str:
+        """The deal's summary's title: "Deal 2 summary" (a table may say how the deal ended)."""
+        return f"Deal {getattr(last_deal, 'deal_number', '')} summary"
 
     # ---- statistics ----
     def count_deal(self, last_deal: Any) -> None:

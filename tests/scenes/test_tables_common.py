@@ -344,13 +344,17 @@ def test_f6_replay_offers_the_last_deal_again(start, case):
         assert "replay" in table.obs.legal_actions
     app.press(keys["replay"])
     assert set(table.obs.hand) == first_hand and table.obs.deal_number == 1
-    # Offered again after the replayed deal, F6 off answers it: the game goes on and says so.
+    # In the kit's words at every table (four tables had had four, "same cards" or "the same").
+    assert table.message == f"Replaying the last deal: the same cards, {table.REPLAY_KEEPS}."
+    # Offered again after the replayed deal, F6 off answers it: the game goes on and says so,
+    # with the words a new deal opens with, as C would (a reviewer: each table said its own,
+    # or nothing).
     play(app, table, case, lambda: "replay" in table.obs.legal_actions and table.human_to_act and not table.guarded)
     app.press("F6")
     assert "replay" not in table.obs.legal_actions and table.obs.deal_number == 2
-    opening = table.deal_opening(table.view)  # Jub Moo's who leads and why, kept (a tester)
-    assert table.message == (f"No replay (F6 off). {opening}" if opening else
-                             "Replay option off, so no replay: the next deal is dealt.")
+    opening = table.deal_opening(table.view)  # who deals or leads it, and (Jub Moo) why
+    assert opening.startswith("Deal 2: ") or table.game_name == "jubmoo", opening
+    assert opening and table.message == f"No replay (F6 off). {opening}"
     # The new deal's first prompt waits a while: a tester's C, meant as Continue just after F6,
     # was taken as Luk Fu's Call on a hand he had not seen.
     app.tick(0.5)
@@ -361,6 +365,17 @@ def test_f6_replay_offers_the_last_deal_again(start, case):
         app.press(key)
     del table.human_act
     assert acted == []
+
+
+def test_continue_at_the_replay_offer_opens_the_deal_as_a_deal_dealt_at_once(start, case):
+    """Found in review: C at the replay offer said "Deal 2 is dealt." (Jub Moo), nothing
+    (Klaberjass) or its own sentence, where the deal dealt with F6 off said who leads it."""
+    app, table = start(12)
+    app.press("F6")
+    play(app, table, case, lambda: "continue" in table.obs.legal_actions and table.human_to_act and not table.guarded)
+    app.press({c.action: c.key for c in table.prompt().choices}["continue"])
+    assert table.obs.deal_number == 2
+    assert table.last_move_message == table.deal_opening(table.obs) != ""
 
 
 def test_f6_turned_on_under_a_deal_summary_offers_that_deal_again(start, case):
