@@ -349,10 +349,10 @@ class JubMooTable(TableScene):
             if self.view.last_trick:
                 self.show_last = True
             else:
-                self.message = "No trick has been completed yet in this deal."
+                self.refuse("No trick has been completed yet in this deal.")
             return True
-        if key.typed == "L":  # said, not dropped (a tester at the replay offer)
-            self.message = "L shows the last trick while a deal is played; the last deal is over."
+        if key.typed == "L":  # said as every "not now" is (a tester at the replay offer)
+            self.refuse("L shows the last trick while a deal is played; the last deal is over.")
             return True
         return False
 

@@ -434,8 +434,8 @@ class LukFuTable(TableScene):
         if key.typed == "O" and self.old_key_live:
             self.show_old_panel()
             return True
-        if key.typed == "O" and not self.attract:  # said, not dropped (a tester at the replay offer)
-            self.message = "O explains your Old cards while a deal is played; the last one is over."
+        if key.typed == "O" and not self.attract:  # said as every "not now" is (a tester at the replay offer)
+            self.refuse("O explains your Old cards while a deal is played; the last one is over.")
             return True
         if not (self.human_to_act and obs.phase == "play"):
             return False

@@ -815,7 +815,7 @@ class MusTable(TableScene):
     def show_senas(self) -> None:
         """S: the panel of the señas seen in this deal (any key closes it)."""
         if not self.senas_on:
-            self.message = "Señas are switched off (Options on the menu, the Mus page)."
+            self.refuse("Señas are switched off (Options on the menu, the Mus page).")
             return
         panel = Panel(f"Señas seen in deal {self.senas_view().deal_number}", self.senas_lines(),
                       width=SENA_PANEL_W + 6, aside=True)
