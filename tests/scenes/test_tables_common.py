@@ -341,6 +341,7 @@ def test_f6_replay_offers_the_last_deal_again(start, case):
     if info:
         app.press(info)
         assert table.message.startswith(info) and "is over" in table.message, table.message
+        assert table._refusal == table.message  # refused as every "not now" is (with the buzz)
         assert "replay" in table.obs.legal_actions
     app.press(keys["replay"])
     assert set(table.obs.hand) == first_hand and table.obs.deal_number == 1
