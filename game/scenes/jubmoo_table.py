@@ -573,6 +573,7 @@ class JubMooTable(TableScene):
         return super().waits_for_any_key() or (self.show_last and self.panel is None)
 
     def human_won(self) -> bool:
+        """A first place shared counts as won, as in Luk Fu."""
         return any(s in self.winners() for s in self.humans)
 
     @classmethod

@@ -807,7 +807,8 @@ class LukFuTable(TableScene):
         return lines
 
     def human_won(self) -> bool:
-        return self.winners() == (self.viewer,)
+        """A first place shared counts as won, as in Jub Moo (a reviewer found the two apart)."""
+        return self.viewer in self.winners()
 
     def deal_stats(self, last: DealSummary) -> tuple[bool, dict[str, int]] | None:
         """A deal is won by winning it (claim or end of the hands); drawn deals count as played."""

@@ -194,8 +194,13 @@ def test_a_whole_match_by_keys_and_the_result(table_app):
     scores = table.obs.scores
     for name, seat in (("YOU", 0), ("EAST", 1), ("WEST", 2)):
         assert f"{name} {signed(scores[seat])}" in text
-    assert table.human_won() == (table.obs.winner == (0,))
+    assert table.human_won() == (0 in table.obs.winner)
     assert app.stats.games["lukfu"]["matches_played"] == 1
+    # A first place shared counts as won, as in Jub Moo (a reviewer found the two apart).
+    table.obs = dataclasses.replace(table.obs, winner=(0, 2))
+    assert table.human_won()
+    table.obs = dataclasses.replace(table.obs, winner=(1, 2))
+    assert not table.human_won()
     app.press("ESC")
     assert isinstance(app.top_scene(), MenuScene)
 
