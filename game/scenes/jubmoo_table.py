@@ -655,15 +655,11 @@ class JubMooTable(TableScene):
             return obs.last_deal.scores[seat]
         return obs.deal_scores_so_far[seat] if obs.tricks_won[seat] else 0
 
-    def _name(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
-        """The seat's name (reverse video when it is to play) and a LEAD tag (a noun: "YOU LEADS" read wrong)."""
-        col = self.draw_seat_name(canvas, col, row, seat, self.to_act_now(seat))
-        obs = self.view
+    def seat_tags(self, seat: int) -> list[tuple[str, int]]:
+        """LEAD by the seat that led the trick shown (a noun: "YOU LEADS" read wrong)."""
         shown, _ = self.trick_shown()  # a held or recalled trick: who led that one (a tester
-        leader = shown[0][0] if shown else obs.leader  # saw LEAD move to its winner beside it)
-        if obs.phase == "play" and leader == seat:
-            col = canvas.text(col + 1, row, "LEAD", palette.LIGHT_CYAN, TABLE_BG)
-        return col
+        leader = shown[0][0] if shown else self.view.leader  # saw LEAD move to its winner beside it)
+        return [("LEAD", palette.LIGHT_CYAN)] if leader == seat else []
 
     def _hand_text(self, seat: int) -> list[tuple[str, int]]:
         """A seat's hand: a row of backs and the count, or its cards by suit with open hands."""
@@ -688,7 +684,7 @@ class JubMooTable(TableScene):
     def draw_wide_seat(self, canvas: TextCanvas, seat: int, row: int, with_hand: bool) -> None:
         """The top seat (and yours): name, hand and figures on one line, won cards on the next."""
         obs = self.view
-        self._name(canvas, 3, row, seat)
+        self.draw_seat_label(canvas, 3, row, seat)
         if with_hand:  # name and tag end before column 20, the figures start at 42 or later:
             self._draw_hand_text(canvas, 21, row, seat)  # 13 open cards of four suits take 21..40
         figures = (f"TRICKS {obs.tricks_won[seat]:>2}  DEAL {signed(self.deal_figure(seat)):>5}"
@@ -702,7 +698,7 @@ class JubMooTable(TableScene):
         """A seat on the left or right: a block of short lines (rows 5-13)."""
         obs = self.view
         row = SIDE_ROW
-        self._name(canvas, col, row, seat)
+        self.draw_seat_label(canvas, col, row, seat)
         self._draw_hand_text(canvas, col + 1, row + 1, seat)
         for i, (label, value) in enumerate((("TRICKS", str(obs.tricks_won[seat])),
                                             ("DEAL", signed(self.deal_figure(seat))),

@@ -854,15 +854,10 @@ class LukFuTable(TableScene):
             return f"TRICK {len(obs.tricks) + (0 if held else 1)}"
         return "MATCH OVER" if obs.phase == "over" else "DEAL OVER"
 
-    def _name(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
-        """The seat's name (reverse video while it is to act), then its Master / Caller marks."""
+    def seat_tags(self, seat: int) -> list[tuple[str, int]]:
         obs = self.view
-        col = self.draw_seat_name(canvas, col, row, seat, self.to_act_now(seat)) + 1
-        if obs.master == seat:
-            col = canvas.text(col, row, "MASTER", palette.LIGHT_CYAN, TABLE_BG) + 2
-        if obs.caller == seat:
-            col = canvas.text(col, row, "CALLER", palette.LIGHT_MAGENTA, TABLE_BG) + 2
-        return col
+        return [*([("MASTER", palette.LIGHT_CYAN)] if obs.master == seat else []),
+                *([("CALLER", palette.LIGHT_MAGENTA)] if obs.caller == seat else [])]
 
     def seat_groups(self, seat: int) -> list[tuple[str, ...]]:
         """The winning plays a seat took this deal, one group per trick."""
@@ -881,8 +876,8 @@ class LukFuTable(TableScene):
         WON and the plays won (with open hands the face-down cards follow them)."""
         obs = self.view
         col = BLOCK_COLS[(seat - self.viewer) % 3]
-        at = self._name(canvas, col, SEAT_ROW, seat)
-        canvas.text(at + 1, SEAT_ROW, f"FU {obs.fu[seat]}", palette.WHITE, TABLE_BG)
+        at = self.draw_seat_label(canvas, col, SEAT_ROW, seat)
+        canvas.text(at + 2, SEAT_ROW, f"FU {obs.fu[seat]}", palette.WHITE, TABLE_BG)
         hand_row, won_row = SEAT_ROW + 1, SEAT_ROW + 2
         down = obs.discards_down[seat]
         if obs.hands is not None:  # open hands: the cards themselves, as the plays won are written
@@ -983,7 +978,7 @@ class LukFuTable(TableScene):
     def draw_you(self, canvas: TextCanvas) -> None:
         obs = self.view
         you = self.viewer
-        col = self._name(canvas, 2, YOU_ROW, you)
+        col = self.draw_seat_label(canvas, 2, YOU_ROW, you) + 2
         old = len(obs.old_cards)
         count = f"FU {obs.fu[you]} + OLD {old} = {obs.fu[you] + old}"
         count_colour = palette.LIGHT_GREEN if obs.fu[you] + old >= 6 else palette.WHITE

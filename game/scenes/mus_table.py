@@ -1135,16 +1135,11 @@ class MusTable(TableScene):
             return "REPLAY OR CONTINUE?"
         return "MATCH OVER" if obs.phase == "over" else ""
 
-    def _name(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
-        """The seat's name (reverse video on its turn), MANO / POSTRE and its declarations."""
-        obs = self.seen
-        col = self.draw_seat_name(canvas, col, row, seat, self.to_act_now(seat))
-        if self.deal_on():
-            if seat == obs.mano:
-                col = canvas.text(col + 1, row, "MANO", palette.LIGHT_CYAN, TABLE_BG)
-            elif seat == (obs.mano + 3) % 4:
-                col = canvas.text(col + 1, row, "POSTRE", palette.LIGHT_CYAN, TABLE_BG)
-        return col
+    def seat_tags(self, seat: int) -> list[tuple[str, int]]:
+        """MANO, who speaks first, and POSTRE, who speaks last."""
+        mano = self.seen.mano
+        role = "MANO" if seat == mano else "POSTRE" if seat == (mano + 3) % 4 else ""
+        return [(role, palette.LIGHT_CYAN)] if role else []
 
     def _declarations(self, seat: int) -> list[tuple[str, int]]:
         pares, juego = self.seen.declarations[seat]
@@ -1190,7 +1185,7 @@ class MusTable(TableScene):
     def draw_seat(self, canvas: TextCanvas, seat: int) -> None:
         """A seat's block: name, cards, speech, cards taken and declarations."""
         col, row = BLOCKS[self.position(seat)]
-        end = self._name(canvas, col, row, seat)
+        end = self.draw_seat_label(canvas, col, row, seat)
         self._small_cards(canvas, col, row + 1, seat)
         self._speech(canvas, col + 1, row + SMALL_H + 1, seat)
         took = self._took(seat)
@@ -1247,7 +1242,7 @@ class MusTable(TableScene):
         """Your name, call, cards taken, declarations and the cards you threw away."""
         obs = self.seen
         col = YOU_COL + 1
-        self._name(canvas, col, HAND_ROW, self.viewer)
+        self.draw_seat_label(canvas, col, HAND_ROW, self.viewer)
         self._speech(canvas, col + 1, HAND_ROW + 1, self.viewer)
         took = self._took(self.viewer, HAND_COL - col - 2)
         canvas.text(col + 1, HAND_ROW + 2, took, palette.WHITE, TABLE_BG)

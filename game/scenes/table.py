@@ -999,6 +999,21 @@ class TableScene(Scene, metaclass=ABCMeta):
         fg, bg = (palette.BLACK, palette.GREY) if to_act else (palette.YELLOW, TABLE_BG)
         return canvas.text(col, row, f" {self.seat_name(seat).upper()} ", fg, bg)
 
+    def seat_tags(self, seat: int) -> list[tuple[str, int]]:
+        """The marks beside ``seat``'s name while a deal is on (MANO, MASTER, LEAD), with their
+        colours; none by default."""
+        return []
+
+    def draw_seat_label(self, canvas: TextCanvas, col: int, row: int, seat: int) -> int:
+        """``seat``'s name (lit while it is to act), then its marks (``seat_tags``), each after a
+        space, only while a deal is on (Luk Fu's MASTER and CALLER had stayed at the replay
+        offer, a reviewer); the next column."""
+        col = self.draw_seat_name(canvas, col, row, seat, self.to_act_now(seat))
+        if self.deal_on():
+            for text, colour in self.seat_tags(seat):
+                col = canvas.text(col + 1, row, text, colour, TABLE_BG)
+        return col
+
     def auto_action(self) -> str | None:
         """An action taken for the player without asking him (None: ask him)."""
         return None

@@ -368,6 +368,24 @@ def test_f6_replay_offers_the_last_deal_again(start, case):
     assert acted == []
 
 
+def test_no_seat_is_tagged_between_deals(start, case):
+    """Found in review: Luk Fu's MASTER and CALLER stayed by the names at the replay offer,
+    where the kit draws no deal's marks (Mus's MANO did not). The marks are the kit's to draw."""
+    app, table = start(12)
+    app.press("F6")
+    tagged = False
+    def at_offer() -> bool:
+        nonlocal tagged
+        tagged = tagged or any(table.seat_tags(seat) for seat in range(len(table.obs.hand_sizes)))
+        return "continue" in table.obs.legal_actions and table.human_to_act and not table.guarded
+    play(app, table, case, at_offer)
+    assert tagged or case.game == "klaberjass"  # (Klaberjass marks the dealer on its hands' frames)
+    words = {text for seat in range(len(table.obs.hand_sizes)) for text, _ in table.seat_tags(seat)}
+    screen = app.screen_text()
+    assert words or case.game == "klaberjass"
+    assert not [word for word in words if word in screen], screen
+
+
 def test_continue_at_the_replay_offer_opens_the_deal_as_a_deal_dealt_at_once(start, case):
     """Found in review: C at the replay offer said "Deal 2 is dealt." (Jub Moo), nothing
     (Klaberjass) or its own sentence, where the deal dealt with F6 off said who leads it."""
