@@ -466,6 +466,10 @@ class MusTable(TableScene):
             self.message = "No órdago."
         elif key.is_left or key.is_right:
             self.choice_cursor = 1 - min(1, self.choice_cursor)
+        else:  # any other key takes the question back and says so, as Klaberjass's bella question
+            self.asking_ordago = False  # does (a stray Q or P had done nothing and said nothing: a reviewer)
+            self.choice_cursor = self.prompt().default
+            self.message = "No órdago: choose your call."
 
     def amount_key(self, key: Key) -> bool:
         """+ / - / Up / Down / a digit change the envido or raise amount on the label."""

@@ -295,6 +295,12 @@ def test_ordago_asks_first_then_bets_the_game(table_app):
     assert table.asking_ordago and "Bet the whole game on Grande?" in app.screen_text()
     press(app, table, "N")
     assert not table.asking_ordago and len(table.match.steps) == steps
+    # Any other key takes it back too, and says so, playing nothing (a stray Q had done nothing
+    # and said nothing, a reviewer); the next O asks again.
+    for stray in ("Q", "P", "1", "X"):
+        press(app, table, "O", stray)
+        assert not table.asking_ordago and len(table.match.steps) == steps
+        assert table.message == "No órdago: choose your call." and "Bet the whole game" not in app.screen_text()
     # The question takes clicks too, as every prompt's choices do.
     from tests.scenes.test_mouse import click_on
 
