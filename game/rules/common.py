@@ -51,6 +51,13 @@ def freeze_options(options: Mapping[str, Any]) -> OptionItems:
     return tuple(sorted(options.items()))
 
 
+def between_deals_only(action: str) -> str:
+    """Why the replay offer's answer (``replay``, ``continue``) cannot be given in a deal's play,
+    in a player's words (each game's rules use it)."""
+    what = "replay the last deal" if action == "replay" else "go on to the next deal"
+    return f"You cannot {what} now: that is asked only between deals, with the replay option on."
+
+
 def is_bool(value: Any) -> bool:
     return isinstance(value, bool)
 

@@ -92,6 +92,7 @@ from game.options import OptionSpec, resolve_options
 from game.rules.common import (
     IllegalAction,
     OptionItems,
+    between_deals_only,
     freeze_options,
     is_bool,
     rng_for,
@@ -1124,7 +1125,7 @@ class JubMooRules:
         c = CARD_INDEX.get(action) if isinstance(action, str) else None
         if c is None:
             if action in _CHOICE_ACTIONS:
-                raise IllegalAction(f"'{action}' is only offered at the start of a deal with replay on.")
+                raise IllegalAction(between_deals_only(action))
             raise IllegalAction(f"{action!r} is not a card: write cards like QS, TC or 2H.")
         trick = state.trick
         n = len(trick)
@@ -1268,7 +1269,7 @@ class JubMooRules:
         legal = self.legal_actions(state)
         if word in _CHOICE_ACTIONS:
             if word not in legal:
-                raise IllegalAction(f"'{word}' is only offered at the start of a deal with replay on.")
+                raise IllegalAction(between_deals_only(word))
             return word
         card = parse_card(text)
         if card not in legal:

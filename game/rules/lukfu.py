@@ -88,6 +88,7 @@ from game.options import OptionSpec, resolve_options
 from game.rules.common import (
     IllegalAction,
     OptionItems,
+    between_deals_only,
     bits,
     freeze_options,
     rng_for,
@@ -824,6 +825,10 @@ def _illegal(state: LukFuState, action: str) -> IllegalAction:
         return IllegalAction("It is the call: you may call or pass.")
     if ph == PH_REPLAY:
         return IllegalAction("Choose first: replay the last deal, or continue to the next.")
+    if action in ("replay", "continue"):
+        return IllegalAction(between_deals_only(action))
+    if action == "call":  # (a pass is told what the lead or the trick asks for, below)
+        return IllegalAction("The call is over: it is the play.")
     seat = state.turn
     if action == "claim" and state.trick:
         return IllegalAction("You cannot claim now: you may claim only when you have the lead.")

@@ -1361,7 +1361,7 @@ class TableScene(Scene, metaclass=ABCMeta):
             used = self.choice_key(key, list(prompt.choices))
             if not used and prompt.choices and key.typed and key_index(key.typed, len(self.hand.cards)) is not None:
                 self.refuse(self.no_cards_now())  # a card's key is said no to, not dropped (a tester)
-            elif not used and key.typed:
+            elif not used and key.typed and not self.closed_key(key):
                 # A key that means nothing here leaves no refusal of another key above the prompt,
                 # where it read as this key's (a tester's T under "You cannot name hearts").
                 self.take_back_refusal()
@@ -1375,9 +1375,25 @@ class TableScene(Scene, metaclass=ABCMeta):
             self.human_act(hinted)
             return
         result = self.hand.key(key, prompt.hand)
-        if not result.used and key.typed:
+        if not result.used and key.typed and not self.closed_key(key):
             self.take_back_refusal()  # as at a prompt of choices: a refusal of another key goes
         self._hand_input(result)
+
+    def closed_key(self, key: Key) -> bool:
+        """A key the table gives one move of the game (``KEYS``) that is not open now: the rules
+        say why, as for a move tried (a Klaberjass E or M at a bid had done nothing and said
+        nothing, where Mus explained its calls). True if refused."""
+        actions = {choice.action for choice in self.KEYS if key.typed and choice.key == key.typed}
+        if len(actions) != 1 or not self.human_to_act:
+            return False
+        try:
+            self.match.rules.parse_action(self.match.state, actions.pop())
+        except IllegalAction as exc:
+            self.refuse(str(exc))
+            return True
+        except ValueError:  # no move of the game (a key of the table's own, a move needing more words)
+            return False
+        return False
 
     def _hand_input(self, result: HandInput) -> None:
         if result.used:

@@ -1026,3 +1026,18 @@ def test_the_passed_masters_restriction_needs_non_callers_free_to_lead_sets():
 
     assert differing(False) > 0, "the play reaches a Master who passed, holding four of a kind or a run"
     assert differing(True) == 0
+
+
+def test_the_replay_offers_answers_and_the_call_in_the_play_are_refused_in_words():
+    """A key for them pressed mid-deal is refused in the rules' words (R had been told to beat
+    the trick)."""
+    from game.app.match import Match
+
+    match = Match("lukfu", 3, {})
+    while match.observation(match.current_player).phase == "call":
+        match.apply("call" if "call" in match.observation(match.current_player).legal_actions else "pass")
+    for action, words in (("replay", "You cannot replay the last deal now: that is asked only between deals"),
+                          ("continue", "You cannot go on to the next deal now"),
+                          ("call", "The call is over: it is the play.")):
+        with pytest.raises(IllegalAction, match=words):
+            match.apply(action)

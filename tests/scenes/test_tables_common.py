@@ -368,6 +368,27 @@ def test_f6_replay_offers_the_last_deal_again(start, case):
     assert acted == []
 
 
+def test_a_tables_key_for_a_move_not_open_now_is_refused_in_the_rules_words(start, case):
+    """Found in review: a key the table names (Klaberjass's E, K, M at a bid; R mid-deal) did
+    nothing and said nothing where Mus explained its calls. The rules say why, with the buzz."""
+    app, table = start(12)
+    play(app, table, case, lambda: choosing_cards(table))
+    steps = len(table.match.steps)
+    replay_keys = [c.key for c in table.KEYS if c.action == "replay"]
+    if [c.key for c in table.KEYS].count("R") == 1:  # (Mus's R raises too: its calls are its own)
+        app.press("R")
+        assert len(table.match.steps) == steps and table._refusal == table.message
+        assert table.message.startswith("You cannot replay the last deal now: "), table.message
+    else:
+        assert replay_keys == ["R"] and case.game == "mus"
+    if case.game == "klaberjass":
+        app, table = start(12)
+        play(app, table, case, lambda: table.human_to_act and not table.guarded and table.obs.phase == "bid")
+        for key, words in (("E", "exchange the dix"), ("K", "keep the dix"), ("M", "make him play")):
+            app.press(key)
+            assert table.message.startswith(f"You cannot {words} now: you may "), table.message
+
+
 def test_no_seat_is_tagged_between_deals(start, case):
     """Found in review: Luk Fu's MASTER and CALLER stayed by the names at the replay offer,
     where the kit draws no deal's marks (Mus's MANO did not). The marks are the kit's to draw."""
