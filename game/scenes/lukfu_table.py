@@ -758,12 +758,17 @@ class LukFuTable(TableScene):
         head = f"{'':16}" + "".join(f"{self.seat_name(s).upper():>7}" for s in order)
         lines.append((head, palette.LIGHT_CYAN))
         lines.append((f"{'Fu won':16}" + "".join(f"{last.fu[s]:>7}" for s in order), palette.WHITE))
-        lines.append((f"{'This deal':16}" + "".join(f"{signed(last.points[s]):>7}" for s in order), palette.YELLOW))
-        lines.append(("", palette.WHITE))
-        lines.append(("SCORE SHEET (net points)", palette.LIGHT_CYAN))
         history = list(self.view.deal_history)
         if not history or history[-1] != last:
             history = [d for d in history if d.deal_number < last.deal_number] + [last]
+        if len(lines) + 3 + len(history) + 1 > SUMMARY_MAX:  # "This deal", the blank, the heading; the total
+            # Every deal its own row where the sheet's last (this deal's, in yellow) can stand for
+            # "This deal" and the blank goes (a tester could not count the deals won in "Deals 1-2").
+            lines.append(("SCORE SHEET (net points)", palette.LIGHT_CYAN))
+        else:
+            lines.append((f"{'This deal':16}" + "".join(f"{signed(last.points[s]):>7}" for s in order),
+                          palette.YELLOW))
+            lines += [("", palette.WHITE), ("SCORE SHEET (net points)", palette.LIGHT_CYAN)]
         room = SUMMARY_MAX - len(lines) - 1  # the total takes the last line
         shown = history[-room:] if len(history) <= room else history[-(room - 1):]
         earlier = history[: len(history) - len(shown)]

@@ -1334,3 +1334,26 @@ def test_a_single_legal_play_is_offered_as_the_only_one(table_app):
                                     legal_actions=(card,), to_discard=0)
     table.hand.cursor = 0
     assert table.play_text() == f"Beat M3: your only play, {card}; Enter plays it. "
+
+
+@pytest.mark.parametrize("deals", [7, 8])
+def test_the_score_sheet_of_a_whole_match_gives_every_deal_its_row(table_app, deals):
+    """Found by a tester: the last summary of an 8-deal match joined deals 1 and 2 in one row,
+    so the deals won could not be counted on it. Every deal has its row: the sheet's last row
+    (this deal's, in yellow) stands for "This deal" where room is short."""
+    from game.rules.lukfu import DealSummary
+    from game.scenes.table import SUMMARY_MAX
+
+    _app, table = table_app()
+    history, totals = [], (0, 0, 0)
+    for n in range(1, deals + 1):
+        points = (2, -1, -1) if n % 3 else (-2, 4, -2)
+        totals = tuple(t + p for t, p in zip(totals, points, strict=True))
+        history.append(DealSummary(n, n % 3, n % 3, 0 if n % 3 else 1, "claim", (6, 2, 1), (), 7, 2, points, totals))
+    table.obs = dataclasses.replace(table.obs, deal_history=tuple(history))
+    lines = [line for line, _ in table.summary_lines(history[-1])]
+    assert len(lines) <= SUMMARY_MAX
+    assert [line.split()[1] for line in lines if line.startswith("Deal ")] == [str(n) for n in range(1, deals + 1)]
+    assert not any(line.startswith("Deals ") for line in lines)
+    assert lines[-1].startswith("Total")
+    assert any(line.startswith("This deal") for line in lines) == (deals == 7), lines
