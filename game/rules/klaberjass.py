@@ -1153,7 +1153,16 @@ def _illegal(state: State, action: object) -> IllegalAction:
         return IllegalAction("You can declare only whole runs of your hand, or none.")
     options = list(dict.fromkeys(_action_words(a, general=True) for a in legal))
     choice = options[0] if len(options) == 1 else f"{', '.join(options[:-1])} or {options[-1]}"
+    choice = _SHORTER.get(choice, choice)
     return IllegalAction(f"You cannot {_action_words(action)} now: you may {choice}.")
+
+
+# Two choices said shorter, so that a refusal fits the message row (a tester's ran onto the
+# prompt: "... you may exchange the dix or keep the dix.").
+_SHORTER = {
+    "exchange the dix or keep the dix": "exchange the dix or keep it",
+    "replay the last deal or go on to the next deal": "replay the last deal or go on",
+}
 
 
 def _name_code(action: str) -> int:

@@ -145,6 +145,7 @@ class JubMooTable(TableScene):
         *REPLAY_KEYS,
     )
     REPLAY_KEEPS = "leader and totals"
+    OWN_ACTIONS = frozenset({"last"})
 
     @classmethod
     def people(cls, app: App, attract: bool) -> tuple[int, ...]:
@@ -406,13 +407,14 @@ class JubMooTable(TableScene):
         you = name == "You"
         lead = "lead" if you else "leads"
         if why.startswith("holds 2C"):
-            return f"{self.verb(seat, 'hold', 'holds')} the 2{glyphs.CLUB} and {lead} first (any card may be led)."
-        if why.startswith("took QS"):
-            return f"{name} took the pig last deal and {lead} this one."
-        if why.startswith("is drawn"):
-            return f"{name} {'are' if you else 'is'} drawn to lead."
-        # A seat set for the first deal: the last match's pig (the option is not on the screen).
-        return f"{name} {'were' if you else 'was'} the last match's pig and {lead} first."
+            said = f"{self.verb(seat, 'hold', 'holds')} the 2{glyphs.CLUB} and {lead} first (any card may be led)."
+        elif why.startswith("took QS"):
+            said = f"{name} took the pig last deal and {lead} this one."
+        elif why.startswith("is drawn"):
+            said = f"{name} {'are' if you else 'is'} drawn to lead."
+        else:  # a seat set for the first deal: the last match's pig (the option is not on the screen)
+            said = f"{name} {'were' if you else 'was'} the last match's pig and {lead} first."
+        return self.deal_says(view, said)  # with its number, as every table's (a tester)
 
     def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
         leading = not before.trick

@@ -267,6 +267,7 @@ class LukFuTable(TableScene):
         Choice("X", "Lower all", "lower"),  # puts every raised card back (as Backspace)
         *REPLAY_KEYS,
     )
+    OWN_ACTIONS = frozenset({"old", "lower"})
     obs: LukFuObservation
     frozen_obs: LukFuObservation | None
 

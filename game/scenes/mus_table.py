@@ -210,6 +210,7 @@ class MusTable(TableScene):
         Choice("N", "None (pass no seña)", "senas-none"),
         Choice("S", "Señas seen in this deal", "senas-seen"),
     )
+    OWN_ACTIONS = frozenset({"yes-ordago", "no-ordago", "sena", "senas", "senas-none", "senas-seen"})
 
     def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
         self.amount = 2  # the envido / raise amount on the key label
@@ -428,6 +429,11 @@ class MusTable(TableScene):
             return False
         if self.asking_ordago:
             self.ordago_key(key)
+            return True
+        if key.typed == "Y":
+            # Y answers a question not asked: said so (it had been refused as the table's own
+            # action, "'yes-ordago' is not a Mus action": a tester).
+            self.refuse("Y bets your own órdago once O has asked whether to bet the whole game.")
             return True
         if self.now.phase == "senas" and self.sena_key(key):
             return True

@@ -374,6 +374,8 @@ class TableScene(Scene, metaclass=ABCMeta):
     counting: tuple[str, ...] = COUNTING  # the flags the statistics need, saved with the match
     game_name = ""
     KEYS: tuple[Choice, ...] = ()
+    #: The actions of ``KEYS`` that are the table's own (a panel, a question), no moves of the game.
+    OWN_ACTIONS: frozenset[str] = frozenset()
 
     @classmethod
     def fresh_match(cls, app: App, attract: bool, carried: dict[str, Any] | None) -> Match:
@@ -425,7 +427,10 @@ class TableScene(Scene, metaclass=ABCMeta):
         order too: ``table_state`` is what ``save`` kept of the table)."""
         table = cls(app, match, humans=humans)
         table.restore_state(table_state or {})
-        table.restore_prompt((table_state or {}).get("prompt"))
+        # Taken back at its decision: now, or (hot seat) once the keyboard reaches its person.
+        table.saved_prompt = (table_state or {}).get("prompt")
+        if table.restore_prompt(table.saved_prompt):
+            table.saved_prompt = None
         for name in ("computer_steps", "auto_steps"):  # the choices not the player's to review
             steps = (table_state or {}).get(name)
             if isinstance(steps, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in steps):
@@ -603,6 +608,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.hand: Hand = self.make_hand()
         self._deal = deal_of(self.obs)
         self._decision: DecisionKey | None = None  # the decision whose prompt is up
+        self.saved_prompt: Any = None  # a resumed save's ``prompt_state``, until its decision comes up
         self._guard = 0.0
         self._view_changed()
         self.message = self.deal_opening(self.view)
@@ -780,6 +786,8 @@ class TableScene(Scene, metaclass=ABCMeta):
         prompt = self.prompt()
         self.choice_cursor = prompt.default
         self.hand.begin(prompt.hand)
+        if self.saved_prompt is not None and self.restore_prompt(self.saved_prompt):
+            self.saved_prompt = None  # (a hot-seat player's highlight had been lost on resume: a tester)
         if guard:
             self._guard = max(self._guard, PROMPT_GUARD)  # a longer guard already running stays
 
@@ -968,8 +976,12 @@ class TableScene(Scene, metaclass=ABCMeta):
     def deal_role(self, view: Any, seat: int, you: str, other: str) -> str:
         """A deal's opening that names a seat's part in it: "Deal 2: East is mano.", "Deal 2:
         you deal." (``deal_opening``)."""
-        said = self.verb(seat, you, other)
-        return f"Deal {view.deal_number}: {'you' + said[3:] if said.startswith('You ') else said}."
+        return self.deal_says(view, self.verb(seat, you, other) + ".")
+
+    @staticmethod
+    def deal_says(view: Any, sentence: str) -> str:
+        """``sentence`` as a deal's opening, after its number: "Deal 2: you lead."."""
+        return f"Deal {view.deal_number}: {'you' + sentence[3:] if sentence.startswith('You ') else sentence}"
 
     def verb(self, seat: int, you: str, other: str) -> str:
         """``seat``'s name with its verb agreeing with it: "You pass", "East passes"."""
@@ -1380,20 +1392,27 @@ class TableScene(Scene, metaclass=ABCMeta):
         self._hand_input(result)
 
     def closed_key(self, key: Key) -> bool:
-        """A key the table gives one move of the game (``KEYS``) that is not open now: the rules
-        say why, as for a move tried (a Klaberjass E or M at a bid had done nothing and said
-        nothing, where Mus explained its calls). True if refused."""
-        actions = {choice.action for choice in self.KEYS if key.typed and choice.key == key.typed}
-        if len(actions) != 1 or not self.human_to_act:
+        """A key the table gives a move of the game (``KEYS``, less ``OWN_ACTIONS``) that is
+        not open now: the rules say why, as for a move tried (a Klaberjass E or M at a bid had
+        done nothing and said nothing, where Mus explained its calls); a key of several moves
+        (T: Take or Throw in) with the first one's reason. True if refused."""
+        actions = [c.action for c in self.KEYS if key.typed and c.key == key.typed and c.action not in self.OWN_ACTIONS]
+        if not actions or not self.human_to_act:
             return False
-        try:
-            self.match.rules.parse_action(self.match.state, actions.pop())
-        except IllegalAction as exc:
-            self.refuse(str(exc))
-            return True
-        except ValueError:  # no move of the game (a key of the table's own, a move needing more words)
+        reasons = []
+        for action in dict.fromkeys(actions):
+            try:
+                self.match.rules.parse_action(self.match.state, action)
+            except IllegalAction as exc:
+                reasons.append(str(exc))
+            except ValueError:  # a move that needs more words (Klaberjass's runs): not this key's alone
+                continue
+            else:
+                return False  # open after all: the prompt offers it under another key
+        if not reasons:
             return False
-        return False
+        self.refuse(reasons[0])
+        return True
 
     def _hand_input(self, result: HandInput) -> None:
         if result.used:

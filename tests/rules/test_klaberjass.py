@@ -1477,3 +1477,16 @@ def test_apply_never_changes_its_input() -> None:
     snapshot = copy.deepcopy(state)
     RULES.apply(state, "AS")
     assert state == snapshot and repr(state) == repr(snapshot)
+
+
+def test_a_refusal_at_the_dix_or_the_replay_offer_names_the_choices_short():
+    """Found by a tester: "... you may exchange the dix or keep the dix." ran the message onto a
+    second row, over the prompt."""
+    from game.app.match import Match
+
+    match = Match("klaberjass", 1, {})
+    while match.current_player != 0:
+        match.apply("pass")
+    match.apply("take")
+    with pytest.raises(IllegalAction, match=r"^You cannot pass now: you may exchange the dix or keep it\.$"):
+        match.apply("pass")

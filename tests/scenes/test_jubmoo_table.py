@@ -433,6 +433,34 @@ def test_a_resumed_hot_seat_match_starts_with_the_keyboard_passed(table_app):
     assert resumed.panel is None and resumed.message == words
 
 
+def test_a_hot_seat_persons_highlight_comes_back_when_the_keyboard_reaches_him(table_app, make_app):
+    """Found by a tester: resumed in hot seat, Player 2's highlight (saved at his turn) was lost:
+    the table opens on Player 1's view behind "pass the keyboard", and the saved prompt was
+    dropped there. It is taken back once his decision comes up."""
+    app, table = table_app(7, "[jubmoo]\nhumans = 2\n")
+    play_by_keys(app, table, lambda: table.passing and table.match.current_player == 1)
+    while table.guarded:
+        app.tick(0.1)
+    app.press("ENTER")  # Player 2 takes the keyboard
+    while table.guarded:
+        app.tick(0.1)
+    assert table.viewer == 1 and table.human_to_act
+    app.press("RIGHT")
+    if table.hand.current not in table.prompt().hand.playable:  # onto a card he may play
+        app.press("LEFT", "LEFT")
+    highlight = table.hand.current
+    assert highlight in table.prompt().hand.playable
+    app.quit()
+    again = make_app("*", "--game", "jubmoo")
+    again.press("Y")
+    resumed = again.top_scene()
+    assert isinstance(resumed, JubMooTable) and resumed.passing
+    while resumed.guarded:
+        again.tick(0.1)
+    again.press("ENTER")
+    assert resumed.viewer == 1 and resumed.hand.current == highlight
+
+
 def test_a_new_hot_seat_match_starts_with_the_keyboard_passed_to_its_first_player(table_app):
     """Found by a tester: a new hot-seat match whose first player was Player 1 showed his 13
     cards at once, with the keyboard still with Player 2 (who had played last)."""
@@ -450,13 +478,15 @@ def test_each_deal_opens_saying_who_leads_it_and_why(table_app, later, second):
     held the 2♣; with "Later leads: Random" nothing said the leader was drawn."""
     app, table = table_app(101, f'[jubmoo]\nfirst_lead = "two-of-clubs"\nlater_leads = "{later}"\n')
     leader = table.match.current_player
-    assert table.message == f"{table.verb(leader, 'hold', 'holds')} the 2♣ and " + \
-        ("lead" if leader == 0 else "leads") + " first (any card may be led)."
+    holds = table.verb(leader, "hold", "holds").replace("You", "you")
+    assert table.message == f"Deal 1: {holds} the 2♣ and " + ("lead" if leader == 0 else "leads") + \
+        " first (any card may be led)."
     assert table.message in app.screen_text()
     play_by_keys(app, table, lambda: table.panel is not None and table.frozen_obs is not None)
     app.press("ENTER")  # the summary goes: the next deal opens with its leader
     assert table.obs.deal_number == 2 and second in table.message, table.message
-    assert table.seat_name(table.match.current_player) in table.message
+    assert table.seat_name(table.match.current_player).replace("You", "you") in table.message
+    assert table.message.startswith("Deal 2: ")  # numbered, as every table's opening is (a tester)
 
 
 def test_a_hot_seat_review_names_whose_decisions_it_lists(table_app):

@@ -354,7 +354,7 @@ def test_f6_replay_offers_the_last_deal_again(start, case):
     app.press("F6")
     assert "replay" not in table.obs.legal_actions and table.obs.deal_number == 2
     opening = table.deal_opening(table.view)  # who deals or leads it, and (Jub Moo) why
-    assert opening.startswith("Deal 2: ") or table.game_name == "jubmoo", opening
+    assert opening.startswith("Deal 2: "), opening
     assert opening and table.message == f"No replay (F6 off). {opening}"
     # The new deal's first prompt waits a while: a tester's C, meant as Continue just after F6,
     # was taken as Luk Fu's Call on a hand he had not seen.
@@ -387,6 +387,22 @@ def test_a_tables_key_for_a_move_not_open_now_is_refused_in_the_rules_words(star
         for key, words in (("E", "exchange the dix"), ("K", "keep the dix"), ("M", "make him play")):
             app.press(key)
             assert table.message.startswith(f"You cannot {words} now: you may "), table.message
+        # A key of two moves, neither open (T: Take or Throw in, at the dix), with the first's reason,
+        # on one row (found by a tester: "... exchange the dix or keep the dix." ran onto the prompt).
+        from game.app.match import Match
+
+        table.match = Match("klaberjass", 1, {})  # the player takes, holding the seven of trumps
+        while table.match.current_player != 0:
+            table.match.apply("pass")
+        table.match.apply("take")
+        table.refresh()
+        assert table.obs.phase == "dix" and table.human_to_act
+        app.tick(1.0)  # past the new prompt's guard
+        app.press("T")
+        assert table.message == "You cannot take now: you may exchange the dix or keep it."
+    if case.game == "mus":  # Y answers only the question O asks (it had named "'yes-ordago'": a tester)
+        app.press("Y")
+        assert table.message.startswith("Y bets your own órdago once O has asked") and len(table.match.steps) == steps
 
 
 def test_no_seat_is_tagged_between_deals(start, case):
