@@ -36,9 +36,11 @@ LETTERS_WORDS = "S sound off, M mono, C colour, * skip the startup show"
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        """A mistyped letter is told which letters there are (a tester's X got only the long
-        options' usage and "unrecognized arguments")."""
-        super().error(f"{message}\nThe letters are {LETTERS_WORDS}; {self.prog} /? explains everything.")
+        """A word it does not know (a mistyped letter) is told which letters there are (a
+        tester's X got only the long options' usage and "unrecognized arguments")."""
+        if message.startswith("unrecognized arguments"):
+            message += f"\nThe letters are {LETTERS_WORDS}; {self.prog} /? explains everything."
+        super().error(message)
 
 
 def _parser(prog: str | None = None) -> argparse.ArgumentParser:

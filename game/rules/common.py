@@ -53,7 +53,8 @@ def freeze_options(options: Mapping[str, Any]) -> OptionItems:
 
 def between_deals_only(action: str) -> str:
     """Why the replay offer's answer (``replay``, ``continue``) cannot be given in a deal's play,
-    in a player's words (each game's rules use it)."""
+    in a player's words (Jub Moo's and Luk Fu's rules; Klaberjass's and Mus's name instead
+    what may be done now, as their every refusal does)."""
     what = "replay the last deal" if action == "replay" else "go on to the next deal"
     return f"You cannot {what} now: that is asked only between deals, with the replay option on."
 

@@ -64,6 +64,8 @@ NO_CHANCE = "n/a"  # the Chance lost of a choice Hard values in points only (a M
 NO_CHANCE_LEGEND = WIN_CHANCE + ": what your choice cost of your chance to win; n/a: points only."
 #: Said on the rule above the list where a row is red (a newcomer took the colour for an error).
 RED_LEGEND = " red: not as good as Hard's choice "
+#: The same on a mono monitor, where red is no colour: such rows are marked ``!`` at their left.
+MONO_LEGEND = " !: not as good as Hard's choice "
 #: Marks a cost whose values count a bonus besides the deal's points (``Ranking.bonus``).
 BONUS_MARK = "†"
 MORE = "..."  # the values line's mark for values left out
@@ -381,13 +383,15 @@ class ReviewScene(Scene):
             line = self._list_line(decision, chance)
             selected = self.scroll + row == self.cursor
             fg, back = (palette.BLACK, palette.GREY) if selected else (palette.WHITE, bg)
-            if decision.step in self.rankings and not self.as_good(decision):
-                # Red under the highlight too (a newcomer asked why only the second row was red).
+            worse = decision.step in self.rankings and not self.as_good(decision)
+            if worse:  # red under the highlight too (a newcomer asked why only the second row was red)
                 fg = palette.RED if selected else palette.LIGHT_RED
             canvas.fill(2, LIST_TOP + row, COLS - 4, 1, " ", fg, back)
             canvas.text(2, LIST_TOP + row, line[: COLS - 4], fg, back)
-        if any(d.step in self.rankings and not self.as_good(d) for d in items):
-            canvas.text(4, 4, RED_LEGEND, palette.LIGHT_RED, bg)  # on the rule, as the count of rows is
+            if worse and self.app.mode.mono:
+                canvas.text(2, LIST_TOP + row, "!", fg, back)  # (red is no colour there: a reviewer)
+        if any(d.step in self.rankings and not self.as_good(d) for d in items):  # on the rule, as the count of rows is
+            canvas.text(4, 4, MONO_LEGEND if self.app.mode.mono else RED_LEGEND, palette.LIGHT_RED, bg)
         if len(items) > LIST_ROWS:  # on the rule above the list: row 19 is the legend's (they had met)
             shown = f" {self.scroll + 1}-{min(len(items), self.scroll + LIST_ROWS)} of {len(items)} "
             canvas.text(COLS - 3 - len(shown), 4, shown, palette.LIGHT_CYAN, bg)

@@ -1116,7 +1116,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         if ranking.basis not in (FORCED, PREFERENCE):  # a hint that named a move (a rule's too)
             self.deal_hinted = True
             self.computer_helped = True  # a hinted match is not the player's unaided either
-            self.save()  # kept if the player quits now: a resumed deal still counts as hinted
+        self.save()  # kept if the player quits now: the move readied, and a deal hinted counts as hinted
 
     def player_settings(self) -> tuple[Any, ...]:
         """What the player has set at his prompt: the cards raised, the highlighted card (not its
@@ -1336,10 +1336,19 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     # ---- keys and the mouse ----
     def on_key(self, key: Key) -> None:
-        arrangement, settings = list(self.hand.arrangement), self.player_settings()
+        before = self._set_by_player()
         self._on_key(key)
-        if (self.hand.arrangement != arrangement or self.player_settings() != settings) and not self.match.is_over:
-            self.save()  # the player's own order of his hand, and what he set, survive a closed window too
+        self._save_if_set(before)
+
+    def _set_by_player(self) -> tuple[Any, ...]:
+        """The player's own order of his hand and what he set at his prompt."""
+        return tuple(self.hand.arrangement), self.player_settings()
+
+    def _save_if_set(self, before: tuple[Any, ...]) -> None:
+        """A key or a click changed what the player set: saved, so it survives a closed window too
+        (cards raised with the mouse had come back lowered: a reviewer)."""
+        if self._set_by_player() != before and not self.match.is_over:
+            self.save()
 
     def _on_key(self, key: Key) -> None:
         if key.repeat and (self.panel is not None or self.hold > 0 or self.guarded or self.message_covers_prompt
@@ -1434,6 +1443,11 @@ class TableScene(Scene, metaclass=ABCMeta):
         return " ".join(cards) if cards else None
 
     def on_click(self, col: int, row: int) -> None:
+        before = self._set_by_player()
+        self._on_click(col, row)
+        self._save_if_set(before)
+
+    def _on_click(self, col: int, row: int) -> None:
         """A click on a card of the hand or a choice of the prompt: as its key; on a box, the key
         its key line names there (``panel_click_key``). Where any key goes on (a trick's pause,
         a summary), a click goes on too (a tester who played by the mouse was stuck at every

@@ -1633,3 +1633,20 @@ def test_red_rows_of_the_review_are_explained_and_red_under_the_highlight_too(ma
     assert RED_LEGEND in app.screen_text().splitlines()[4]
     highlighted = app.canvas.cell(3, LIST_TOP)
     assert highlighted.bg == palette.GREY and highlighted.fg == palette.RED
+
+
+def test_on_a_mono_monitor_the_reviews_worse_rows_are_marked_not_coloured(make_app) -> None:
+    """Found in review: mono draws red and white alike, so "red: ..." above the list meant
+    nothing there; the rows are marked ! and the rule says so."""
+    from game.scenes.review import LIST_TOP, MONO_LEGEND
+
+    app = make_app("M", "--game", "mus", "--seed", "8")
+    app.settings.values["play"]["delay"] = 0.0
+    table = app.top_scene()
+    play_to_summary(app, table, "mus")
+    review = open_review(app, analysed=True)
+    app.tick(0.02)
+    lines = app.screen_text().splitlines()
+    assert MONO_LEGEND in lines[4]
+    marked = [line[2] == "!" for line in lines[LIST_TOP:LIST_TOP + len(review.ordered())]]
+    assert marked == [d.step in review.rankings and not review.as_good(d) for d in review.ordered()[:len(marked)]]

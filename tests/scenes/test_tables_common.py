@@ -1027,6 +1027,39 @@ def test_what_the_player_set_at_his_prompt_survives_leaving(start, case, make_ap
     assert (resumed.hand.current, resumed.hand.picked_cards(), resumed.choice_cursor) == set_then
 
 
+def test_cards_raised_with_the_mouse_survive_leaving(start, case, make_app):
+    """Found in review: only keys saved what the player set, so cards raised by a click came back
+    lowered; so does a choice highlighted on a prompt of choices."""
+    app, table = start(7)
+    play(app, table, case, lambda: choosing_cards(table) and len(table.prompt().hand.playable) > 1)
+    mode = table.prompt().hand
+    if mode.multi:
+        geometry = table.hand_geometry()
+        index = next(i for i, card in enumerate(table.hand.cards) if card in mode.playable)
+        app.click_cell(geometry.card_col(index, len(table.hand.cards)) + 1, geometry.row + 2)
+        assert table.hand.picked
+    set_then = table.hand.picked_cards()
+    app.quit()
+    again = make_app("*", "--game", case.game)
+    again.press("Y")
+    resumed = again.top_scene()
+    assert isinstance(resumed, case.cls) and resumed.hand.picked_cards() == set_then
+
+
+def test_a_choice_highlighted_on_a_prompt_of_choices_survives_leaving(start, case, make_app):
+    app, table = start(7)
+    app.press("F6")  # (Jub Moo's one prompt of choices: the replay offer)
+    play(app, table, case, lambda: table.human_to_act and not table.guarded and table.prompt().hand is None
+         and len(table.prompt().choices) > 1)
+    app.press("RIGHT")
+    cursor = table.choice_cursor
+    app.quit()
+    again = make_app("*", "--game", case.game)
+    again.press("Y")
+    resumed = again.top_scene()
+    assert isinstance(resumed, case.cls) and resumed.choice_cursor == cursor
+
+
 def test_a_damaged_prompt_state_in_a_save_is_ignored(start, case, make_app, home):
     """A save edited by hand: cards not in the hand, a choice out of range, wrong types."""
     import json
