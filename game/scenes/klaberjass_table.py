@@ -402,8 +402,11 @@ class KlaberjassTable(TableScene):
     def summary_lines(self, last: Any) -> list[tuple[str, int]]:
         you, it = self.viewer, 1 - self.viewer
         lines: list[tuple[str, int]] = []
-        if last.outcome == "thrown-in":
-            lines.append(("The deal was thrown in: nobody scores.", palette.WHITE))
+        if last.outcome == "thrown-in":  # who threw it in (a tester could not tell)
+            thrower = next((int(e.split()[0]) for e in last.events if e.endswith(" throws in")), None)
+            who = "You" if thrower == you else "The computer"
+            said = "The deal was thrown in" if thrower is None else f"{who} threw the deal in, answering the schmeiss"
+            lines.append((f"{said}: nobody scores.", palette.WHITE))
         elif last.outcome == "annulled":
             lines.append(("Both passed twice: the deal is annulled.", palette.WHITE))
         else:

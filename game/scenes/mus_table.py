@@ -561,8 +561,6 @@ class MusTable(TableScene):
         self.faces.clear()  # the moment of the señas is over once the betting goes on
         if new_deal:
             self.app.sound("trick")
-            if self.computer_plays(seat):  # the call is read before the count covers it (a tester never
-                self.hold_trick()  # saw East's Quiero; in the demo your seat's too, a reviewer)
         elif head == "discard":
             self.app.sound("deal")
         elif head in ("envido", "raise", "ordago", "cut"):

@@ -869,6 +869,11 @@ class TableScene(Scene, metaclass=ABCMeta):
         # Saved after the deal is counted, so a match left at a summary and resumed does not
         # carry the finished deal's marks (a hint, a replay) into the next one.
         self.save()
+        if ended and self.hold <= 0 and self.computer_plays(seat):
+            # A computer's move that ends the deal (a call, a claim) is read before the summary
+            # covers it, as a deal's last trick is (testers never saw East's Quiero, nor the
+            # computer throw a Klaberjass deal in).
+            self.hold_trick()
         if ended:
             if self.hold > 0:
                 self.summary_due = last  # the deal's last trick first, then its summary

@@ -597,3 +597,26 @@ def test_the_summary_says_what_was_compared_and_where_a_betes_points_go(table_ap
     assert "The computer went BETE! 42 against 71: you score both (42 + 71)." in lines
     assert all(len(line) <= PANEL_LINE for line in lines)
     assert "The computer made it: 71 against 42, both added." in summary("made", (42, 71), (42, 71))
+
+
+def test_the_computer_throwing_the_deal_in_is_held_and_named(table_app):
+    """Found by a newcomer: after his schmeiss the summary came up at once, "The deal was
+    thrown in", and nothing said the computer had thrown it in. The computer's move that ends a
+    deal is held on screen, as a last trick is, and the summary names who threw it in."""
+    from game.app.match import Match
+
+    app, table = table_app()
+    table.match = Match("klaberjass", 5, {})
+    while "schmeiss" not in table.match.observation(table.match.current_player).legal_actions \
+            or table.match.current_player != 0:
+        table.match.apply("pass")
+    table.match.apply("schmeiss")
+    table.refresh()
+    assert table.match.current_player == 1
+    table.perform(1, "throw-in")
+    assert table.panel is None and table.hold > 0 and table.message == "Computer throws the deal in."
+    for _ in range(100):
+        if table.panel is not None:
+            break
+        app.tick(0.05)
+    assert "The computer threw the deal in, answering the schmeiss: nobody scores." in app.screen_text()
