@@ -1147,7 +1147,7 @@ def _illegal(state: State, action: object) -> IllegalAction:
             if code < 4:
                 return IllegalAction(f"You cannot follow suit, so you must trump: play a {SUIT_WORDS[code]}.")
             return IllegalAction(f"You must play a card that beats the {_card_words(CARDS[lead])}.")
-    if state.phase == P_BID and action == f"name {SUITS[state.deal.proposed]}":
+    if state.phase == P_BID and state.deal.bid_round == 2 and action == f"name {SUITS[state.deal.proposed]}":
         return IllegalAction(f"You cannot name {SUIT_WORDS[state.deal.proposed]}s: that suit was offered in round one.")
     if state.phase == P_DECLARE and action.startswith("declare"):
         return IllegalAction("You can declare only whole runs of your hand, or none.")

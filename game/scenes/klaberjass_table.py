@@ -139,6 +139,8 @@ class KlaberjassTable(TableScene):
                 out.append(self.offer(action, label=f"Exchange your {seven} for the {card_name(obs.turn_up)}"))
             elif action == "keep" and obs.contract:
                 out.append(self.offer(action, label=f"Keep your {card_name('7' + obs.contract)}"))
+            elif action == "make-play" and obs.bid_round == 2:  # he names the suit (the label had said
+                out.append(self.offer(action, label="Make him name a suit"))  # "play": a newcomer)
             elif action in ACTIONS_WITH_KEYS:
                 out.append(self.offer(action))
         declares = sorted((a for a in obs.legal_actions if a.startswith("declare")), key=len, reverse=True)

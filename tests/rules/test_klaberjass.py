@@ -1490,3 +1490,14 @@ def test_a_refusal_at_the_dix_or_the_replay_offer_names_the_choices_short():
     match.apply("take")
     with pytest.raises(IllegalAction, match=r"^You cannot pass now: you may exchange the dix or keep it\.$"):
         match.apply("pass")
+
+
+def test_naming_the_turned_up_suit_in_round_one_is_refused_as_any_suit_is():
+    """Found by a newcomer: S with spades turned up, in round one, was told "that suit was
+    offered in round one" (the round-two reason)."""
+    from game.app.match import Match
+
+    match = Match("klaberjass", 1, {})
+    proposed = match.observation(match.current_player).turn_up[1]
+    with pytest.raises(IllegalAction, match=r"^You cannot name .* now: you may take, pass or schmeiss\.$"):
+        match.apply(f"name {proposed}")

@@ -620,3 +620,19 @@ def test_the_computer_throwing_the_deal_in_is_held_and_named(table_app):
             break
         app.tick(0.05)
     assert "The computer threw the deal in, answering the schmeiss: nobody scores." in app.screen_text()
+
+
+def test_a_round_two_schmeiss_is_answered_by_making_him_name_a_suit(table_app):
+    """Found by a newcomer: in round two "M Make him play" meant making the schmeisser name a
+    suit (the F5 page's "throw it in or make me name a suit")."""
+    from game.app.match import Match
+
+    _app, table = table_app()
+    table.match = Match("klaberjass", 22, {})
+    while not (table.match.observation(table.match.current_player).bid_round == 2
+               and table.match.current_player == 1):
+        table.match.apply("pass")
+    table.match.apply("schmeiss")
+    table.refresh()
+    labels = [c.label for c in table.prompt().choices]
+    assert table.obs.phase == "schmeiss" and "Make him name a suit" in labels and "Make him play" not in labels
