@@ -74,6 +74,8 @@ def cards_text(cards: Any) -> str:
 
 
 # The decisions offered by their own key (the declarations and the bella question are built apart).
+#: A declaration F3 (hand sort on) made for the player, where he had a choice.
+DECLARED_FOR_YOU = "F3 (sort) declared for you:"
 ACTIONS_WITH_KEYS = ("take", "pass", "schmeiss", "throw-in", "make-play", "sans-tout", "tout-atout", "exchange",
                      "keep")
 
@@ -277,7 +279,10 @@ class KlaberjassTable(TableScene):
 
     # ---- after each action ----
     def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
+        own_declaration = self.message if self.message.startswith(DECLARED_FOR_YOU) else ""
         self.message = self.move_message(seat, action, before, after)
+        if own_declaration and action.startswith("declare") and seat != self.viewer:
+            self.message = f"{own_declaration} {self.message}"  # the runs F3 declared stay said (a newcomer)
         self.bella_card = None
         same_deal = deal_of(after) == deal_of(before)
         trick_done = same_deal and len(after.tricks) > len(before.tricks)
@@ -384,6 +389,11 @@ class KlaberjassTable(TableScene):
         if head == "declare":
             if seat != self.viewer:  # what it declared stays hidden: the announcement says what the rules let be known
                 return "The computer has declared."
+            choices = [a for a in before.legal_actions if a.startswith("declare")]
+            if words[1] != "none" and len(choices) > 1 and len(self.match.steps) - 1 in self.auto_steps:
+                # F3 on chose for the player among several: said (a newcomer pressed F3 to sort
+                # his hand, and his runs were declared with no word of it).
+                return f"{DECLARED_FOR_YOU} {cards_text(words[1:])}."
             return "You declare no run." if words[1] == "none" else f"You declare {cards_text(words[1:])}."
         card = head
         leading = not before.trick
