@@ -223,6 +223,16 @@ class JubMooTable(TableScene):
         return int(dict(self.view.options)["target"])
 
     # ---- the hot seat ----
+    @property
+    def hand_hidden(self) -> bool:
+        """Nobody's cards while the keyboard changes hands, nor in hot seat once the person at
+        the screen has played and another is to play (a computer, or the next person after the
+        trick's pause): his hand had stayed face up for the others to see (a tester)."""
+        if self.passing:
+            return True
+        seat = self.match.current_player
+        return self.hot_seat and not self.showing_decision and seat is not None and seat != self.viewer
+
     def hand_over(self, seat: int) -> None:
         """Hide every hand, then show ``seat``'s view once its player presses Enter. The panel
         comes up under the last player's fingers: it ignores keys for ``HAND_OVER_GUARD``."""
@@ -641,7 +651,7 @@ class JubMooTable(TableScene):
         self.draw_side_seat(canvas, self.seat_at(1), RIGHT_COL)
         self.draw_wide_seat(canvas, self.viewer, SOUTH_ROW, with_hand=False)
         self.draw_trick(canvas)
-        if self.passing:  # nobody's cards while the keyboard changes hands
+        if self.hand_hidden:
             geometry = self.hand_geometry()
             for i in range(len(self.hand.cards)):
                 draw_back(canvas, geometry.card_col(i, len(self.hand.cards)), HAND_ROW, CARD_W, CARD_H)

@@ -461,6 +461,34 @@ def test_a_hot_seat_persons_highlight_comes_back_when_the_keyboard_reaches_him(t
     assert resumed.viewer == 1 and resumed.hand.current == highlight
 
 
+def test_in_hot_seat_a_persons_hand_is_face_down_once_another_is_to_play(table_app):
+    """Found by a tester: after Player 2 played, his hand stayed face up while the computers
+    played and through the trick's pause, for Player 1 (next) to see."""
+    app, table = table_app(7, "[jubmoo]\nhumans = 2\n")
+    seen = 0
+    for _ in range(3000):
+        if table.panel is not None:
+            while table.guarded:
+                app.tick(0.05)
+            app.press("ENTER")
+            continue
+        seat = table.match.current_player
+        if seat is None or table.obs.deal_number > 1:
+            break
+        if table.human_to_act and not table.guarded:
+            app.press(first_legal_key(table))
+        elif seat != table.viewer:
+            mine = RULES.hand(table.match.state, table.viewer)
+            text = app.screen_text()
+            assert table.hand_hidden and not any(card_name(card) in text for card in mine), text
+            seen += 1
+        app.tick(0.05)
+    assert seen > 10
+    # One person at the keyboard: his hand is his to see while the computers play.
+    app, table = table_app(7)
+    assert not table.hot_seat and not table.hand_hidden
+
+
 def test_a_new_hot_seat_match_starts_with_the_keyboard_passed_to_its_first_player(table_app):
     """Found by a tester: a new hot-seat match whose first player was Player 1 showed his 13
     cards at once, with the keyboard still with Player 2 (who had played last)."""
