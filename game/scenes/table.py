@@ -448,7 +448,9 @@ class TableScene(Scene, metaclass=ABCMeta):
             table.message = table.last_words() or table.message
             if table.panel is not None:  # hot seat's "pass the keyboard": the words come back after it (a tester)
                 table._message_under_panel = table.message
-            if table.deal_hinted:  # the hint's words are not kept: why the deal counts apart is (a tester)
+            # The hint's words are not kept: why the deal counts apart is (a tester); not in hot
+            # seat, where nothing is counted (another tester).
+            if table.deal_hinted and table.one_player:
                 app.notice("This deal counts as hinted: you took a hint in it before you left.", log=False)
         else:
             # Left at a deal's end (its last trick held, or its summary up): the summary first,

@@ -510,6 +510,11 @@ def test_a_resumed_deal_with_a_hint_says_it_counts_as_hinted(make_app) -> None:
     match, humans = app.saves.load("jubmoo")
     resumed = JubMooTable.resume(app, match, humans, app.saves.table_state)
     assert resumed.deal_hinted and "This deal counts as hinted" in app.screen_text().splitlines()[-1]
+    # Not in hot seat, where nothing is counted (a tester read it as a statistics matter).
+    app.withdraw_notice("This deal counts as hinted: you took a hint in it before you left.")
+    app.tick(5.0)
+    hot = JubMooTable.resume(app, match, (0, 1), app.saves.table_state)
+    assert hot.deal_hinted and "counts as hinted" not in app.screen_text()
 
 
 def test_a_hinted_deal_that_does_not_count_is_not_counted_as_hinted_either(make_app, home) -> None:
