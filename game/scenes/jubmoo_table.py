@@ -497,7 +497,9 @@ class JubMooTable(TableScene):
                 lines.append((f"{'':{width}}{effects[seat]}", palette.LIGHT_MAGENTA))
         taker = self.seat_name(last.pig_taker)
         footer = f"{taker} took the pig (Q{glyphs.SPADE})"
-        if dict(self.view.options)["later_leads"] == "pig-taker" and self.obs.phase != "over":
+        if self.obs.phase == "over":  # said on the deciding deal's summary (a newcomer learnt it a key later)
+            footer += "; the match is over"
+        elif dict(self.view.options)["later_leads"] == "pig-taker":
             footer += f" and {'lead' if taker == 'You' else 'leads'} the next deal"
         return [*lines, *gap, *table, *gap, (footer + ".", palette.WHITE)]
 

@@ -156,6 +156,9 @@ NO_REPLAY_AFTER_MATCH = ("The match is over, so there is no next deal to offer t
 REVIEW_PROMPT = "R: review your decisions    Any other key: go on"
 #: The same in hot seat, where the review opens on the last to play and Tab goes to the others.
 REVIEW_PROMPT_HOT_SEAT = "R: review each player's decisions    Any other key: go on"
+#: Under the summary of the deal that ended the match, what the next key shows is said.
+LAST_REVIEW_PROMPTS = {prompt: prompt.replace("go on", "the match result")
+                       for prompt in (REVIEW_PROMPT, REVIEW_PROMPT_HOT_SEAT)}
 #: The message line while the hint is worked out.
 HINT_THINKING = "Hint: the computer is thinking (F4 again: never mind)..."
 
@@ -1638,13 +1641,16 @@ class TableScene(Scene, metaclass=ABCMeta):
         deciding = panel.review and self.match.is_over
         if self.attract or (self.app.demo and panel.auto_seconds is None and panel.on_key is None and not deciding):
             panel.auto_seconds = max(3.0, 2 * self.move_delay())
-        if panel.prompt in (Panel.prompt, DEMO_PANEL_PROMPT, REVIEW_PROMPT, REVIEW_PROMPT_HOT_SEAT):
+        if panel.prompt in (Panel.prompt, DEMO_PANEL_PROMPT, REVIEW_PROMPT, REVIEW_PROMPT_HOT_SEAT,
+                            *LAST_REVIEW_PROMPTS.values()):
             if panel.auto_seconds is not None:
                 # It goes on by itself, so it asks for no key (a tester read "Press any key to
                 # continue" under the demo, and it went on without one).
                 panel.prompt = DEMO_PANEL_PROMPT
             elif panel.review and self.can_review():  # R is offered only while it works
                 panel.prompt = REVIEW_PROMPT if len(self.humans) == 1 else REVIEW_PROMPT_HOT_SEAT
+                if deciding:  # the next key brings the result, not a deal (a newcomer)
+                    panel.prompt = LAST_REVIEW_PROMPTS[panel.prompt]
             else:
                 panel.prompt = Panel.prompt
         if self.panel is None:
