@@ -601,6 +601,10 @@ class JubMooTable(TableScene):
             return {}
         if "first_leader" not in carried:
             return {}
+        # Seats name other players once the people at the keyboard are more or fewer: the last
+        # match's pig, East, had become "Player 2" (a tester). The rules' first lead, then.
+        if carried.get("people", 1) != len(cls.people(app, attract=False)):
+            return {}
         seat = carried["first_leader"]
         way_changed = carried.get("clockwise", False) != bool(app.settings.get(cls.game_name, "clockwise"))
         if type(seat) is int and way_changed:  # anything else is refused by the rules (a damaged record)
@@ -614,7 +618,8 @@ class JubMooTable(TableScene):
         options = self.match.rules.default_options() | dict(self.match.options)
         pigs = self.pigs()
         if options.get("first_lead") == "random" and options.get("later_leads") == "pig-taker" and len(pigs) == 1:
-            return {"first_leader": pigs[0], "clockwise": self.clockwise}  # the way round names his place
+            # The way round names his place, and the people at the keyboard who sits where.
+            return {"first_leader": pigs[0], "clockwise": self.clockwise, "people": len(self.humans)}
         return {}
 
     def human_score(self) -> int:

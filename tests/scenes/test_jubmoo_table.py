@@ -168,7 +168,7 @@ def finished_with_one_pig(table_app, seats: tuple[int, ...] = (0, 1, 2, 3)):
     pytest.fail("no match with a single pig")
 
 
-@pytest.mark.parametrize("change", ["none", "ruleset", "first lead", "damaged", "way round"])
+@pytest.mark.parametrize("change", ["none", "ruleset", "first lead", "damaged", "way round", "people"])
 def test_the_pig_leads_a_new_match_started_from_the_menu(table_app, home, change):
     """Found by a tester: the pig led the next match only when it was started by Enter under
     the result; started from the menu (to change an option first), the lead was drawn. A lead
@@ -192,6 +192,8 @@ def test_the_pig_leads_a_new_match_started_from_the_menu(table_app, home, change
         app.settings.set("jubmoo", "ruleset", "gongzhu")
     elif change == "first lead":
         app.settings.set("jubmoo", "first_lead", "two-of-clubs")
+    elif change == "people":  # seats name other players now (a tester's East pig became "Player 2")
+        app.settings.set("jubmoo", "humans", 2)
     elif change == "damaged":
         (home / "saves" / "jubmoo-next-match.json").write_text("{not json", encoding="utf-8")
         app.saves.carried.clear()  # as after a restart: only the damaged file is left
