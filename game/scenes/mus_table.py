@@ -382,7 +382,7 @@ class MusTable(TableScene):
         allowed = self.allowed()
         choices = [self.offer("sena", f"toggle {s}", f"{TICK_ON if s in picked else TICK_OFF} {sena_name(s)}", nth=i)
                    for i, s in enumerate(allowed)]
-        label = f"Pass {senas_text(picked, ' + ')}" if picked else "Pass nothing"
+        label = f"Pass {senas_text(picked, ' + ')}" if picked else "Pass (none marked)"  # as N: said why (a tester)
         choices.append(self.offer("senas", self.pass_action(), label))
         choices.append(self.offer("senas-none", SENAS_NONE, "None"))
         lead = "Señas: "

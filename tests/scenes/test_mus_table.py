@@ -1114,7 +1114,7 @@ def test_your_turn_offers_exactly_the_senas_your_hand_allows(table_app):
     # The next deal: everything held back passes nothing (as N does at once).
     senas_match(table, lambda allowed: len(allowed[0]) == 2, first_mano=0, seeds=range(table.match.seed + 1, 999))
     press(app, table, "C", "A", "B")
-    assert "P Pass nothing" in app.screen_text()
+    assert "P Pass (none marked)" in app.screen_text()
     press(app, table, "P")
     assert table.match.steps[-1] == "senas none" and table.message == "You pass no seña."
 
