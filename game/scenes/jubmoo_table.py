@@ -241,11 +241,16 @@ class JubMooTable(TableScene):
         name = self.seat_name(seat)
         # Not "plays next" while computers play first (a tester saw Computer 4 lead after it).
         turn = f"It is {name}'s turn." if self.match.current_player == seat else f"{name} is the next person to play."
+        if "replay" in self.obs.legal_actions:  # a choice for the whole table, said as such (a tester)
+            turn = f"{name} decides whether deal {self.obs.deal_number} is replayed."
         lines = [(turn, palette.YELLOW), ("", palette.WHITE),
                  (f"Hand the keyboard to {name}; everyone else,", palette.WHITE),
                  ("please look away from the screen.", palette.WHITE)]
 
         def key(key: Key) -> bool:
+            if key.typed == "L":  # said, as F4 is (it did nothing: a tester)
+                self.app.notice(f"L: {name} presses Enter first; then L shows the last trick.",
+                                replaces="L:", log=False)
             return key.is_confirm and not self.guarded
 
         def done() -> None:
@@ -275,6 +280,14 @@ class JubMooTable(TableScene):
         the table first."""
         if self.passing and self.panel is not None:
             self.app.notice(f"F4: {self.seat_name(self.viewer)} presses Enter first; then F4 gives a hint.",
+                            replaces="F4:", log=False)
+            return True
+        seat = self.match.current_player
+        if self.hold > 0 and self.hot_seat and seat in self.humans and seat != self.viewer:
+            # The trick's pause ends, as any key ends it; the hint is the next person's, once he
+            # has the keyboard (it was dropped unsaid: a tester).
+            self.hold = 0.0
+            self.app.notice(f"F4: {self.seat_name(seat)} takes the keyboard first; then F4 gives a hint.",
                             replaces="F4:", log=False)
             return True
         if self.show_last and self.human_to_act:  # back to the table, as any key goes, for the hint's

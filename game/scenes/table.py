@@ -13,6 +13,7 @@ docs/tables.md for how to build a table.
 from __future__ import annotations
 
 import dataclasses
+import re
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -293,6 +294,15 @@ def choice_spans(col: int, choices: list[Choice]) -> list[tuple[int, int]]:
         spans.append((col, end))
         col = end + gap
     return spans
+
+
+def on_enter_clause(text: str, offset: int) -> bool:
+    """``offset`` is on the clause of ``text`` that says what Enter does ("Enter plays S2")."""
+    start = text.find("Enter")
+    if start < 0 or offset < start:
+        return False
+    end = re.search(r"[,;.]", text[start:])
+    return offset < start + (end.start() if end else len(text) - start)
 
 
 def deal_of(view: Any) -> tuple[Any, Any]:
@@ -1501,10 +1511,15 @@ class TableScene(Scene, metaclass=ABCMeta):
                 self.on_key(Key.named(name))
                 return
             if prompt.hand is not None and prompt.hand.multi:
-                self.on_key(Key.named("ENTER"))
+                # With nothing raised only its "Enter ..." clause plays (the highlighted card): a
+                # click on "or raise cards (1-B)" had led a card never chosen (a tester).
+                if self.hand.picked or on_enter_clause(prompt.text, col - 2):
+                    self.on_key(Key.named("ENTER"))
                 return
         if prompt.hand is not None:
             self._hand_input(self.hand.click(col, row, self.hand_geometry(), prompt.hand))
+        elif prompt.choices and self.hand.card_at(col, row, self.hand_geometry()) is not None:
+            self.refuse(self.no_cards_now())  # as the card's key is (a mouse player's click said nothing)
         self._sync()
 
     @property

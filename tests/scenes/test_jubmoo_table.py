@@ -1168,3 +1168,25 @@ def test_in_hot_seat_one_key_ends_a_pause_under_a_long_message(table_app):
     table.message = "A long message about the trick just taken. " * 3
     app.press("SPACE")
     assert table.message == "" and not table.message_covers_prompt
+
+
+def test_hot_seat_keys_behind_the_pass_panel_and_the_replay_offer_are_said(table_app):
+    """Found by a tester (3 people): L on "pass the keyboard" did nothing and said nothing; F4 at a
+    trick's pause before another person's turn was dropped unsaid; the replay offer, a choice
+    for the whole table, was passed on as "It is Player 1's turn."."""
+    app, table = table_app(7, "[jubmoo]\nhumans = 2\n")
+    app.press("F6")  # the replay offer on
+    play_by_keys(app, table, lambda: table.passing and table.panel is not None and sum(table.obs.tricks_won) > 0)
+    while table.guarded:
+        app.tick(0.1)
+    app.press("L")
+    assert "L: " in app.screen_text().splitlines()[-1] and "presses Enter first" in app.screen_text()
+    seat = table.match.current_player
+    play_by_keys(app, table, lambda: table.hold > 0 and table.match.current_player in table.humans
+                 and table.match.current_player != table.viewer)
+    following = table.seat_name(table.match.current_player)
+    app.press("F4")
+    assert table.hold == 0 and f"F4: {following} takes the keyboard first" in app.screen_text().splitlines()[-1]
+    assert seat is not None
+    play_by_keys(app, table, lambda: table.passing and table.panel is not None and "replay" in table.obs.legal_actions)
+    assert "decides whether deal 1 is replayed." in app.screen_text()

@@ -244,3 +244,43 @@ def test_one_games_statistics_are_reset_alone(make_app):
     assert not app.top_scene().confirm_reset and app.stats.games["klaberjass"]["deals_played"] == 3
     app.press("R", "9", "X")  # keys that name no choice: still asking
     assert app.top_scene().asking == "which"
+
+
+def test_a_click_on_a_throws_prompt_plays_only_what_it_says_enter_plays(make_app, home):
+    """Found by a mouse player: with nothing raised at a Luk Fu lead, a click on "or raise cards
+    (1-B)" led the highlighted card, never chosen. Only the "Enter plays ..." clause plays it
+    then; with cards raised, a click on the words plays them, as before."""
+    (home / "settings.toml").write_text("[play]\ndelay = 0.0\n", encoding="utf-8")
+    app = make_app("--game", "lukfu", "--seed", "11")
+    table = app.top_scene()
+    for _ in range(400):
+        if table.human_to_act and not table.guarded and table.obs.phase == "play" and not table.obs.trick:
+            break
+        if table.human_to_act and not table.guarded:
+            app.press("C" if table.obs.phase == "call" else "ENTER")
+        app.tick(0.05)
+    text = table.prompt().text
+    assert text.startswith("Your lead: Enter plays ") and "raise cards" in text, text
+    steps = len(table.match.steps)
+    click_on(app, "raise cards")
+    assert len(table.match.steps) == steps and not table.hand.picked
+    click_on(app, "Enter plays")
+    assert len(table.match.steps) == steps + 1
+
+
+def test_a_click_on_a_card_at_a_prompt_of_choices_is_refused_as_its_key_is(make_app, home):
+    """Found by a mouse player: at Mus's mus-or-cut question a click on a card said nothing,
+    where its key said why no card is played now."""
+    (home / "settings.toml").write_text("[play]\ndelay = 0.0\n[mus]\nsenas = false\n", encoding="utf-8")
+    app = make_app("--game", "mus", "--seed", "5")
+    table = app.top_scene()
+    for _ in range(400):
+        if table.human_to_act and not table.guarded:
+            break
+        app.tick(0.05)
+    assert table.prompt().hand is None and table.prompt().choices
+    geometry = table.hand_geometry()
+    click(app, geometry.card_col(0, len(table.hand.cards)) + 1, geometry.row + 2)
+    said = table.message
+    app.press("1")
+    assert said == table.message and said == table.no_cards_now() != ""
