@@ -51,12 +51,10 @@ def freeze_options(options: Mapping[str, Any]) -> OptionItems:
     return tuple(sorted(options.items()))
 
 
-def between_deals_only(action: str) -> str:
-    """Why the replay offer's answer (``replay``, ``continue``) cannot be given in a deal's play,
-    in a player's words (Jub Moo's and Luk Fu's rules; Klaberjass's and Mus's name instead
-    what may be done now, as their every refusal does)."""
-    what = "replay the last deal" if action == "replay" else "go on to the next deal"
-    return f"You cannot {what} now: that is asked only between deals, with the replay option on."
+#: Why the replay offer's answers (``replay``, ``continue``) cannot be given in a deal's play,
+#: in a player's words, on one row (Jub Moo's and Luk Fu's rules; Klaberjass's and Mus's name
+#: instead what may be done now, as their every refusal does).
+BETWEEN_DEALS_ONLY = "No replay offer now: it comes between deals, with the replay option on."
 
 
 def is_bool(value: Any) -> bool:

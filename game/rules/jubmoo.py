@@ -90,9 +90,9 @@ from typing import Any
 
 from game.options import OptionSpec, resolve_options
 from game.rules.common import (
+    BETWEEN_DEALS_ONLY,
     IllegalAction,
     OptionItems,
-    between_deals_only,
     freeze_options,
     is_bool,
     rng_for,
@@ -1125,7 +1125,7 @@ class JubMooRules:
         c = CARD_INDEX.get(action) if isinstance(action, str) else None
         if c is None:
             if action in _CHOICE_ACTIONS:
-                raise IllegalAction(between_deals_only(action))
+                raise IllegalAction(BETWEEN_DEALS_ONLY)
             raise IllegalAction(f"{action!r} is not a card: write cards like QS, TC or 2H.")
         trick = state.trick
         n = len(trick)
@@ -1269,7 +1269,7 @@ class JubMooRules:
         legal = self.legal_actions(state)
         if word in _CHOICE_ACTIONS:
             if word not in legal:
-                raise IllegalAction(between_deals_only(word))
+                raise IllegalAction(BETWEEN_DEALS_ONLY)
             return word
         card = parse_card(text)
         if card not in legal:

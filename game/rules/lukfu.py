@@ -86,9 +86,9 @@ from typing import Any
 
 from game.options import OptionSpec, resolve_options
 from game.rules.common import (
+    BETWEEN_DEALS_ONLY,
     IllegalAction,
     OptionItems,
-    between_deals_only,
     bits,
     freeze_options,
     rng_for,
@@ -826,7 +826,7 @@ def _illegal(state: LukFuState, action: str) -> IllegalAction:
     if ph == PH_REPLAY:
         return IllegalAction("Choose first: replay the last deal, or continue to the next.")
     if action in ("replay", "continue"):
-        return IllegalAction(between_deals_only(action))
+        return IllegalAction(BETWEEN_DEALS_ONLY)
     if action == "call":  # (a pass is told what the lead or the trick asks for, below)
         return IllegalAction("The call is over: it is the play.")
     seat = state.turn

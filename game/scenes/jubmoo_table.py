@@ -231,7 +231,10 @@ class JubMooTable(TableScene):
         if self.passing:
             return True
         seat = self.match.current_player
-        return self.hot_seat and not self.showing_decision and seat is not None and seat != self.viewer
+        # Not in the demo, where nobody is at the keyboard, nor with open hands, where every hand
+        # is shown anyway (it had flickered every trick, or hidden only your own: a reviewer).
+        return (self.hot_seat and not self.showing_decision and not self.app.demo and self.view.all_hands is None
+                and seat is not None and seat != self.viewer)
 
     def hand_over(self, seat: int) -> None:
         """Hide every hand, then show ``seat``'s view once its player presses Enter. The panel

@@ -84,6 +84,7 @@ class KlaberjassTable(TableScene):
     game_name = "klaberjass"
     LIVE_PHASES = ("bid", "schmeiss", "dix", "declare", "play")  # not the replay offer, nor "over"
     REPLAY_KEEPS = "dealer and scores"
+    MOST_CARDS = 9
     KEYS = (
         Choice("T", "Take", "take"),
         Choice("P", "Pass", "pass"),
@@ -279,7 +280,8 @@ class KlaberjassTable(TableScene):
 
     # ---- after each action ----
     def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
-        own_declaration = self.message if self.message.startswith(DECLARED_FOR_YOU) else ""
+        mark = self.message.find(DECLARED_FOR_YOU)  # after the bid it may follow ("You take hearts. F3 ...")
+        own_declaration = self.message[mark:] if mark >= 0 else ""
         self.message = self.move_message(seat, action, before, after)
         if own_declaration and action.startswith("declare") and seat != self.viewer:
             self.message = f"{own_declaration} {self.message}"  # the runs F3 declared stay said (a newcomer)

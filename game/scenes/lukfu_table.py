@@ -257,6 +257,7 @@ class LukFuTable(TableScene):
     game_name = "lukfu"
     LIVE_PHASES = ("call", "play")
     REPLAY_KEEPS = "Master and scores"
+    MOST_CARDS = 12
     WIN_GOAL = "match"  # a Luk Fu match is its deals' net points: Hard reckons the chance of winning it
     RAISED_PLAYS = True
     KEYS = (

@@ -198,6 +198,7 @@ class MusTable(TableScene):
     game_name = "mus"
     LIVE_PHASES = ("mus", "discard", "senas", "bet")  # a deal is being played (not between deals)
     REPLAY_KEEPS = "mano and scores"
+    MOST_CARDS = 4
     RAISED_PLAYS = True
     counting = (*COUNTING, "game_counts")
     KEYS = (
@@ -430,9 +431,9 @@ class MusTable(TableScene):
         if self.asking_ordago:
             self.ordago_key(key)
             return True
-        if key.typed == "Y":
-            # Y answers a question not asked: said so (it had been refused as the table's own
-            # action, "'yes-ordago' is not a Mus action": a tester).
+        if key.typed == "Y" and "ordago" in self.now.legal_actions:
+            # Y answers a question not asked: said so where O could ask it (it had been refused as
+            # the table's own action, "'yes-ordago' is not a Mus action": a tester).
             self.refuse("Y bets your own órdago once O has asked whether to bet the whole game.")
             return True
         if self.now.phase == "senas" and self.sena_key(key):
@@ -462,7 +463,7 @@ class MusTable(TableScene):
         return prompt.choices[min(self.choice_cursor, len(prompt.choices) - 1)].action
 
     def ordago_key(self, key: Key) -> None:
-        """Y (or Enter on Yes) bets the órdago; N, Esc (or Enter on No) takes it back."""
+        """Y (or Enter on Yes) bets the órdago; N, Esc, Enter on No or any other key takes it back."""
         if key.typed == "Y" or (key.is_confirm and self.choice_cursor == 0):
             self.asking_ordago = False
             self.human_act("ordago")

@@ -160,6 +160,7 @@ REVIEW_PROMPT_HOT_SEAT = "R: review each player's decisions    Any other key: go
 #: Under the summary of the deal that ended the match, what the next key shows is said.
 LAST_REVIEW_PROMPTS = {prompt: prompt.replace("go on", "the match result")
                        for prompt in (REVIEW_PROMPT, REVIEW_PROMPT_HOT_SEAT)}
+LAST_PANEL_PROMPT = "Any key: the match result"  # the same where R is not offered (F2 played)
 #: The message line while the hint is worked out.
 HINT_THINKING = "Hint: the computer is thinking (F4 again: never mind)..."
 
@@ -389,6 +390,8 @@ class TableScene(Scene, metaclass=ABCMeta):
     KEYS: tuple[Choice, ...] = ()
     #: The actions of ``KEYS`` that are the table's own (a panel, a question), no moves of the game.
     OWN_ACTIONS: frozenset[str] = frozenset()
+    #: The most cards a hand holds: their keys are cards' keys, whatever else ``KEYS`` binds them to.
+    MOST_CARDS = 13
 
     @classmethod
     def fresh_match(cls, app: App, attract: bool, carried: dict[str, Any] | None) -> Match:
@@ -531,34 +534,6 @@ class TableScene(Scene, metaclass=ABCMeta):
     def table_state(self) -> dict[str, Any]:
         """What is saved with the match besides the rules' record: the player's order of his hand."""
         return {"arrangement": list(self.hand.arrangement)}
-
-    def prompt_state(self) -> dict[str, Any]:
-        """What the player has set at his prompt now (``player_settings``: the cards raised,
-        the highlighted card, the highlighted choice) and at which decision, saved so that a
-        closed window or Esc does not lower a raised throw (a tester's resumed throw was lost)."""
-        if self._decision is None:
-            return {}
-        return {"decision": list(self._decision), "picked": list(self.hand.picked_cards()),
-                "highlight": self.hand.current, "choice": self.choice_cursor}
-
-    def restore_prompt(self, state: Any) -> bool:
-        """Take back ``prompt_state`` if it was saved at the decision now up (True); cards no
-        longer in the hand or not playable, and anything else odd in it, are left as the
-        prompt starts."""
-        if not isinstance(state, dict) or self._decision is None or state.get("decision") != list(self._decision):
-            return False
-        prompt, hand = self.prompt(), self.hand
-        picked = state.get("picked")
-        if prompt.hand is not None and prompt.hand.multi and isinstance(picked, list):
-            hand.picked = {card for card in hand.cards if card in picked and card in prompt.hand.playable}
-        highlight = state.get("highlight")  # on a card that may be played, as a decision starts
-        playable = hand.cards if prompt.hand is None else prompt.hand.playable
-        if isinstance(highlight, str) and highlight in hand.cards and highlight in playable:
-            hand.cursor = hand.cards.index(highlight)
-        choice = state.get("choice")
-        if isinstance(choice, int) and not isinstance(choice, bool) and 0 <= choice < len(prompt.choices):
-            self.choice_cursor = choice
-        return True
 
     def restore_state(self, state: dict[str, Any]) -> None:
         """Take back ``table_state`` from a save; anything odd in it is ignored (the hand is
@@ -777,6 +752,43 @@ class TableScene(Scene, metaclass=ABCMeta):
         player's fingers (a deal's summary, the match result, the hot seat's "pass the
         keyboard", whose ``on_key`` reads ``guarded``)."""
         self._guard = seconds
+
+    def prompt_state(self) -> dict[str, Any]:
+        """What the player has set at his prompt now (``player_settings``: the cards raised,
+        the highlighted card, the highlighted choice) and at which decision, saved so that a
+        closed window or Esc does not lower a raised throw (a tester's resumed throw was lost)."""
+        if self._decision is None:
+            return {}
+        # The move a hint readied too: what Enter then does (a hinted claim had become a lead,
+        # a hinted órdago's question opened on No, after a resume: a tester).
+        return {"decision": list(self._decision), "picked": list(self.hand.picked_cards()),
+                "highlight": self.hand.current, "choice": self.choice_cursor,
+                "hinted": list(self.hinted_move()), "hinted_choice": self.hinted_choice}
+
+    def restore_prompt(self, state: Any) -> bool:
+        """Take back ``prompt_state`` if it was saved at the decision now up (True); cards no
+        longer in the hand or not playable, and anything else odd in it, are left as the
+        prompt starts."""
+        if not isinstance(state, dict) or self._decision is None or state.get("decision") != list(self._decision):
+            return False
+        prompt, hand = self.prompt(), self.hand
+        picked = state.get("picked")
+        if prompt.hand is not None and prompt.hand.multi and isinstance(picked, list):
+            hand.picked = {card for card in hand.cards if card in picked and card in prompt.hand.playable}
+        highlight = state.get("highlight")  # on a card that may be played, as a decision starts
+        playable = hand.cards if prompt.hand is None else prompt.hand.playable
+        if isinstance(highlight, str) and highlight in hand.cards and highlight in playable:
+            hand.cursor = hand.cards.index(highlight)
+        choice = state.get("choice")
+        if isinstance(choice, int) and not isinstance(choice, bool) and 0 <= choice < len(prompt.choices):
+            self.choice_cursor = choice
+        hinted = state.get("hinted")
+        if isinstance(hinted, list) and hinted and all(isinstance(action, str) for action in hinted):
+            self.hint_named = (self._decision, tuple(hinted))
+        hinted_choice = state.get("hinted_choice")
+        if prompt.hand is not None and any(c.action == hinted_choice for c in prompt.choices):
+            self.hinted_choice = hinted_choice
+        return True
 
     def decision_key(self) -> DecisionKey:
         """What tells the player's decision now from the next: the moves so far, the seat and
@@ -1083,6 +1095,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         if len(obs.legal_actions) == 1:
             self.message = self.hint_text(Ranking.forced(obs.legal_actions[0]))
             self.hint_shown(obs.legal_actions[0])  # Enter plays it, wherever the highlight was (a reviewer)
+            self.save()  # its cards raised, kept if the player leaves now (a tester's were lowered)
             return True
         self.hint_chain, self.hint_obs = [], obs
         self.hint_settings = self.player_settings()
@@ -1426,8 +1439,8 @@ class TableScene(Scene, metaclass=ABCMeta):
         done nothing and said nothing, where Mus explained its calls); a key of several moves
         (T: Take or Throw in) with the first one's reason. True if refused."""
         actions = [c.action for c in self.KEYS if key.typed and c.key == key.typed and c.action not in self.OWN_ACTIONS]
-        if not actions or not self.human_to_act:
-            return False
+        if not actions or not self.human_to_act or key_index(key.typed, self.MOST_CARDS) is not None:
+            return False  # (Jub Moo's C, the 13th card's key, had been refused as "continue": a reviewer)
         reasons = []
         for action in dict.fromkeys(actions):
             try:
@@ -1657,7 +1670,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         if self.attract or (self.app.demo and panel.auto_seconds is None and panel.on_key is None and not deciding):
             panel.auto_seconds = max(3.0, 2 * self.move_delay())
         if panel.prompt in (Panel.prompt, DEMO_PANEL_PROMPT, REVIEW_PROMPT, REVIEW_PROMPT_HOT_SEAT,
-                            *LAST_REVIEW_PROMPTS.values()):
+                            *LAST_REVIEW_PROMPTS.values(), LAST_PANEL_PROMPT):
             if panel.auto_seconds is not None:
                 # It goes on by itself, so it asks for no key (a tester read "Press any key to
                 # continue" under the demo, and it went on without one).
@@ -1667,7 +1680,7 @@ class TableScene(Scene, metaclass=ABCMeta):
                 if deciding:  # the next key brings the result, not a deal (a newcomer)
                     panel.prompt = LAST_REVIEW_PROMPTS[panel.prompt]
             else:
-                panel.prompt = Panel.prompt
+                panel.prompt = LAST_PANEL_PROMPT if deciding else Panel.prompt
         if self.panel is None:
             self._message_under_panel = self.message
         self.panel = panel

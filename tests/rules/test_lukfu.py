@@ -1036,8 +1036,8 @@ def test_the_replay_offers_answers_and_the_call_in_the_play_are_refused_in_words
     match = Match("lukfu", 3, {})
     while match.observation(match.current_player).phase == "call":
         match.apply("call" if "call" in match.observation(match.current_player).legal_actions else "pass")
-    for action, words in (("replay", "You cannot replay the last deal now: that is asked only between deals"),
-                          ("continue", "You cannot go on to the next deal now"),
+    for action, words in (("replay", "No replay offer now: it comes between deals, with the replay option on."),
+                          ("continue", "No replay offer now"),
                           ("call", "The call is over: it is the play.")):
         with pytest.raises(IllegalAction, match=words):
             match.apply(action)

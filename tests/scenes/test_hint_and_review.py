@@ -1655,3 +1655,55 @@ def test_on_a_mono_monitor_the_reviews_worse_rows_are_marked_not_coloured(make_a
     assert MONO_LEGEND in lines[4]
     marked = [line[2] == "!" for line in lines[LIST_TOP:LIST_TOP + len(review.ordered())]]
     assert marked == [d.step in review.rankings and not review.as_good(d) for d in review.ordered()[:len(marked)]]
+
+
+@pytest.mark.parametrize(("game", "move"), [("lukfu", "claim"), ("mus", "ordago")])
+def test_a_hinted_choice_is_still_readied_after_a_resume(make_app, home, game, move) -> None:
+    """Found by a learner following F4 and Enter: left and resumed between them, a hinted Luk
+    Fu claim became a lead of the highlighted card, a hinted Mus órdago's question opened on
+    No. What the hint readied is saved with the rest of the prompt."""
+    (home / "settings.toml").write_text("[play]\ndelay = 0.0\n[mus]\nsenas = false\n", encoding="utf-8")
+    for seed in range(1, 40):
+        for saves in home.glob("saves/*"):
+            saves.unlink()
+        app = make_app("--game", game, "--seed", str(seed))
+        table = app.top_scene()
+        play(app, table, game, at_turn=lambda t=table: move in t.obs.legal_actions or t.obs.deal_number > 1)
+        if move in table.obs.legal_actions and table.obs.deal_number == 1:
+            break
+        app.quit()
+    else:
+        raise AssertionError(f"no {move} open to the player")
+    others = [a for a in table.obs.legal_actions if a != move]
+    hard = Ranking.of([Estimate(move, 9.0, 30, 0.9), *(Estimate(a, 1.0, 30, 0.5) for a in others)], move, SAMPLED)
+    app.ai.poll = lambda ticket: (hard, None)
+    assert hint_now(app, table).startswith("Hint: ")
+    steps = len(table.match.steps)
+    app.quit()
+    again = make_app("*", "--game", game)
+    again.press("Y")
+    resumed = again.top_scene()
+    while resumed.guarded:
+        again.tick(0.05)
+    again.press("ENTER")
+    if game == "mus":
+        again.press("ENTER")  # Enter on the question's Yes, where the hint named the órdago
+    assert resumed.match.steps[steps] == move, resumed.match.steps[steps:]
+
+
+def test_the_cards_an_only_choice_hint_raised_are_saved(make_app, home) -> None:
+    """Found by a learner: "it is your only choice" raised a Luk Fu run without saving it, so a
+    resume lowered it and Enter was refused."""
+    (home / "settings.toml").write_text("[play]\ndelay = 0.0\n", encoding="utf-8")
+    app = make_app("--game", "lukfu", "--seed", "202")
+    table = app.top_scene()
+    play(app, table, "lukfu", at_turn=lambda: len(table.obs.legal_actions) == 1
+         and len(table.obs.legal_actions[0].split()) > 1, rounds=40000)
+    only = table.obs.legal_actions[0]
+    assert len(only.split()) > 1
+    hint_now(app, table)
+    assert set(table.hand.picked) == set(only.split())
+    app.quit()
+    again = make_app("*", "--game", "lukfu")
+    again.press("Y")
+    assert set(again.top_scene().hand.picked) == set(only.split())

@@ -647,3 +647,23 @@ def test_a_round_two_schmeiss_is_answered_by_making_him_name_a_suit(table_app):
     table.refresh()
     labels = [c.label for c in table.prompt().choices]
     assert table.obs.phase == "schmeiss" and "Make him name a suit" in labels and "Make him play" not in labels
+
+
+def test_runs_f3_declared_after_your_bid_stay_said_when_the_computer_declares(table_app):
+    """Found in review: taking as elder, "You take hearts. F3 (sort) declared for you: ..." was
+    replaced by "The computer has declared." a moment later (the join looked only at a message
+    that began with F3's words)."""
+    from game.scenes.klaberjass_table import DECLARED_FOR_YOU
+
+    app, table = table_app(2)
+    for _ in range(400):
+        if table.human_to_act and not table.guarded and table.obs.phase == "bid":
+            break
+        app.tick(0.05)
+    app.press("T")
+    for _ in range(400):
+        if table.obs.phase == "play" and any(isinstance(s, str) and s.startswith("declare")
+                                             for s in table.match.steps[-1:]):
+            break
+        app.tick(0.05)
+    assert DECLARED_FOR_YOU in table.message and table.message.endswith("The computer has declared."), table.message
