@@ -114,7 +114,7 @@ def test_the_replay_notice_goes_with_f6_off_and_with_f7(make_app, home):
 def test_f2_off_under_the_last_summary_offers_r_again(make_app, home):
     """Found by a tester: a choice of his own in the deciding deal, F2 to finish it, F2 off:
     the summary still said "Press any key to continue", and R opened the review unoffered."""
-    from game.scenes.table import LAST_REVIEW_PROMPTS, REVIEW_PROMPT
+    from game.scenes.table import LAST_PANEL_PROMPT, LAST_REVIEW_PROMPTS, REVIEW_PROMPT
     from tests.scenes.test_tables_common import TABLES, decide
 
     # The deciding deal's: its next key brings the match result, and it says so (a newcomer).
@@ -128,6 +128,7 @@ def test_f2_off_under_the_last_summary_offers_r_again(make_app, home):
     decide(app, table, next(case for case in TABLES if case.game == "lukfu"))
     f2_to_deciding_summary(app, table)
     assert prompt not in app.screen_text()  # the computer plays on for you: no review
+    assert LAST_PANEL_PROMPT in app.screen_text()  # but what the next key brings is said (a reviewer)
     app.press("F2")
     assert prompt in app.screen_text()
     app.press("F2")
