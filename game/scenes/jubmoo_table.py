@@ -251,9 +251,9 @@ class JubMooTable(TableScene):
                  ("please look away from the screen.", palette.WHITE)]
 
         def key(key: Key) -> bool:
-            if key.typed == "L":  # said, as F4 is (it did nothing: a tester)
-                self.app.notice(f"L: {name} presses Enter first; then L shows the last trick.",
-                                replaces="L:", log=False)
+            if key.typed == "L" and self.view.phase == "play" and self.view.last_trick:  # said, as F4 is
+                self.app.notice(f"L: {name} presses Enter first; then L shows the last trick.",  # (it did
+                                replaces="L:", log=False)  # nothing: a tester), where L would show one
             return key.is_confirm and not self.guarded
 
         def done() -> None:
@@ -283,14 +283,6 @@ class JubMooTable(TableScene):
         the table first."""
         if self.passing and self.panel is not None:
             self.app.notice(f"F4: {self.seat_name(self.viewer)} presses Enter first; then F4 gives a hint.",
-                            replaces="F4:", log=False)
-            return True
-        seat = self.match.current_player
-        if self.hold > 0 and self.hot_seat and seat in self.humans and seat != self.viewer:
-            # The trick's pause ends, as any key ends it; the hint is the next person's, once he
-            # has the keyboard (it was dropped unsaid: a tester).
-            self.hold = 0.0
-            self.app.notice(f"F4: {self.seat_name(seat)} takes the keyboard first; then F4 gives a hint.",
                             replaces="F4:", log=False)
             return True
         if self.show_last and self.human_to_act:  # back to the table, as any key goes, for the hint's

@@ -575,8 +575,12 @@ class MusTable(TableScene):
         return *super().player_settings(), self.amount, self.withheld
 
     def prompt_state(self) -> dict[str, Any]:
-        """The amount and the señas held back are saved with the rest of the prompt."""
+        """The amount and the señas held back are saved with the rest of the prompt; under your
+        own órdago's question its highlight is no highlight of the bets (No had come back as
+        Envido 2, Enter betting it: a tester), so the bets start afresh."""
         state = super().prompt_state()
+        if state and self.asking_ordago:
+            del state["choice"]
         if state:
             at, off = self.withheld
             state.update(amount=self.amount, withheld=sorted(off) if at == self._decision else [])

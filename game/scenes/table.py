@@ -297,13 +297,14 @@ def choice_spans(col: int, choices: list[Choice]) -> list[tuple[int, int]]:
     return spans
 
 
-def on_enter_clause(text: str, offset: int) -> bool:
-    """``offset`` is on the clause of ``text`` that says what Enter does ("Enter plays S2")."""
-    start = text.find("Enter")
-    if start < 0 or offset < start:
-        return False
-    end = re.search(r"[,;.]", text[start:])
-    return offset < start + (end.start() if end else len(text) - start)
+def on_raise_clause(text: str, offset: int) -> bool:
+    """``offset`` is on a clause of ``text`` (between commas, semicolons, stops) that tells
+    the player to raise cards ("or raise cards (1-B)"), not what Enter plays."""
+    starts = [0, *(m.end() for m in re.finditer(r"[,;.:]", text))]
+    start = max(s for s in starts if s <= offset) if offset >= 0 else 0
+    end = re.search(r"[,;.:]", text[start:])
+    clause = text[start:start + end.start()] if end else text[start:]
+    return "raise" in clause
 
 
 def deal_of(view: Any) -> tuple[Any, Any]:
@@ -1073,16 +1074,21 @@ class TableScene(Scene, metaclass=ABCMeta):
             self._cancel_hint()
             self.message = "Hint cancelled."
             return True
-        if self.holding_for_key:
-            # "Any key: go on." before a person's turn: F4 goes on, as any key does, and asks (a
-            # tester was told it was not his turn); in hot seat before another person's turn,
-            # the keyboard is passed first, and F4 there says so (a tester's F4 did nothing).
+        if self.hold > 0 and self.panel is None:
+            # A pause on screen: F4 ends it, as any key does, and asks at the player's turn (a
+            # tester was told it was not his turn; another's tip had covered the deal-ending move
+            # the pause is for). In hot seat before another person's turn the keyboard is passed
+            # first, and that is said (a tester's F4 did nothing).
             self.hold = 0.0
-            if self._summary_if_due():  # the deal's last trick: its summary first
+            if self._summary_if_due():  # the deal's last move: its summary first
                 return True
             self._sync()
-            if self.match.current_player != self.viewer:
-                return True  # another person's: the keyboard is passed first, and F4 there says so
+            seat = self.match.current_player
+            if seat != self.viewer:
+                if seat in self.humans and not self.computer_plays(seat):
+                    self.app.notice(f"F4: {self.seat_name(seat)} takes the keyboard first; then F4 gives a hint.",
+                                    replaces="F4:", log=False)
+                return True
         panel = self.panel
         if (panel is not None and panel.aside and self.match.current_player == self.viewer
                 and not self.computer_plays(self.viewer) and self.hold <= 0):
@@ -1374,8 +1380,9 @@ class TableScene(Scene, metaclass=ABCMeta):
         self._save_if_set(before)
 
     def _set_by_player(self) -> tuple[Any, ...]:
-        """The player's own order of his hand and what he set at his prompt."""
-        return tuple(self.hand.arrangement), self.player_settings()
+        """The player's own order of his hand and what he set at his prompt (a hinted choice he
+        turned away from too: a resume had readied it again, a reviewer)."""
+        return tuple(self.hand.arrangement), self.player_settings(), self.hinted_choice
 
     def _save_if_set(self, before: tuple[Any, ...]) -> None:
         """A key or a click changed what the player set: saved, so it survives a closed window too
@@ -1524,9 +1531,9 @@ class TableScene(Scene, metaclass=ABCMeta):
                 self.on_key(Key.named(name))
                 return
             if prompt.hand is not None and prompt.hand.multi:
-                # With nothing raised only its "Enter ..." clause plays (the highlighted card): a
-                # click on "or raise cards (1-B)" had led a card never chosen (a tester).
-                if self.hand.picked or on_enter_clause(prompt.text, col - 2):
+                # With nothing raised, not on the clause that says to raise cards: a click on "or
+                # raise cards (1-B)" had led a card never chosen (a tester).
+                if self.hand.picked or not on_raise_clause(prompt.text, col - 2):
                     self.on_key(Key.named("ENTER"))
                 return
         if prompt.hand is not None:

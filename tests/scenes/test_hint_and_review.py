@@ -1707,3 +1707,29 @@ def test_the_cards_an_only_choice_hint_raised_are_saved(make_app, home) -> None:
     again = make_app("*", "--game", "lukfu")
     again.press("Y")
     assert set(again.top_scene().hand.picked) == set(only.split())
+
+
+def test_a_hinted_choice_turned_away_from_is_not_readied_again_by_a_resume(make_app, home) -> None:
+    """Found in review: Backspace after a hinted Luk Fu claim turned Enter back to the cards, but
+    it saved nothing, so a resume readied the claim again."""
+    (home / "settings.toml").write_text("[play]\ndelay = 0.0\n", encoding="utf-8")
+    for seed in range(1, 40):
+        for saves in home.glob("saves/*"):
+            saves.unlink()
+        app = make_app("--game", "lukfu", "--seed", str(seed))
+        table = app.top_scene()
+        play(app, table, "lukfu", at_turn=lambda t=table: "claim" in t.obs.legal_actions or t.obs.deal_number > 1)
+        if "claim" in table.obs.legal_actions and table.obs.deal_number == 1:
+            break
+        app.quit()
+    others = [a for a in table.obs.legal_actions if a != "claim"]
+    hard = Ranking.of([Estimate("claim", 9.0, 30, 0.9), *(Estimate(a, 1.0, 30, 0.5) for a in others)], "claim", SAMPLED)
+    app.ai.poll = lambda ticket: (hard, None)
+    hint_now(app, table)
+    assert table.hinted_choice == "claim"
+    app.press("BACKSPACE")
+    assert table.hinted_choice is None
+    app.quit()
+    again = make_app("*", "--game", "lukfu")
+    again.press("Y")
+    assert again.top_scene().hinted_choice is None

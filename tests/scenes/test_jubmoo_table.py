@@ -488,7 +488,10 @@ def test_in_hot_seat_a_persons_hand_is_face_down_once_another_is_to_play(table_a
     assert seen > 10
     # One person at the keyboard: his hand is his to see while the computers play.
     app, table = table_app(7)
-    assert not table.hot_seat and not table.hand_hidden
+    play_by_keys(app, table, lambda: table.match.current_player not in (None, 0) and table.panel is None
+                 and table.hold <= 0)
+    hand_rows = "\n".join(app.screen_text().splitlines()[15:20])
+    assert not table.hand_hidden and "▒▒▒" not in hand_rows, hand_rows  # his cards, face up
 
 
 def test_a_new_hot_seat_match_starts_with_the_keyboard_passed_to_its_first_player(table_app):
@@ -1181,12 +1184,10 @@ def test_hot_seat_keys_behind_the_pass_panel_and_the_replay_offer_are_said(table
         app.tick(0.1)
     app.press("L")
     assert "L: " in app.screen_text().splitlines()[-1] and "presses Enter first" in app.screen_text()
-    seat = table.match.current_player
     play_by_keys(app, table, lambda: table.hold > 0 and table.match.current_player in table.humans
                  and table.match.current_player != table.viewer)
     following = table.seat_name(table.match.current_player)
     app.press("F4")
     assert table.hold == 0 and f"F4: {following} takes the keyboard first" in app.screen_text().splitlines()[-1]
-    assert seat is not None
     play_by_keys(app, table, lambda: table.passing and table.panel is not None and "replay" in table.obs.legal_actions)
     assert "decides whether deal 1 is replayed." in app.screen_text()

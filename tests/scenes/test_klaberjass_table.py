@@ -667,3 +667,21 @@ def test_runs_f3_declared_after_your_bid_stay_said_when_the_computer_declares(ta
             break
         app.tick(0.05)
     assert DECLARED_FOR_YOU in table.message and table.message.endswith("The computer has declared."), table.message
+
+
+def test_f4_in_the_pause_before_a_summary_ends_it_and_keeps_its_words(table_app):
+    """Found by a tester: F4 during the pause that holds the computer's throw-in replaced its
+    words with "F4 gives a hint when it is your turn"; it ends the pause, as any key does."""
+    from game.app.match import Match
+
+    app, table = table_app()
+    table.match = Match("klaberjass", 5, {})
+    while "schmeiss" not in table.match.observation(table.match.current_player).legal_actions \
+            or table.match.current_player != 0:
+        table.match.apply("pass")
+    table.match.apply("schmeiss")
+    table.refresh()
+    table.perform(1, "throw-in")
+    assert table.hold > 0
+    app.press("F4")
+    assert table.hold == 0 and table.panel is not None and "when it is your turn" not in app.screen_text()

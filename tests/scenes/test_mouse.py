@@ -284,3 +284,16 @@ def test_a_click_on_a_card_at_a_prompt_of_choices_is_refused_as_its_key_is(make_
     said = table.message
     app.press("1")
     assert said == table.message and said == table.no_cards_now() != ""
+
+
+def test_a_click_on_a_prompt_naming_the_only_play_plays_it(make_app, home):
+    """Found in review: once clicks off the "Enter ..." clause stopped playing, "your only play,
+    T5; Enter plays it" took no click on its first words; only a clause telling to raise cards
+    is held back."""
+    from game.scenes.table import on_raise_clause
+
+    text = "Your lead: Enter plays S2, or raise cards (1-B)."
+    assert [on_raise_clause(text, text.index(w)) for w in ("Your", "Enter", "S2", "raise", "(1-B)")] == \
+        [False, False, False, True, True]
+    only = "Beat T3: your only play, T5; Enter plays it."
+    assert not any(on_raise_clause(only, i) for i in range(len(only)))

@@ -1547,3 +1547,22 @@ def test_a_bet_amount_and_senas_held_back_survive_leaving(table_app, make_app):
     again.press("Y")
     resumed = again.top_scene()
     assert isinstance(resumed, MusTable) and resumed.picked_senas() == passed
+
+
+def test_a_match_left_under_your_own_ordago_question_resumes_on_the_harmless_choice(table_app, make_app):
+    """Found by a tester: left with "Bet the whole game?" up (on No), the resumed bets came back
+    highlighted on Envido 2 (No's place), and Enter bet it."""
+    app, table = table_app(8)
+    set_match(table, 8, first_mano=0)
+    press(app, table, "C")
+    assert table.obs.lance == "grande"
+    press(app, table, "O")
+    assert table.asking_ordago and table.choice_cursor == 1
+    table.save()
+    app.quit()
+    again = make_app("*", "--game", "mus")
+    again.press("Y")
+    resumed = again.top_scene()
+    assert isinstance(resumed, MusTable) and not resumed.asking_ordago
+    prompt = resumed.prompt()
+    assert prompt.choices[resumed.choice_cursor].action == "paso", prompt.choices[resumed.choice_cursor]
