@@ -74,6 +74,12 @@ def cards_text(cards: Any) -> str:
 
 
 # The decisions offered by their own key (the declarations and the bella question are built apart).
+def made_to(view: Any) -> str:
+    """What a schmeiss answered by "make him play" makes the schmeisser do: in round two name the
+    suit (the prompt had said "Make him play" there, the F5 page "make me name a suit": a newcomer)."""
+    return "name a suit" if view.bid_round == 2 else "play"
+
+
 #: A declaration F3 (hand sort on) made for the player, where he had a choice.
 DECLARED_FOR_YOU = "F3 (sort) declared for you:"
 ACTIONS_WITH_KEYS = ("take", "pass", "schmeiss", "throw-in", "make-play", "sans-tout", "tout-atout", "exchange",
@@ -142,8 +148,8 @@ class KlaberjassTable(TableScene):
                 out.append(self.offer(action, label=f"Exchange your {seven} for the {card_name(obs.turn_up)}"))
             elif action == "keep" and obs.contract:
                 out.append(self.offer(action, label=f"Keep your {card_name('7' + obs.contract)}"))
-            elif action == "make-play" and obs.bid_round == 2:  # he names the suit (the label had said
-                out.append(self.offer(action, label="Make him name a suit"))  # "play": a newcomer)
+            elif action == "make-play":
+                out.append(self.offer(action, label=f"Make him {made_to(obs)}"))
             elif action in ACTIONS_WITH_KEYS:
                 out.append(self.offer(action))
         declares = sorted((a for a in obs.legal_actions if a.startswith("declare")), key=len, reverse=True)
@@ -338,10 +344,11 @@ class KlaberjassTable(TableScene):
         if head == "declare":
             what = "no run" if words[1] == "none" else cards_text(words[1:])
             return what if short else f"declare {what}"
-        fixed = {"pass": "pass", "schmeiss": "schmeiss", "throw-in": "throw in", "make-play": "make him play",
-                 "sans-tout": "Sans Tout", "tout-atout": "Tout Atout", "exchange": "exchange", "keep": "keep"}
+        fixed = {"pass": "pass", "schmeiss": "schmeiss", "throw-in": "throw in",
+                 "make-play": f"make him {made_to(view)}", "sans-tout": "Sans Tout", "tout-atout": "Tout Atout",
+                 "exchange": "exchange", "keep": "keep"}
         if head in fixed:
-            long = {"throw-in": "throw the deal in", "make-play": "make him play", "sans-tout": "call Sans Tout",
+            long = {"throw-in": "throw the deal in", "sans-tout": "call Sans Tout",
                     "tout-atout": "call Tout Atout", "exchange": "exchange the dix", "keep": "keep the dix"}
             return fixed[head] if short else long.get(head, fixed[head])
         card = card_name(head)
@@ -377,7 +384,7 @@ class KlaberjassTable(TableScene):
             return self.verb(seat, "throw", "throws") + " the deal in."
         if head == "make-play":
             other = "you" if seat != self.viewer else "the computer"
-            return self.verb(seat, "make", "makes") + f" {other} play."
+            return self.verb(seat, "make", "makes") + f" {other} {made_to(before)}."
         if head == "name":
             return self.verb(seat, "name", "names") + f" {SUIT_NAMES[words[1]]}."
         if head == "sans-tout":

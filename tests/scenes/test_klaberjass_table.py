@@ -647,6 +647,10 @@ def test_a_round_two_schmeiss_is_answered_by_making_him_name_a_suit(table_app):
     table.refresh()
     labels = [c.label for c in table.prompt().choices]
     assert table.obs.phase == "schmeiss" and "Make him name a suit" in labels and "Make him play" not in labels
+    # The hint's and the message's words say so too (they had said "make him play": a reviewer).
+    assert table.action_words("make-play", table.obs) == "make him name a suit"
+    table.perform(0, "make-play")
+    assert table.message == "You make the computer name a suit."
 
 
 def test_runs_f3_declared_after_your_bid_stay_said_when_the_computer_declares(table_app):
