@@ -43,6 +43,7 @@ from game.rules.lukfu import (
 )
 from game.scenes.hand import CardLook, Decorate, Hand, HandGeometry, HandMode
 from game.scenes.table import (
+    PANEL_LINE,
     REPLAY_KEYS,
     SUMMARY_MAX,
     TABLE_BG,
@@ -52,7 +53,7 @@ from game.scenes.table import (
     TableScene,
     deal_of,
 )
-from game.scenes.widgets import signed
+from game.scenes.widgets import signed, wrap
 from game.screen import glyphs, palette
 from game.screen.canvas import COLS, TextCanvas
 from game.screen.cards import (
@@ -171,10 +172,22 @@ def old_card_reason(card: str, hand: tuple[str, ...], public: tuple[str, ...]) -
     yours = [c for c in above if c in hand]
     parts = []
     if played:
-        parts.append(f"{' '.join(played)} played")
+        parts.append(f"{cards_in_runs(played)} played")
     if yours:
-        parts.append(f"{' '.join(yours)} in your hand")
+        parts.append(f"{cards_in_runs(yours)} in your hand")
     return f"Old: every higher {SUIT_PLURAL[suit][:-1]} is seen ({', '.join(parts)})."
+
+
+def cards_in_runs(cards: list[str]) -> str:
+    """Cards of one suit in order, a run of three or more as its ends ("S2-S8 T9"), so that a
+    reason fits its line (the O panel's had run past the panel's edge: a newcomer)."""
+    runs: list[list[str]] = []
+    for card in cards:
+        if runs and value_of(card) == value_of(runs[-1][-1]) + 1:
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+    return " ".join(f"{run[0]}-{run[-1]}" if len(run) >= 3 else " ".join(run) for run in runs)
 
 
 def cards_width(groups: list[tuple[str, ...]], spacing: int) -> int:
@@ -705,7 +718,10 @@ class LukFuTable(TableScene):
         old = set(obs.old_cards)
         for card in self.hand.cards:
             colour = palette.LIGHT_GREEN if card in old else palette.GREY
-            lines.append((f"{card}  {old_card_reason(card, obs.hand, obs.public_played)}", colour))
+            # Wrapped under its reason where it is still too long for the panel (a newcomer's ran
+            # past its edge, the reason cut).
+            reason = wrap(old_card_reason(card, obs.hand, obs.public_played), PANEL_LINE - 4)
+            lines += [(f"{card if i == 0 else '':4}{part}", colour) for i, part in enumerate(reason)]
         title = f"Your Old cards: {obs.fu[self.viewer]} fu + {len(old)} Old = {obs.claim_count}"
         self.app.sound("select")
         self.show_panel(Panel(title, lines, aside=True))

@@ -1357,3 +1357,23 @@ def test_the_score_sheet_of_a_whole_match_gives_every_deal_its_row(table_app, de
     assert not any(line.startswith("Deals ") for line in lines)
     assert lines[-1].startswith("Total")
     assert any(line.startswith("This deal") for line in lines) == (deals == 7), lines
+
+
+def test_the_old_card_reasons_fit_the_panel(table_app):
+    """Found by a newcomer: "T3  Old: every higher Ten is seen (T4 T5 T6 T8 played, T7 T9 in your
+    han" ran past the O panel's edge, the reason cut. A run of cards is written by its ends, and
+    a reason still too long goes on under itself."""
+    from game.scenes.lukfu_table import cards_in_runs, old_card_reason
+    from game.scenes.table import PANEL_LINE
+
+    assert cards_in_runs(["S2", "S3", "S4", "S5", "S6", "S7", "S8"]) == "S2-S8"
+    assert cards_in_runs(["T4", "T5", "T6", "T8"]) == "T4-T6 T8" and cards_in_runs(["T7", "T9"]) == "T7 T9"
+    assert old_card_reason("S1", ("S1", "S9"), tuple(f"S{v}" for v in range(2, 9))) == \
+        "Old: every higher String is seen (S2-S8 played, S9 in your hand)."
+    _app, table = table_app()
+    table.obs = dataclasses.replace(table.obs, hand=("S1", "S3", "S5", "S7", "S9"),
+                                    public_played=("S2", "S4", "S6", "S8"))
+    table.hand.show(table.hand_cards(table.view), table.sorted_hand)
+    table.show_old_panel()
+    assert table.panel is not None and all(len(line) <= PANEL_LINE for line, _ in table.panel.lines)
+    assert any(line.startswith("    ") for line, _ in table.panel.lines)  # the long one, wrapped
