@@ -1906,9 +1906,9 @@ class TableScene(Scene, metaclass=ABCMeta):
             self.wait = min(self.wait, self.move_delay())
             self.hold = min(self.hold, max(MIN_TRICK_HOLD, self.move_delay()))
         if (section, key) == ("play", "hand_sort"):
+            # The highlight stays on its card, a dimmed one too (it had jumped to the first card
+            # that may be played, away from the raised card the prompt spoke of: a newcomer).
             self.hand.reorder(self.hand_cards(self.view), self.sorted_hand)
-            if self.human_to_act:
-                self.hand.to_playable(self.prompt().hand)
         self._sync()
 
     # ---- the hand ----

@@ -321,6 +321,14 @@ def test_f3_keeps_the_highlight_and_the_raised_cards_on_their_cards(start, case)
     for _ in range(2):
         app.press("F3")
         assert hand.current == card and hand.picked == picked
+    # On a card that may not be played now too (a newcomer's highlight jumped off his raised,
+    # dimmed card to the first one that may be played).
+    dimmed = [i for i, c in enumerate(hand.cards) if c not in table.prompt().hand.playable]
+    if dimmed:
+        hand.cursor = dimmed[0]
+        card = hand.current
+        app.press("F3")
+        assert hand.current == card
 
 
 def test_f6_replay_offers_the_last_deal_again(start, case):
