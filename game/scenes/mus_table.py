@@ -138,6 +138,16 @@ def card_text(card: str) -> str:
     return face.label + face.suit
 
 
+def settled_by_last_call(before: MusObservation, after: MusObservation) -> tuple[LanceResult, ...]:
+    """How the lance the deal's last call ended went, as the lance board and the messages word a
+    settled lance (the count's own record, ``after.last_deal``, in ``LanceResult`` terms)."""
+    assert after.last_deal is not None
+    return tuple(LanceResult(c.lance, c.outcome, c.winner_team if c.outcome == "rejected" else None,
+                             c.stake if c.outcome in ("accepted", "rejected") else 0)
+                 for c in after.last_deal.lances
+                 if c.lance == before.lance and c.outcome in ("accepted", "rejected", "passed"))
+
+
 def cards_text(cards: Any) -> str:
     return " ".join(card_text(c) for c in cards)
 
@@ -521,6 +531,16 @@ class MusTable(TableScene):
         last = after.last_deal
         a, b = last.points_after
         ended = dataclasses.replace(before, team_points=(a, b), scores=(a, b, a, b), games_won=last.games_won_after)
+        # As the last call left it, held before the count and kept under it: the call on its
+        # caller's bubble, its lance settled on the board, nobody left to speak (the pause had
+        # shown the bet still waiting for that answer: a tester).
+        said = {"paso": "Paso", "quiero": "Quiero", "no-quiero": "No quiero"}.get(action.split()[0])
+        if said is not None and before.lance is not None and before.speech:
+            speech = list(before.speech)
+            speech[seat] = said
+            ended = dataclasses.replace(ended, speech=tuple(speech), to_speak=(), lance=None, current_player=None,
+                                        legal_actions=(),
+                                        lance_results=before.lance_results + settled_by_last_call(before, after))
         self.ended = ended
         return ended
 
@@ -695,8 +715,7 @@ class MusTable(TableScene):
         if deal_of(after) == deal_of(before):
             results = after.lance_results[len(before.lance_results):]
         else:  # the call ended the deal: how its lance went, held before the count (a tester missed it)
-            results = tuple(LanceResult(c.lance, c.outcome, c.winner_team, c.stake) for c in after.last_deal.lances
-                            if c.lance == before.lance and c.outcome in ("accepted", "rejected", "passed"))
+            results = settled_by_last_call(before, after)
         for result in results:
             sentence = self.result_sentence(result)
             if len(text) + 1 + len(sentence) <= COLS - 4:  # the rest is on the lance board
@@ -1144,6 +1163,8 @@ class MusTable(TableScene):
             return "SEÑAS"
         if obs.phase == "bet" and obs.lance:
             return f"LANCE: {LANCE_TITLES[obs.lance]}"
+        if obs.phase == "bet":  # the last lance settled, the deal held before its count
+            return "THE COUNT"
         if obs.phase == "replay":
             return "REPLAY OR CONTINUE?"
         return "MATCH OVER" if obs.phase == "over" else ""

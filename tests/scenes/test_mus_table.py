@@ -642,6 +642,11 @@ def test_the_call_that_ends_a_deal_is_held_to_be_read_before_the_count(table_app
     table.perform(1, "no-quiero")  # East's refusal takes US to 30
     assert table.panel is None and table.hold > 0
     assert table.message == "East: No quiero. Chica: deje 20 to US." and "East: No quiero." in app.screen_text()
+    # The table as that call left it: its bubble, the lance settled, nobody left to answer (the
+    # pause had shown the bet still waiting for East: a tester).
+    text = app.screen_text()
+    assert "«No quiero»" in text and "THE COUNT" in text and "to answer:" not in text, text
+    assert "deje 20" in "".join(line for line in text.splitlines() if "CHICA" in line), text
     for _ in range(100):
         if table.panel is not None:
             break
