@@ -610,19 +610,24 @@ def test_the_summary_says_what_was_compared_and_where_a_betes_points_go(table_ap
     assert "The computer made it: 71 against 42, both added." in summary("made", (42, 71), (42, 71))
 
 
-def test_the_computer_throwing_the_deal_in_is_held_and_named(table_app):
-    """Found by a newcomer: after his schmeiss the summary came up at once, "The deal was
-    thrown in", and nothing said the computer had thrown it in. The computer's move that ends a
-    deal is held on screen, as a last trick is, and the summary names who threw it in."""
+def you_schmeiss(table: KlaberjassTable) -> None:
+    """A match (seed 5) at the computer's answer to your schmeiss."""
     from game.app.match import Match
 
-    app, table = table_app()
     table.match = Match("klaberjass", 5, {})
     while "schmeiss" not in table.match.observation(table.match.current_player).legal_actions \
             or table.match.current_player != 0:
         table.match.apply("pass")
     table.match.apply("schmeiss")
     table.refresh()
+
+
+def test_the_computer_throwing_the_deal_in_is_held_and_named(table_app):
+    """Found by a newcomer: after his schmeiss the summary came up at once, "The deal was
+    thrown in", and nothing said the computer had thrown it in. The computer's move that ends a
+    deal is held on screen, as a last trick is, and the summary names who threw it in."""
+    app, table = table_app()
+    you_schmeiss(table)
     assert table.match.current_player == 1
     table.perform(1, "throw-in")
     assert table.panel is None and table.hold > 0 and table.message == "Computer throws the deal in."
@@ -676,15 +681,8 @@ def test_runs_f3_declared_after_your_bid_stay_said_when_the_computer_declares(ta
 def test_f4_in_the_pause_before_a_summary_ends_it_and_keeps_its_words(table_app):
     """Found by a tester: F4 during the pause that holds the computer's throw-in replaced its
     words with "F4 gives a hint when it is your turn"; it ends the pause, as any key does."""
-    from game.app.match import Match
-
     app, table = table_app()
-    table.match = Match("klaberjass", 5, {})
-    while "schmeiss" not in table.match.observation(table.match.current_player).legal_actions \
-            or table.match.current_player != 0:
-        table.match.apply("pass")
-    table.match.apply("schmeiss")
-    table.refresh()
+    you_schmeiss(table)
     table.perform(1, "throw-in")
     assert table.hold > 0
     app.press("F4")
