@@ -251,9 +251,10 @@ class JubMooTable(TableScene):
                  ("please look away from the screen.", palette.WHITE)]
 
         def key(key: Key) -> bool:
-            if key.typed == "L" and self.view.phase == "play" and self.view.last_trick:  # said, as F4 is
-                self.app.notice(f"L: {name} presses Enter first; then L shows the last trick.",  # (it did
-                                replaces="L:", log=False)  # nothing: a tester), where L would show one
+            # L said, as F4 is, where it would show a trick (it did nothing: a tester).
+            if key.typed == "L" and self.view.phase == "play" and self.view.last_trick:
+                self.app.notice(f"L: {name} presses Enter first; then L shows the last trick.",
+                                replaces="L:", log=False)
             return key.is_confirm and not self.guarded
 
         def done() -> None:
