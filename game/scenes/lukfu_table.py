@@ -398,6 +398,10 @@ class LukFuTable(TableScene):
         owed, chosen = self.owed, len(picked)
         cards = "a card" if owed == 1 else f"{owed} cards"
         if not chosen:
+            # Why, where higher cards of its suit are in the hand (a newcomer held T7 and T9 under a T1).
+            if tuple(self.obs.best) in (("C1",), ("T1",)):
+                return (f"{self.obs.best[0]} led alone cannot be beaten: throw a card face down "
+                        f"(Enter throws {self.hand.current}).")
             if owed == 1:  # short enough for a run's name (it was cut before "C3": a tester)
                 return (f"You cannot beat {short_play(self.obs.best, words=True)}: throw a card face down "
                         f"(Enter throws {self.hand.current}).")

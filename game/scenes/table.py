@@ -161,6 +161,8 @@ REVIEW_PROMPT_HOT_SEAT = "R: review each player's decisions    Any other key: go
 LAST_REVIEW_PROMPTS = {prompt: prompt.replace("go on", "the match result")
                        for prompt in (REVIEW_PROMPT, REVIEW_PROMPT_HOT_SEAT)}
 LAST_PANEL_PROMPT = "Any key: the match result"  # the same where R is not offered (F2 played)
+#: The prompt of a panel over the player's decision (Luk Fu's O, Mus's S), worded as the pauses are.
+ASIDE_PROMPT = "Any key: back to the table"
 #: The message line while the hint is worked out.
 HINT_THINKING = "Hint: the computer is thinking (F4 again: never mind)..."
 
@@ -1677,7 +1679,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         if self.attract or (self.app.demo and panel.auto_seconds is None and panel.on_key is None and not deciding):
             panel.auto_seconds = max(3.0, 2 * self.move_delay())
         if panel.prompt in (Panel.prompt, DEMO_PANEL_PROMPT, REVIEW_PROMPT, REVIEW_PROMPT_HOT_SEAT,
-                            *LAST_REVIEW_PROMPTS.values(), LAST_PANEL_PROMPT):
+                            *LAST_REVIEW_PROMPTS.values(), LAST_PANEL_PROMPT, ASIDE_PROMPT):
             if panel.auto_seconds is not None:
                 # It goes on by itself, so it asks for no key (a tester read "Press any key to
                 # continue" under the demo, and it went on without one).
@@ -1686,6 +1688,8 @@ class TableScene(Scene, metaclass=ABCMeta):
                 panel.prompt = REVIEW_PROMPT if len(self.humans) == 1 else REVIEW_PROMPT_HOT_SEAT
                 if deciding:  # the next key brings the result, not a deal (a newcomer)
                     panel.prompt = LAST_REVIEW_PROMPTS[panel.prompt]
+            elif panel.aside:  # ("Press any key to continue" there, "Any key: go on." elsewhere: a tester)
+                panel.prompt = ASIDE_PROMPT
             else:
                 panel.prompt = LAST_PANEL_PROMPT if deciding else Panel.prompt
         if self.panel is None:

@@ -1377,3 +1377,17 @@ def test_the_old_card_reasons_fit_the_panel(table_app):
     table.show_old_panel()
     assert table.panel is not None and all(len(line) <= PANEL_LINE for line, _ in table.panel.lines)
     assert any(line.startswith("    ") for line, _ in table.panel.lines)  # the long one, wrapped
+    from game.scenes.table import ASIDE_PROMPT
+
+    assert table.panel.prompt == ASIDE_PROMPT  # worded as the pauses are (a mouse player)
+
+
+def test_a_led_one_says_why_it_cannot_be_beaten(table_app):
+    """Found by a newcomer: "You cannot beat T1" while he held T7 and T9; a 1 of coins or tens led
+    alone cannot be beaten, and the prompt says so."""
+    _app, table = table_app()
+    table.obs = dataclasses.replace(table.obs, best=("T1",), to_discard=1)
+    text = table.throw_text(())
+    assert text.startswith("T1 led alone cannot be beaten: throw a card face down") and len(text) <= 76, text
+    table.obs = dataclasses.replace(table.obs, best=("T3",), to_discard=1)
+    assert table.throw_text(()).startswith("You cannot beat T3")
