@@ -720,12 +720,16 @@ class LukFuTable(TableScene):
             ("", palette.WHITE),
         ]
         old = set(obs.old_cards)
-        for card in self.hand.cards:
+        reasons = [(card, wrap(old_card_reason(card, obs.hand, obs.public_played), PANEL_LINE - 4))
+                   for card in self.hand.cards]
+        # Wrapped under itself where a reason is still too long for the panel (a newcomer's ran
+        # past its edge, the reason cut), while the panel has the rows; else the first row, marked.
+        wrapped = len(lines) + sum(len(rows) for _, rows in reasons) <= SUMMARY_MAX
+        for card, rows in reasons:
             colour = palette.LIGHT_GREEN if card in old else palette.GREY
-            # Wrapped under its reason where it is still too long for the panel (a newcomer's ran
-            # past its edge, the reason cut).
-            reason = wrap(old_card_reason(card, obs.hand, obs.public_played), PANEL_LINE - 4)
-            lines += [(f"{card if i == 0 else '':4}{part}", colour) for i, part in enumerate(reason)]
+            if not wrapped and len(rows) > 1:
+                rows = [rows[0][: PANEL_LINE - 7] + "..."]
+            lines += [(f"{card if i == 0 else '':4}{row}", colour) for i, row in enumerate(rows)]
         title = f"Your Old cards: {obs.fu[self.viewer]} fu + {len(old)} Old = {obs.claim_count}"
         self.app.sound("select")
         self.show_panel(Panel(title, lines, aside=True))

@@ -1391,3 +1391,19 @@ def test_a_led_one_says_why_it_cannot_be_beaten(table_app):
     assert text.startswith("T1 led alone cannot be beaten: throw a card face down") and len(text) <= 76, text
     table.obs = dataclasses.replace(table.obs, best=("T3",), to_discard=1)
     assert table.throw_text(()).startswith("You cannot beat T3")
+
+
+def test_the_old_panel_keeps_to_its_rows_with_many_long_reasons(table_app):
+    """Wrapping every long reason could run the O panel past the screen: where the rows run out,
+    a reason keeps its first row, marked cut."""
+    from game.scenes.table import PANEL_LINE, SUMMARY_MAX
+
+    _app, table = table_app()
+    hand = ("S1", "S3", "S5", "S7", "M1", "M3", "M5", "M7", "C2", "C4", "C6", "C8")
+    public = ("S2", "S4", "S6", "S8", "S9", "M2", "M4", "M6", "M8", "M9", "C3", "C5", "C7", "C9")
+    table.obs = dataclasses.replace(table.obs, hand=hand, public_played=public)
+    table.hand.show(list(hand), table.sorted_hand)
+    table.show_old_panel()
+    lines = [line for line, _ in table.panel.lines]
+    assert len(lines) <= SUMMARY_MAX and all(len(line) <= PANEL_LINE for line in lines), lines
+    assert any(line.endswith("...") for line in lines)  # (the reasons here are too long to wrap all)
