@@ -544,6 +544,12 @@ class MusTable(TableScene):
         self.ended = ended
         return ended
 
+    def held_view(self, end_view: Any, before: Any) -> Any:
+        """The points and games on the top row as they were, too, until the count explains them
+        (they had jumped by the deal's points during the pause before it: a tester)."""
+        return dataclasses.replace(super().held_view(end_view, before), team_points=before.team_points,
+                                   games_won=before.games_won)
+
     def no_cards_now(self) -> str:
         if self.now.phase == "mus":
             return "Say Mus (M) first: cards are changed once all four say mus."

@@ -639,6 +639,7 @@ def test_the_call_that_ends_a_deal_is_held_to_be_read_before_the_count(table_app
     bets = ["envido 10", "raise 10", "raise 10", "no-quiero", "no-quiero"]  # you, East, Partner, West, East
     for action in ["cut", *bets, *bets[:-1]]:
         perform(table, table.match.current_player, action)
+    points = table.obs.team_points
     table.perform(1, "no-quiero")  # East's refusal takes US to 30
     assert table.panel is None and table.hold > 0
     assert table.message == "East: No quiero. Chica: deje 20 to US." and "East: No quiero." in app.screen_text()
@@ -646,6 +647,8 @@ def test_the_call_that_ends_a_deal_is_held_to_be_read_before_the_count(table_app
     # pause had shown the bet still waiting for East: a tester).
     text = app.screen_text()
     assert "«No quiero»" in text and "THE COUNT" in text and "to answer:" not in text, text
+    # The top row's points as they were until the count explains them (they had jumped already).
+    assert f"US {points[table.my_team]}   THEM {points[1 - table.my_team]}" in text.splitlines()[0], text
     assert "deje 20" in "".join(line for line in text.splitlines() if "CHICA" in line), text
     for _ in range(100):
         if table.panel is not None:
