@@ -73,7 +73,6 @@ def cards_text(cards: Any) -> str:
     return " ".join(card_name(c) for c in cards)
 
 
-# The decisions offered by their own key (the declarations and the bella question are built apart).
 def made_to(view: Any) -> str:
     """What a schmeiss answered by "make him play" makes the schmeisser do: in round two name the
     suit (the prompt had said "Make him play" there, the F5 page "make me name a suit": a newcomer)."""
@@ -82,6 +81,7 @@ def made_to(view: Any) -> str:
 
 #: A declaration F3 (hand sort on) made for the player, where he had a choice.
 DECLARED_FOR_YOU = "F3 (sort) declared for you:"
+# The decisions offered by their own key (the declarations and the bella question are built apart).
 ACTIONS_WITH_KEYS = ("take", "pass", "schmeiss", "throw-in", "make-play", "sans-tout", "tout-atout", "exchange",
                      "keep")
 
@@ -190,13 +190,9 @@ class KlaberjassTable(TableScene):
 
     def table_key(self, key: Key) -> bool:
         """While "with or without bella?" is asked, a key that is not its answer drops the question.
-        In round two the suit offered in round one is not on the prompt, but its letter goes to
-        the rules, which say why it cannot be named (a tester's C did nothing, without a word)."""
+        (In round two the suit offered in round one is not on the prompt: its letter goes to the
+        rules, which say why it cannot be named, as the kit's ``closed_key`` does for every key.)"""
         legal = self.obs.legal_actions
-        naming = any(action.startswith("name ") for action in legal)
-        if naming and key.typed in SUIT_NAMES and f"name {key.typed}" not in legal and self.human_to_act:
-            self.human_act(f"name {key.typed}")  # refused by the rules, in their words
-            return True
         bid = {"N": "sans-tout", "A": "tout-atout"}.get(key.typed)
         if bid and "pass" in legal and bid not in legal and self.human_to_act:
             # A bid F5 names but not on the prompt: said why (a tester's A did nothing), by the
