@@ -58,7 +58,7 @@ choice.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from game.ai import LEVELS, RANKING_LEVELS
 from game.ai.analysis import EXACT, SAMPLED, Estimate, Ranking
@@ -449,6 +449,17 @@ def rank(
     if "continue" in legal:
         return Ranking.preference(legal, "continue")
     return _search(rules, observation, budget or BUDGETS[level], rng)
+
+
+def view_after_own_throw(rules: Any, observation: LukFuObservation, action: str) -> LukFuObservation | None:
+    """The seat's own view after its face-down card ``action``, while the throw owes more cards
+    (a throw of several cards is one action per card, and the hint names them all); None
+    otherwise. That view is the same in every deal the seat's view allows, so any sampled deal
+    gives it and no hidden card is read."""
+    if not action.startswith("discard ") or observation.to_discard <= 1:
+        return None
+    world = rules.determinize(observation, random.Random(0))
+    return cast(LukFuObservation, rules.observation(rules.apply(world, action), observation.seat))
 
 
 def oracle(rules: Any, state: LukFuState, observation: LukFuObservation, rng: random.Random) -> str:

@@ -200,7 +200,7 @@ class JubMooTable(TableScene):
 
     def position(self, seat: int) -> int:
         """0 bottom, 1 right, 2 top, 3 left: the viewer at the bottom, play going round."""
-        pos = (seat - self.viewer) % 4
+        pos = super().position(seat)
         return mirrored(pos) if self.clockwise else pos
 
     def seat_at(self, position: int) -> int:

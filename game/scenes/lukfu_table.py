@@ -19,11 +19,11 @@ The call, the pass and the claim are labelled keys; O explains the Old cards.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Callable
 from typing import Any, cast
 
 from game.ai.analysis import Ranking
+from game.ai.lukfu import view_after_own_throw
 from game.app.keys import Key
 from game.app.match import deal_ended
 from game.app.review import Decision
@@ -292,7 +292,7 @@ class LukFuTable(TableScene):
 
     # ---- names ----
     def seat_name(self, seat: int) -> str:
-        return SEAT_NAMES[(seat - self.viewer) % 3]
+        return SEAT_NAMES[self.position(seat)]
 
     @property
     def deals(self) -> int:
@@ -587,15 +587,8 @@ class LukFuTable(TableScene):
 
     def hint_follow(self, ranking: Ranking, observation: Any) -> Any:
         """A throw of several cards face down is one move of one action per card: after Hard's
-        card, the player still owes more, so the hint asks Hard for the next one too. His view
-        after his own face-down card is the same in every deal his view allows (any sampled
-        deal gives it: no hidden card is read)."""
-        obs = cast(LukFuObservation, observation)
-        if not ranking.best.action.startswith("discard ") or obs.to_discard <= 1:
-            return None
-        rules = self.match.rules
-        world = rules.determinize(obs, random.Random(0))
-        return rules.observation(rules.apply(world, ranking.best.action), obs.seat)
+        card, the player still owes more, so the hint asks Hard for the next one too."""
+        return view_after_own_throw(self.match.rules, cast(LukFuObservation, observation), ranking.best.action)
 
     def hint_move(self, ranking: Ranking, view: LukFuObservation,
                   then: tuple[str, ...] = ()) -> tuple[str, tuple[str, ...]]:
@@ -906,7 +899,7 @@ class LukFuTable(TableScene):
         blank between them, a full hand taking the block's width) and the face-down cards;
         WON and the plays won (with open hands the face-down cards follow them)."""
         obs = self.view
-        col = BLOCK_COLS[(seat - self.viewer) % 3]
+        col = BLOCK_COLS[self.position(seat)]
         at = self.draw_seat_label(canvas, col, SEAT_ROW, seat)
         canvas.text(at + 2, SEAT_ROW, f"FU {obs.fu[seat]}", palette.WHITE, TABLE_BG)
         hand_row, won_row = SEAT_ROW + 1, SEAT_ROW + 2

@@ -243,10 +243,6 @@ class MusTable(TableScene):
         return cast(MusObservation, self.obs)
 
     # ---- names and teams ----
-    def position(self, seat: int) -> int:
-        """0 bottom (you), 1 right, 2 top (your partner), 3 left."""
-        return (seat - self.viewer) % 4
-
     def seat_name(self, seat: int) -> str:
         return SEAT_NAMES[self.position(seat)]
 

@@ -1008,6 +1008,10 @@ class TableScene(Scene, metaclass=ABCMeta):
     def seat_name(self, seat: int) -> str:
         return "You" if seat == self.viewer else f"Player {seat + 1}"
 
+    def position(self, seat: int) -> int:
+        """Where ``seat`` sits on screen, counted in play order from the viewer's place (0)."""
+        return (seat - self.viewer) % self.match.rules.num_players
+
     def deal_role(self, view: Any, seat: int, you: str, other: str) -> str:
         """A deal's opening that names a seat's part in it: "Deal 2: East is mano.", "Deal 2:
         you deal." (``deal_opening``)."""

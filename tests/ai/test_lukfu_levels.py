@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from game.ai import choose_action
-from game.ai.lukfu import BUDGETS, LEVELS, choose, easy_move
+from game.ai.lukfu import BUDGETS, LEVELS, choose, easy_move, view_after_own_throw
 from game.ai.lukfu_rule import lukfu_rule
 from game.ai.lukfu_search import DECISIONS, Budget, Objective, Search, decision_kind, policy_value
 from game.rules.lukfu import RULES, LukFuObservation, LukFuState
@@ -369,3 +369,24 @@ def test_calls_a_strong_hand_and_passes_a_weak_one() -> None:  # §6.3.1
     for level in ("normal", "hard"):
         assert picks(to_act(start(strong, S)), level) == {"call"}
         assert picks(to_act(start(weak, S)), level) == {"pass"}
+
+
+def test_view_after_own_throw_is_the_true_next_view() -> None:
+    """Part way through a throw of several cards face down, the seat's next view is the one the
+    true deal gives, though it is built from a sampled deal: nothing of it rests on a hidden card
+    (the hint names a whole throw from it)."""
+    rng, seen = random.Random(7), 0
+    for seed in range(40):
+        state = RULES.new_match(seed, {})
+        while not RULES.is_over(state) and seen < 5:
+            seat = RULES.current_player(state)
+            obs = RULES.observation(state, seat)
+            action = rng.choice(RULES.legal_actions(state))
+            after = view_after_own_throw(RULES, obs, action)
+            if action.startswith("discard ") and obs.to_discard > 1:
+                assert after == RULES.observation(RULES.apply(state, action), seat)
+                seen += 1
+            else:
+                assert after is None
+            state = RULES.apply(state, action)
+    assert seen == 5
