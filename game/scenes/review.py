@@ -32,6 +32,7 @@ from game.scenes.table import (
     basis_first,
     bracket_for,
     listing_order,
+    most_that_fit,
     note_text,
     outranked,
     percent,
@@ -605,10 +606,7 @@ class ReviewScene(Scene):
         # where it fits.
         explains_second = note and outranked(ranking) and estimates[1].action != decision.action and not yours_better
         least = 2 if explains_second or (note and pass_noted) else 1
-        counts = range(len(shown), least - 1, -1)
-        fitting = ((c, t) for c, t in [*((c, line(c)) for c in counts), *((c, line(c, more=False)) for c in counts)]
-                   if len(t) <= width)
-        count, text = next(fitting, (least, line(least, more=False)))
+        count, text = most_that_fit(line, len(shown), least, width)
         on_row = [*shown[:count], ranking.estimate(decision.action)]
         if note:
             return text + bracket_for(note, ranking, on_row)

@@ -203,6 +203,19 @@ def listing_order(ranking: Ranking, others: Iterable[Estimate]) -> list[Estimate
     return sorted(others, key=lambda e: (not shows_more(e, best), not (ranking.note_first and e.action == "pass")))
 
 
+def most_that_fit(row: Callable[[int, bool], str], most: int, least: int, width: int) -> tuple[int, str]:
+    """How many values a row of values (the hint's, the review's) lists, and the row: as many as
+    fit in ``width`` with the mark of those left out; else without the mark; at least ``least``
+    (the values a reason or the player's own choice needs) whatever the width. ``row(count,
+    marked)`` writes the row with its first ``count`` values."""
+    for marked in (True, False):
+        for count in range(most, least - 1, -1):
+            text = row(count, marked)
+            if len(text) <= width:
+                return count, text
+    return least, row(least, False)
+
+
 def chance_decides(ranking: Ranking) -> bool:
     """A choice shows the same chance as the level's, more points, and a lower chance before
     rounding: the level chose by the chance, which the note must say."""
@@ -1258,28 +1271,27 @@ class TableScene(Scene, metaclass=ABCMeta):
         parts = [part(e) for e in listed]
         least = 1 if reason else 0  # the better number the reason explains always stays
 
-        def fitting(head: str) -> int:
-            count = len(parts)
-            while count > least and len(head + "".join(parts[:count]) + (LEFT_OUT if count < len(others) else "")
-                                        + note) > width:
-                count -= 1
-            return count
+        def fitting(head: str) -> tuple[int, str]:
+            def row(count: int, marked: bool) -> str:
+                return head + "".join(parts[:count]) + (LEFT_OUT if marked and count < len(others) else "")
+            return most_that_fit(row, len(parts), least, width - len(note))
 
-        count = fitting(text)
+        count, row = fitting(text)
         if parts and not count:
             # One other choice at least, for comparison, Hard's own numbers written shorter to
             # make room: a tester's call-or-pass hint showed none where "to win" left room for
             # the pass, and Klaberjass's last deals none beside "winning the match counts 1,000".
             for short in (text.replace(f" to win the {self.WIN_GOAL})", " to win)"),
                           f"Hint: {words} ({points_text(best)})"):
-                if fitting(short):
-                    text, count = short, fitting(short)
+                if fitting(short)[0]:
+                    text = short
+                    count, row = fitting(short)
                     break
-        if count < len(others) and len(text + "".join(parts[:count]) + LEFT_OUT + note) > width:
-            text = text.replace(f" to win the {self.WIN_GOAL})", " to win)")  # room for the mark
-        text += "".join(parts[:count])
-        if count < len(others) and len(text + LEFT_OUT + note) <= width:
-            text += LEFT_OUT
+        if count < len(others) and not row.endswith(LEFT_OUT):
+            # Room for the mark, Hard's own numbers written shorter.
+            short = text.replace(f" to win the {self.WIN_GOAL})", " to win)") + "".join(parts[:count])
+            row = short + LEFT_OUT if len(short + LEFT_OUT + note) <= width else short
+        text = row
         hidden = bool(others) and shows_more(others[0], best) and not reason
         on_row = [best, *listed[:count]]
         if note:
