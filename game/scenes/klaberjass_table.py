@@ -79,6 +79,18 @@ def made_to(view: Any) -> str:
     return "name a suit" if view.bid_round == 2 else "play"
 
 
+def schmeiss_meaning(view: Any) -> str:
+    """What a schmeiss asks of the other player, in the prompt's own words ("Take ♥"): said on
+    the message row the first time a match offers it to you (a newcomer read "X Schmeiss" and
+    did not know what it was or did)."""
+    made = made_to(view) if view.bid_round == 2 else f"take {glyphs.FRENCH_SUIT_GLYPH[view.proposed_suit]}"
+    return f"Schmeiss: he throws the deal in or makes you {made}."
+
+
+#: Why Bella's key (B) is refused where bella is not asked: it is called with a card, not alone.
+NO_BELLA_NOW = "No bella now: you call it as you play the second of your K and Q of trumps."
+NO_BELLA_IN_SANS_TOUT = "No bella in Sans Tout: there are no trumps."
+
 #: A declaration F3 (hand sort on) made for the player, where he had a choice.
 DECLARED_FOR_YOU = "F3 (sort) declared for you:"
 # The decisions offered by their own key (the declarations and the bella question are built apart).
@@ -111,7 +123,39 @@ class KlaberjassTable(TableScene):
 
     def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
         self.bella_card: str | None = None  # waiting for "with or without bella?"
+        self.schmeiss_told = False  # what a schmeiss does was said in this match (``tell_schmeiss``)
+        self._schmeiss_checked: Any = None  # ... looked for at this decision of yours
         super().__init__(app, match, attract, humans)
+
+    def table_state(self) -> dict[str, Any]:
+        """The hand's order, and whether what a schmeiss does was said (once in a match, resumed too)."""
+        return {**super().table_state(), "schmeiss_told": self.schmeiss_told}
+
+    def restore_state(self, state: dict[str, Any]) -> None:
+        self.schmeiss_told = state.get("schmeiss_told") is True
+        super().restore_state(state)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.tell_schmeiss()
+
+    def tell_schmeiss(self) -> None:
+        """The first bid of yours in a match that offers the schmeiss says what it does, after the
+        row's words ("Computer passes. Schmeiss: he throws the deal in or makes you take ♥."), once
+        the deal's opening or the computer's bid has been said (a newcomer did not know what
+        "X Schmeiss" was; F5 says it, but he had not looked). Where the row has no room for both,
+        a later bid says it: the row's words stay, and the prompt is never covered."""
+        obs = self.obs
+        if self.schmeiss_told or not self.human_to_act or obs.phase != "bid" or "schmeiss" not in obs.legal_actions:
+            return
+        decision = self.decision_key()
+        if decision == self._schmeiss_checked:
+            return  # looked at as the decision began: a refusal or a hint since is not added to
+        self._schmeiss_checked = decision
+        said = f"{self.message} {schmeiss_meaning(obs)}".strip()
+        if len(said) <= COLS - 4:
+            self.message = said
+            self.schmeiss_told = True
 
     # ---- names ----
     def seat_name(self, seat: int) -> str:
@@ -213,6 +257,17 @@ class KlaberjassTable(TableScene):
         self.drop_bella_question()
         self.message = f"The {name} is not played: choose your card."  # (a stray key had said nothing: a tester)
         return True
+
+    def closed_key(self, key: Key) -> bool:
+        """B, Bella's key, where bella is not asked (at a bid, a lead): said why not, as the kit's
+        ``closed_key`` says it for every key of a move not open now. Bella is no move of its own
+        (it goes with a card: "KH bella"), so the rules cannot read it alone and the kit let B
+        do nothing, silently (a newcomer at a bid). B on the declarations' prompt is not here:
+        it chose the second declaration before this is asked."""
+        if key.typed == self.offer("bella").key and self.human_to_act:
+            self.refuse(NO_BELLA_IN_SANS_TOUT if self.obs.contract == "NT" else NO_BELLA_NOW)
+            return True
+        return super().closed_key(key)
 
     def closed_bid(self, bid: str) -> str:
         """Why this match's options close Sans Tout or Tout Atout to you now ("": they do not)."""

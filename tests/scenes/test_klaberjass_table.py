@@ -687,3 +687,115 @@ def test_f4_in_the_pause_before_a_summary_ends_it_and_keeps_its_words(table_app)
     assert table.hold > 0
     app.press("F4")
     assert table.hold == 0 and table.panel is not None and "when it is your turn" not in app.screen_text()
+
+
+def test_b_where_bella_is_not_asked_says_why_and_still_picks_the_second_declaration(table_app, monkeypatch):
+    """Found by a newcomer: B at a bid did nothing and said nothing, where E, K or M said why
+    not. B is Bella's key, and bella is no move of its own (it goes with a card), so the rules
+    could not read it alone: now it is refused in words, with the buzz, wherever bella is not
+    asked. On the declarations' prompt B still declares the second choice."""
+    import random
+
+    from game.app.match import Match
+    from game.scenes.klaberjass_table import NO_BELLA_IN_SANS_TOUT, NO_BELLA_NOW
+
+    app, table = table_app(5)
+    sounds: list[str] = []
+    monkeypatch.setattr(app, "sound", sounds.append)
+    for _ in range(400):
+        if table.human_to_act and not table.guarded:
+            break
+        app.tick(0.05)
+    assert table.obs.phase == "bid"
+    steps, sounds[:] = len(table.match.steps), []
+    app.press("B")
+    assert table.message == NO_BELLA_NOW and table._refusal == table.message and sounds == ["buzz"]
+    assert len(table.match.steps) == steps and len(NO_BELLA_NOW) <= COLS - 4
+    assert NO_BELLA_NOW in app.screen_text()
+    # At a lead or a play, before the card that completes the bella is chosen: the same.
+    bella_to_follow(table)
+    app.tick(0.5)
+    assert table.prompt().hand is not None and table.bella_card is None
+    table.message, steps = "", len(table.match.steps)
+    app.press("B")
+    assert table.message == NO_BELLA_NOW and len(table.match.steps) == steps and table.bella_card is None
+    table.obs = dataclasses.replace(table.obs, contract="NT")
+    app.press("B")
+    assert table.message == NO_BELLA_IN_SANS_TOUT
+    table.refresh()
+    # Under the question B still calls it.
+    app.press(str(table.hand.cards.index("KH") + 1), "B")
+    assert table.obs.bellas == (0,)
+
+    # The declarations are lettered A, B, C...: B declares the second (F3 off: you choose).
+    def two_runs(match: Match) -> bool:
+        legal = match.rules.legal_actions(match.state)
+        return match.current_player == 0 and len([a for a in legal if a.startswith("declare ")]) >= 3
+
+    match, rng = Match("klaberjass", 3, {}), random.Random(3)
+    while not match.is_over and not two_runs(match):
+        match.apply(rng.choice(list(match.rules.legal_actions(match.state))))
+    assert not match.is_over, "no deal gave you two declarations to choose from"
+    app.press("SPACE")  # the trick the bella completed ends its pause
+    app.press("F3")  # sort off: you choose the runs
+    table.match = match
+    table.refresh()
+    second = table.prompt().choices[1]
+    assert second.key == "B" and second.action.startswith("declare ") and second.action != "declare none"
+    steps = len(match.steps)
+    app.press("B")
+    assert match.steps[steps] == second.action and table.message != NO_BELLA_NOW
+
+
+def test_the_first_schmeiss_offered_in_a_match_says_what_it_does(table_app, home):
+    """Found by a newcomer: "X Schmeiss" on the bidding prompt, and nothing said what a schmeiss
+    is or does (F5 says it; he had not looked). The first bid of a match that offers it says so
+    after the row's words, once, on one row: the prompt is never covered."""
+    from game.scenes.klaberjass_table import schmeiss_meaning
+
+    def your_bid(app, table) -> None:
+        for _ in range(400):
+            if table.human_to_act and not table.guarded and table.obs.phase == "bid":
+                return
+            app.tick(0.05)
+        raise AssertionError("no bid of yours came")
+
+    app, table = table_app(5)  # you deal: the computer passes first
+    your_bid(app, table)
+    said = "Computer passes. Schmeiss: he throws the deal in or makes you take ♠."
+    assert table.obs.proposed_suit == "S" and table.message == said and said in app.screen_text()
+    app.press("P")  # the computer passes again: round two offers the schmeiss again, unsaid
+    your_bid(app, table)
+    assert table.obs.bid_round == 2 and "schmeiss" in table.obs.legal_actions
+    assert table.message == "Computer passes."
+    assert table.table_state()["schmeiss_told"] is True  # a resumed match does not say it again
+    app.saves.delete("klaberjass")
+    app.ai.close()
+
+    # As elder, after the deal's opening (the longest it goes with, on one row).
+    app, table = table_app(2)
+    app.tick(0.05)
+    assert table.message == "Deal 1: Computer deals. Schmeiss: he throws the deal in or makes you take ♥."
+    assert len(table.message) <= COLS - 4 and table.schmeiss_told
+    app.saves.delete("klaberjass")
+    app.ai.close()
+    app, table = table_app(2)  # the same, resumed from a save where it was said: not again
+    table.restore_state({**table.table_state(), "schmeiss_told": True})
+    app.tick(0.05)
+    assert table.message == "Deal 1: Computer deals."
+    app.saves.delete("klaberjass")
+    app.ai.close()
+
+    # No room beside the row's words: a later bid says it (round two's, "name a suit"); a
+    # refusal said meanwhile is not added to.
+    app, table = table_app(2)
+    table.message = "x" * 40
+    app.tick(0.05)
+    assert table.message == "x" * 40 and not table.schmeiss_told
+    table.message = "You cannot do that."  # as a refusal or a hint would say it at this bid
+    app.tick(0.5)
+    assert table.message == "You cannot do that." and not table.schmeiss_told
+    app.press("P")
+    your_bid(app, table)
+    assert table.message == f"Computer passes. {schmeiss_meaning(table.obs)}"
+    assert table.message.endswith("makes you name a suit.")
