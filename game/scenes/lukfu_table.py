@@ -22,7 +22,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, cast
 
-from game.ai.analysis import Ranking
+from game.ai.analysis import Estimate, Ranking
 from game.ai.lukfu import view_after_own_throw
 from game.app.keys import Key
 from game.app.match import deal_ended
@@ -52,6 +52,7 @@ from game.scenes.table import (
     Prompt,
     TableScene,
     deal_of,
+    points_text,
 )
 from game.scenes.widgets import signed, wrap
 from game.screen import glyphs, palette
@@ -240,6 +241,15 @@ def draw_mini_backs(canvas: TextCanvas, col: int, row: int, count: int) -> int:
     return canvas.text(col, row, glyphs.SHADE_MEDIUM * count, palette.LIGHT_BLUE, palette.BLUE)
 
 
+def claim_label(count: int) -> str:
+    """The claim on the prompt: your count (fu + Old) and what the claim wins you, written as
+    the hint writes its value ("Claim 7 (+4 points)"). The deal is worth count - 5 a share, and
+    its winner is paid two shares whoever is the Caller (§2.11), so the claim's net is twice
+    that: the prompt's "(worth 2)" beside the hint's "+4 points" for the same claim had read
+    as two answers to one question (a newcomer)."""
+    return f"Claim {count} ({points_text(Estimate('claim', 2 * (count - 5)), unit=True)})"
+
+
 #: Seconds "All three passed: new cards are dealt" stays at least, before the call goes on.
 REDEAL_HOLD = 2.5
 
@@ -358,8 +368,7 @@ class LukFuTable(TableScene):
             return Prompt(self.throw_text(picked), hand=mode)
         if picked:
             return Prompt(self.raised_text(picked), hand=mode)
-        claim = (self.offer("claim", label=f"Claim {obs.claim_count} (worth {obs.claim_count - 5})"),) \
-            if obs.can_claim else ()
+        claim = (self.offer("claim", label=claim_label(obs.claim_count)),) if obs.can_claim else ()
         return Prompt(self.play_text(), claim, hand=mode)
 
     def keys_text(self) -> str:

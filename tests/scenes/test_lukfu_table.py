@@ -24,10 +24,12 @@ from game.scenes.lukfu_table import (
     SLOT_COLS,
     YOU_ROW,
     LukFuTable,
+    claim_label,
     short_play,
 )
 from game.scenes.menu import MenuScene
 from game.scenes.review import DECISION_MAX, ReviewScene
+from game.scenes.table import PROMPT_ROW
 from game.scenes.widgets import signed
 from game.screen.canvas import COLS, ROWS
 from game.screen.cards import hand_key
@@ -1204,18 +1206,38 @@ def test_the_throw_prompt_fits_its_row_after_a_run(table_app, monkeypatch):
     assert len(text) <= COLS - 4
 
 
-def test_the_hand_keys_are_written_by_one_function_and_the_lead_prompt_fits_a_claim():
+def test_the_hand_keys_are_written_by_one_function_and_the_lead_prompt_fits_a_claim(table_app):
     """Found by a reviewer: Jub Moo wrote "1-9, 0, A-C" and Luk Fu "1-B" for the same keys,
     each its own way; one function writes both. Luk Fu's short form leaves room for the claim,
-    which may be offered at your lead with all 12 cards in hand."""
-    from game.scenes.table import COLS
+    which may be offered at your lead with all 12 cards in hand (every single may be led then,
+    §2.6, so Enter plays the highlighted card), the longest claim beside it."""
     from game.screen.cards import hand_keys_text
 
     assert [hand_keys_text(n) for n in (1, 5, 10, 11, 12, 13)] == \
         ["1", "1-5", "1-9, 0", "1-9, 0, A", "1-9, 0, A-B", "1-9, 0, A-C"]
     assert [hand_keys_text(n, compact=True) for n in (1, 5, 10, 12)] == ["1", "1-5", "1-0", "1-B"]
-    lead = f"Your lead: raise cards ({hand_keys_text(12, compact=True)}, Space), Enter plays them. "
-    assert len(lead) + len("C Claim 6 (worth 1)") <= COLS - 4
+    app, table = table_app(5)
+    play_by_keys(app, table, to_act(table, lambda: table.leading and len(table.obs.hand) == 12))
+    table.obs = dataclasses.replace(table.obs, claim_count=12, can_claim=True,
+                                    legal_actions=("claim", *table.obs.hand))
+    app.tick(0.1)
+    row = assert_grid(app)[PROMPT_ROW]
+    assert "Enter plays" in row and row.rstrip("║ ").endswith(f"C {claim_label(12)}"), row
+
+
+def test_the_claim_says_the_points_the_hint_gives_it(table_app):
+    """Found by a reviewer: the claim read "Claim 8 (worth 3)" and F4's hint for the same
+    claim "+6 points", and a newcomer could not tell what either number was. The deal is
+    worth 3 a share and its winner is paid two shares (§2.11): the claim says the +6 too."""
+    app, table = table_app(SEED_EVERY_PLAY)
+    play_by_keys(app, table, to_act(table, lambda: table.obs.can_claim), seed=SEED_EVERY_PLAY)
+    count = table.obs.claim_count
+    points = f"+{2 * (count - 5)} points"
+    assert f"C Claim {count} ({points})" in assert_grid(app)[PROMPT_ROW]
+    hint = hint_now(app, table)
+    assert hint.startswith(f"Hint: claim (show your Old cards) ({points}"), hint
+    app.press("C")
+    assert table.obs.scores[table.viewer] == 2 * (count - 5)  # what the claim won
 
 
 def test_the_review_says_a_call_or_a_pass_was_made(table_app):
