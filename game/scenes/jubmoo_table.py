@@ -479,20 +479,26 @@ class JubMooTable(TableScene):
         for label, values in (("Before", last.totals_before), ("This deal", last.scores), ("Total", last.totals)):
             row = "".join(f"{signed(values[s]):>10}" for s in order)  # signed, as Luk Fu's sheet is
             table.append((f"{label:<12}{row}", palette.YELLOW if label == "Total" else palette.WHITE))
-        room = SUMMARY_MAX - len(table) - 1 - 4  # four seat lines, the table, the footer
 
-        def needed() -> int:
-            return sum(len(chunks[s]) + bool(effects[s]) + len(piles[s]) - 1 for s in order)
+        def spare() -> int:
+            """Rows left beside the seats' lines, the table without its "Before" row and the footer."""
+            seats = sum(len(chunks[s]) + bool(effects[s]) + len(piles[s]) for s in order)
+            return SUMMARY_MAX - seats - (len(table) - 1) - 1
 
+        while spare() < 0:  # long all-suits breakdowns: shorten the longest
+            seat = max(order, key=lambda s: len(chunks[s]))
+            del chunks[seat][-1]
+            chunks[seat][-1] = chunks[seat][-1].rstrip(",") + " ..."
+        # Kept while the panel has the rows, in this order: the blank between the seats and the
+        # table, the blank above the footer, then the "Before" row. (A summary with no room for
+        # all three had dropped all three, two rows of the panel left empty, and its last
+        # breakdown ran into the table's heading in the same cyan.)
+        rows = spare()
         gap: list[tuple[str, int]] = [("", palette.WHITE)]
-        if needed() + 2 > room:  # long all-suits breakdowns: drop the "Before" row and the gaps
+        above_table = gap if rows >= 1 else []
+        above_footer = gap if rows >= 2 else []
+        if rows < 3:
             table = [table[0], *table[2:]]
-            room += 1
-            gap = []
-            while needed() > room:  # still too long: shorten the longest breakdown
-                seat = max(order, key=lambda s: len(chunks[s]))
-                del chunks[seat][-1]
-                chunks[seat][-1] = chunks[seat][-1].rstrip(",") + " ..."
         lines: list[tuple[str, int]] = []
         for seat in order:
             colour = palette.YELLOW if seat == last.pig_taker else palette.WHITE
@@ -510,7 +516,7 @@ class JubMooTable(TableScene):
             footer += "; the match is over"
         elif dict(self.view.options)["later_leads"] == "pig-taker":
             footer += f" and {'lead' if taker == 'You' else 'leads'} the next deal"
-        return [*lines, *gap, *table, *gap, (footer + ".", palette.WHITE)]
+        return [*lines, *above_table, *table, *above_footer, (footer + ".", palette.WHITE)]
 
     @staticmethod
     def _pile_lines(name: str, width: int, last: Any, seat: int, by_suit: bool) -> list[str]:

@@ -748,9 +748,48 @@ def test_any_summary_fits_its_panel(table_app, humans):
         assert all(word in shown for pile in piles for word, _ in point_tokens(pile, True)), lines
         assert lines[-2].startswith("Total") or lines[-3].startswith("Total")
         assert "took the pig" in lines[-1]
+        # A blank row or the "Before" row is left out only when the panel is full: the "Before"
+        # row first, then the blank above the footer, the one above the table last.
+        gaps, before = summary_gaps(lines), any(line.startswith("Before") for line in lines)
+        assert len(lines) == 18 or (gaps == (True, True) and before), lines
+        assert gaps != (False, True) and (gaps == (True, True) or not before), lines
         # A pile's sum follows its last part, not the first line of several (a tester read
         # "Hearts (1) -8, J♦ +100, = +184" with the 10♣'s doubling on the line below).
         assert not any(re.search(r",\s+= ", line) for line in lines), lines
+
+
+def summary_gaps(lines: list[str]) -> tuple[bool, bool]:
+    """Whether a summary's blank rows are there: above the table's heading (the row before its
+    "Before" or "This deal" row), and above the footer."""
+    heading = next(i for i, line in enumerate(lines) if line.startswith(("Before", "This deal"))) - 1
+    return lines[heading - 1] == "", lines[-2] == ""
+
+
+def test_a_tall_summary_keeps_its_blank_rows_while_it_has_the_rows(table_app):
+    """Found by a reviewer: four players at the keyboard, a chuan with the pig and the 10♣
+    (adds and doubles), a pile of two rows, the match's last deal: a summary one row too tall
+    for its "Before" row dropped both blank rows too, its last breakdown running into the
+    table's heading and the totals into the footer, two rows of the panel left empty."""
+    import dataclasses
+
+    _, table = table_app(1, '[jubmoo]\nhumans = 4\nten_clubs = "add-and-double"\n')
+    options = {"ten_clubs": "add-and-double"}
+    chuan = (*(r + "H" for r in "AKQJT98765432"), "QS", "TC", "JD")
+    rest = [card for card in CARDS if card not in chuan]
+    stacks = (chuan, tuple(rest[:20]), tuple(rest[20:]), ())  # Player 2's 20 cards take two rows
+    scores = tuple(stack_score(s, options=options) for s in stacks)
+    before = (-900, -950, -400, -300)
+    summary = DealSummary(
+        deal_number=7, leader=0, hands=((),) * 4, tricks=(), trick_winners=(), tricks_won=(4, 5, 4, 0),
+        stacks=stacks, scores=scores,
+        breakdowns=tuple(tuple(score_breakdown(s, options=options)) for s in stacks), totals_before=before,
+        totals=tuple(b + s for b, s in zip(before, scores, strict=True)), pig_taker=0, chuan=0, big_chuan=None,
+        empty=(3,))
+    table.obs = dataclasses.replace(table.obs, phase="over")
+    lines = [text for text, _ in table.summary_lines(summary)]
+    assert len(lines) == 18, lines  # no row of the panel left empty
+    assert summary_gaps(lines) == (True, True), lines
+    assert "the match is over" in lines[-1] and not any(line.startswith("Before") for line in lines)
 
 
 def test_a_hot_seat_sweep_shows_all_sixteen_point_cards(table_app):
