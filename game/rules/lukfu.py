@@ -707,6 +707,17 @@ def _legal(state: LukFuState) -> tuple[str, ...]:
 # Settling a deal.
 
 
+def deal_points(count: int, winner: int, caller: int) -> tuple[int, int, int]:
+    """Each seat's points for a deal won with ``count`` (§2.11): it is worth count - 5 a share,
+    and the winner is paid two shares, by both others when he called, else by the Caller alone."""
+    value = count - 5
+    pts = [-value] * 3 if winner == caller else [0, 0, 0]
+    pts[winner] = 2 * value
+    if winner != caller:
+        pts[caller] = -2 * value
+    return pts[0], pts[1], pts[2]
+
+
 def _settle(state: LukFuState, winner: int | None, how: str, count: int, om: int, events: list[str]) -> LukFuState:
     caller = state.caller
     if winner is None:
@@ -715,14 +726,7 @@ def _settle(state: LukFuState, winner: int | None, how: str, count: int, om: int
         events.append("Nobody reached six fu: the deal is drawn.")
     else:
         value = count - 5
-        pts = [0, 0, 0]
-        if winner == caller:
-            for p in range(3):
-                pts[p] = 2 * value if p == winner else -value
-        else:
-            pts[winner] = 2 * value
-            pts[caller] = -2 * value
-        points = (pts[0], pts[1], pts[2])
+        points = deal_points(count, winner, caller)
         shares = ", ".join(f"{p} {points[p]:+d}" for p in range(3))
         events.append(f"{winner} wins the deal with {count}: {shares}.")
     totals = (state.scores[0] + points[0], state.scores[1] + points[1], state.scores[2] + points[2])

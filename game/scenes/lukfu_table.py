@@ -36,6 +36,7 @@ from game.rules.lukfu import (
     VALUE_WORDS,
     DealSummary,
     LukFuObservation,
+    deal_points,
     describe_play,
     old_cards,
     play_name,
@@ -241,13 +242,14 @@ def draw_mini_backs(canvas: TextCanvas, col: int, row: int, count: int) -> int:
     return canvas.text(col, row, glyphs.SHADE_MEDIUM * count, palette.LIGHT_BLUE, palette.BLUE)
 
 
-def claim_label(count: int) -> str:
+def claim_label(view: LukFuObservation) -> str:
     """The claim on the prompt: your count (fu + Old) and what the claim wins you, written as
-    the hint writes its value ("Claim 7 (+4 points)"). The deal is worth count - 5 a share, and
-    its winner is paid two shares whoever is the Caller (§2.11), so the claim's net is twice
-    that: the prompt's "(worth 2)" beside the hint's "+4 points" for the same claim had read
-    as two answers to one question (a newcomer)."""
-    return f"Claim {count} ({points_text(Estimate('claim', 2 * (count - 5)), unit=True)})"
+    the hint writes its value ("Claim 7 (+4 points)"): the prompt's "(worth 2)", one share of
+    the deal, beside the hint's "+4 points" for the same claim had read as two answers to one
+    question (a newcomer)."""
+    caller = view.seat if view.caller is None else view.caller  # (a claim comes after the call)
+    won = deal_points(view.claim_count, view.seat, caller)[view.seat]
+    return f"Claim {view.claim_count} ({points_text(Estimate('claim', won), unit=True)})"
 
 
 #: Seconds "All three passed: new cards are dealt" stays at least, before the call goes on.
@@ -368,7 +370,7 @@ class LukFuTable(TableScene):
             return Prompt(self.throw_text(picked), hand=mode)
         if picked:
             return Prompt(self.raised_text(picked), hand=mode)
-        claim = (self.offer("claim", label=claim_label(obs.claim_count)),) if obs.can_claim else ()
+        claim = (self.offer("claim", label=claim_label(obs)),) if obs.can_claim else ()
         return Prompt(self.play_text(), claim, hand=mode)
 
     def keys_text(self) -> str:

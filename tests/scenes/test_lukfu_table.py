@@ -1222,7 +1222,7 @@ def test_the_hand_keys_are_written_by_one_function_and_the_lead_prompt_fits_a_cl
                                     legal_actions=("claim", *table.obs.hand))
     app.tick(0.1)
     row = assert_grid(app)[PROMPT_ROW]
-    assert "Enter plays" in row and row.rstrip("║ ").endswith(f"C {claim_label(12)}"), row
+    assert "Enter plays" in row and row.rstrip("║ ").endswith(f"C {claim_label(table.obs)}"), row
 
 
 def test_the_claim_says_the_points_the_hint_gives_it(table_app):
