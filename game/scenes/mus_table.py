@@ -73,6 +73,9 @@ HAND_COL, HAND_ROW, KEYS_ROW = 24, 15, 20  # a card chosen for discard is raised
 # Where each position's block starts: (column, name row). 0 is you (drawn apart), 1 right, 2 top, 3 left.
 BLOCKS = {1: (55, 6), 2: (29, 2), 3: (2, 6)}  # name row; cards, speech, cards taken below
 BLOCK_W = 24
+# Blanks between a seat's two declarations, and before the partner's, which stand on his name
+# row after MANO or POSTRE: with one blank "MANO  PARES SÍ JUEGO NO" read as one run (a tester).
+MARKS_GAP, TOP_MARKS_GAP = 2, 3
 BOARD_COL, BOARD_ROW, BOARD_W = 26, 8, 28  # the lances' box, rows 8-13
 STATUS_W = BOARD_W - 11  # a lance's status, from 9 columns in, a blank short of the frame (a tester)
 YOU_COL, STAKES_COL = 2, 57  # the blocks beside your hand, rows 15-20
@@ -80,7 +83,10 @@ YOU_COL, STAKES_COL = 2, 57  # the blocks beside your hand, rows 15-20
 SEAT_NAMES = {0: "You", 1: "East", 2: "Partner", 3: "West"}
 LANCE_TITLES = {"grande": "GRANDE", "chica": "CHICA", "pares": "PARES", "juego": "JUEGO", "punto": "PUNTO"}
 TEAM_NAMES = ("US", "THEM")
-COUNT_COLUMNS = (8, 22, 8)  # the count's LANCE, BETTING and WON BY columns; POINTS after them
+# The count's LANCE, BETTING and WON BY columns; POINTS after them. Each leaves two blanks at
+# least after its longest words: "Partner", the widest seat name, had run into the points with
+# one ("Partner US +32, 2 not counted", a tester); BETTING's longest take 16 of its 21.
+COUNT_COLUMNS = (8, 21, 9)
 POINTS_COLUMN = sum(COUNT_COLUMNS)
 # The suit colours for text on a dark background (card faces use the cards module's colours).
 SUIT_TEXT_COLOUR = {glyphs.OROS: palette.YELLOW, glyphs.COPAS: palette.LIGHT_RED,
@@ -934,9 +940,11 @@ class MusTable(TableScene):
         juego = f"juego {total}" if total >= 31 else f"{total} points"
         return f"{pares}, {juego}"
 
-    def count_line(self, count: LanceCount, hands: tuple[tuple[str, ...], ...] | None = None) -> tuple[str, int]:
+    def count_line(self, count: LanceCount, hands: tuple[tuple[str, ...], ...] | None = None,
+                   taker: int | None = None) -> tuple[str, int]:
         """One lance of the deal summary: how it went, who won it, what it scored (with the
-        deal's ``hands``, shown at a count, the bonus a count that stopped left out)."""
+        deal's ``hands``, shown at a count, the bonus a count that stopped left out; an órdago's
+        with its ``taker`` known, whom ``taken_by`` names on the line under it, ends without "!")."""
         title = LANCE_TITLES[count.lance].capitalize()
         outcome = {
             "passed": "en paso (no bet)",
@@ -944,7 +952,7 @@ class MusTable(TableScene):
             "rejected": f"refused: deje {count.stake}",
             "no-bet": "one team had it",  # so no betting (F5); with room left before WON BY
             "nobody": "nobody had pares",
-            "ordago": "ÓRDAGO accepted!",
+            "ordago": "ÓRDAGO accepted" if taker is not None else "ÓRDAGO accepted!",
         }.get(count.outcome, count.outcome)
         if count.winner_seat is not None:
             won = self.seat_name(count.winner_seat)
@@ -999,6 +1007,22 @@ class MusTable(TableScene):
                     break
         return row, colour
 
+    def ordago_taker(self, last: DealSummary) -> int | None:
+        """The seat whose Quiero took the órdago that ended ``last``: the lance's one Quiero, on
+        its caller's bubble in the deal as it ended (``ended``, which the held last call showed:
+        "East: Quiero."); None where that end is not known (a summary built from a record)."""
+        ended = self.ended
+        if last.ended_by != "ordago" or ended is None or ended.deal_number != last.deal_number:
+            return None
+        return next((seat for seat, word in enumerate(ended.speech) if word == "Quiero"), None)
+
+    def taken_by(self, taker: int) -> str:
+        """``by East``: the line under the accepted órdago's row, in its BETTING column (the
+        row had said "ÓRDAGO accepted!" only, and a newcomer wanted to know who took it; with
+        the name, the longest, "ÓRDAGO accepted by Partner", is too wide for the column)."""
+        name = "you" if self.position(taker) == 0 else self.seat_name(taker)
+        return " " * COUNT_COLUMNS[0] + f"by {name}"
+
     def team_bonus(self, count: LanceCount, hands: tuple[tuple[str, ...], ...] | None) -> int:
         """The Pares or Juego bonuses of the team that won ``count``'s lance, from the shown
         ``hands`` (0 for the other lances, or with the hands not shown)."""
@@ -1040,8 +1064,9 @@ class MusTable(TableScene):
         lines.append(("", palette.WHITE))
         lance, betting, won_by = COUNT_COLUMNS
         lines.append((f"{'LANCE':<{lance}}{'BETTING':<{betting}}{'WON BY':<{won_by}}POINTS", palette.YELLOW))
+        taker = self.ordago_taker(last)
         for count in last.lances:
-            row, colour = self.count_line(count, last.hands)
+            row, colour = self.count_line(count, last.hands, taker)
             if len(row) > PANEL_LINE and ", " in row:
                 # What the stopped count left out goes under the points, not past the panel's
                 # edge (a tester read "+3 bonus, 2 not count").
@@ -1049,6 +1074,8 @@ class MusTable(TableScene):
                 lines += [(f"{points},", colour), (" " * POINTS_COLUMN + left_out, colour)]
             else:
                 lines.append((row, colour))
+            if count.outcome == "ordago" and taker is not None:
+                lines.append((self.taken_by(taker), colour))
         lines.append(("", palette.WHITE))
         before, after = last.points_before, last.points_after
         lines.append((f"Points   US {before[us]} + {after[us] - before[us]} = {after[us]}      "
@@ -1228,11 +1255,14 @@ class MusTable(TableScene):
         line = row + SMALL_H + 2
         canvas.text(col + 1, line, took, palette.WHITE, TABLE_BG)
         if self.position(seat) == 2:  # the top seat: declarations beside its name (the board is below)
-            c, line = end + 2, row
+            self.draw_declarations(canvas, end + TOP_MARKS_GAP, row, seat)
         else:
-            c, line = col + 1, line + 1 if took else line
+            self.draw_declarations(canvas, col + 1, line + 1 if took else line, seat)
+
+    def draw_declarations(self, canvas: TextCanvas, col: int, row: int, seat: int) -> None:
+        """``PARES SÍ  JUEGO NO``: what ``seat`` declared, two blanks apart (one blank inside each)."""
         for text, colour in self._declarations(seat):
-            c = canvas.text(c, line, text, colour, TABLE_BG) + 1
+            col = canvas.text(col, row, text, colour, TABLE_BG) + MARKS_GAP
 
     def draw_corners(self, canvas: TextCanvas) -> None:
         """Top left: the stock. Top right: who plays with whom."""
@@ -1282,9 +1312,7 @@ class MusTable(TableScene):
         self._speech(canvas, col + 1, HAND_ROW + 1, self.viewer)
         took = self._took(self.viewer, HAND_COL - col - 2)
         canvas.text(col + 1, HAND_ROW + 2, took, palette.WHITE, TABLE_BG)
-        c, line = col + 1, HAND_ROW + 3 if took else HAND_ROW + 2
-        for text, colour in self._declarations(self.viewer):
-            c = canvas.text(c, line, text, colour, TABLE_BG) + 1
+        self.draw_declarations(canvas, col + 1, HAND_ROW + 3 if took else HAND_ROW + 2, self.viewer)
         if obs.my_discards:
             canvas.text(col + 1, HAND_ROW + 4, "THROWN AWAY", palette.YELLOW, TABLE_BG)
             cards = list(obs.my_discards)

@@ -27,7 +27,9 @@ from game.scenes.mus_table import (
     HAND_ROW,
     SENA_GLOSS,
     SENA_LOOKS,
+    SMALL_H,
     STAKES_COL,
+    YOU_COL,
     MusTable,
     cards_text,
     face_cells,
@@ -353,7 +355,7 @@ def test_an_accepted_ordago_shows_the_hands(table_app):
     others(table, "quiero")
     assert table.panel is not None and "órdago" in table.panel.title
     text = app.screen_text()
-    assert "ÓRDAGO accepted!" in text and "win the game" in text
+    assert "ÓRDAGO accepted" in text and "win the game" in text
     assert sum(1 for name in ("You ", "Partner ", "East ", "West ") if name in text) == 4
     press(app, table, "ENTER")
     app.tick(0.05)
@@ -375,6 +377,68 @@ def test_an_accepted_ordago_is_said_in_plain_words(table_app):
     summary = " ".join(text for text, _ in table.summary_lines(last))
     assert "An órdago was accepted: the hands are shown." in summary
     assert " seen" not in said + summary + app.screen_text()
+
+
+def ordago_taken(app, table: MusTable, mano: int, taker: int) -> list[str]:
+    """A deal cut at once, its mano's órdago on Grande taken by ``taker``'s Quiero (his partner
+    refusing first where he speaks before him): the summary's lines."""
+    set_match(table, 8, first_mano=mano)
+    others(table, "cut", "ordago")
+    while table.panel is None:
+        others(table, "quiero" if table.match.current_player == taker else "no-quiero")
+    assert table.obs.last_deal.ended_by == "ordago"
+    return [line for line, _ in table.panel.lines]
+
+
+def test_an_accepted_ordagos_row_says_who_took_it(table_app, make_app):
+    """Found by a newcomer: the count's row said "ÓRDAGO accepted!" and not who took it, though
+    the last call held before it had said "East: Quiero."; the line under it names him, in the
+    BETTING column ("ÓRDAGO accepted by Partner" is too wide for it), resumed at the summary too."""
+    from game.scenes.mus_table import COUNT_COLUMNS
+
+    app, table = table_app(8)
+    for mano, taker, name in ((1, 2, "Partner"), (1, 0, "you"), (2, 3, "West"), (0, 1, "East")):
+        lines = ordago_taken(app, table, mano, taker)
+        row = next(i for i, line in enumerate(lines) if line.startswith("Grande"))
+        assert lines[row][COUNT_COLUMNS[0]:].startswith("ÓRDAGO accepted  "), lines[row]
+        assert lines[row + 1] == " " * COUNT_COLUMNS[0] + f"by {name}", lines
+        assert f"by {name}" in app.screen_text()
+        table.close_panel()
+    set_match(table, 8, first_mano=0)
+    press(app, table, "C", "O", "Y")
+    others(table, "quiero")
+    app.quit()
+    again = make_app("*", "--game", "mus")
+    again.press("Y")
+    resumed = again.top_scene()
+    assert isinstance(resumed, MusTable) and resumed.panel is not None and resumed.panel.review
+    assert "by East" in again.screen_text()
+
+
+def test_every_seats_declarations_stand_clear_of_each_other_and_of_its_name(table_app):
+    """Found by a tester: "PARTNER  POSTRE  PARES SÍ JUEGO NO" on the partner's name row read as
+    one run, the marks one blank apart, as every seat's were ("PARES NO JUEGO NO"). Two blanks
+    part a seat's marks and three the partner's from his name and its MANO or POSTRE: blanks,
+    not colours, which a mono screen does not tell apart; nothing cut."""
+    app, table = table_app(8)
+    set_match(table, 8, first_mano=3)  # the partner speaks last: POSTRE, his widest tag
+    while table.obs.lance not in ("juego", "punto") or table.obs.mano != 3:
+        assert table.obs.deal_number < 40, "no Juego or Punto lance bet with the partner postre"
+        legal = table.match.observation(table.match.current_player).legal_actions
+        others(table, next(a for a in ("cut", "paso") if a in legal))
+        if table.panel is not None:
+            table.close_panel()
+    lines = assert_grid(app)
+    marks = {}
+    for seat, (pares, juego) in enumerate(table.obs.declarations):
+        marks[table.position(seat)] = f"PARES {'SÍ' if pares else 'NO'}  JUEGO {'SÍ' if juego else 'NO'} "
+    col, row = BLOCKS[2]
+    assert lines[row][col:].startswith(f" PARTNER  POSTRE   {marks[2]}"), lines[row]
+    under = SMALL_H + 2  # under the cards and the speech (no mus round: no TOOK row)
+    for position in (1, 3):
+        col, row = BLOCKS[position]
+        assert lines[row + under][col + 1:].startswith(marks[position]), lines[row + under]
+    assert lines[HAND_ROW + 2][YOU_COL + 2:].startswith(marks[0] + " "), lines[HAND_ROW + 2]  # two short of your cards
 
 
 def bet_waiting_on(lance: str, team: int | None = None) -> Match:
@@ -779,6 +843,48 @@ def test_a_row_too_long_for_the_panel_puts_what_was_left_out_on_a_line_below(tab
     row = next(i for i, line in enumerate(lines) if line.startswith("Juego"))
     assert lines[row].endswith("THEM +1 deje +3 bonus,")
     assert lines[row + 1] == " " * POINTS_COLUMN + "2 not counted"
+
+
+def test_a_count_stopped_at_the_target_keeps_its_columns_apart(table_app):
+    """Found by a tester: when the count stopped at 40, "Pares  32 accepted  Partner US +32, 2 not
+    counted": Partner, the widest name in WON BY, ran into the points with one blank. Every lance
+    row keeps two blanks at least between its columns, what the stop left out included, with a
+    blank row before the Points line, all within the panel."""
+    from game.rules.mus import DealSummary, LanceCount
+    from game.scenes.mus_table import COUNT_COLUMNS, POINTS_COLUMN
+    from game.scenes.table import SUMMARY_MAX
+
+    app, table = table_app(17)
+    set_match(table, 17, games=3)
+    us, them = table.my_team, 1 - table.my_team
+    partner = (table.viewer + 2) % 4
+    none = (0, 0, 0, 0)
+    hands = (("Ao", "4c", "5e", "7b"), ("Ro", "Rc", "So", "Sc"), ("7o", "7c", "Ae", "4b"), ("Co", "Cc", "Ce", "2b"))
+    last = DealSummary(
+        deal_number=8, mano=0, hands=hands,
+        lances=(LanceCount("grande", "accepted", 10, partner, us, 10, none, True),
+                LanceCount("chica", "passed", 0, partner, us, 1, none, True),
+                LanceCount("pares", "accepted", 32, partner, us, 26, none, True, 6),
+                LanceCount("juego", "rejected", 10, None, them, 0, (0, 3, 0, 1) if them else (3, 0, 1, 0), False)),
+        points_before=(3, 20) if us == 0 else (20, 3), points_after=(40, 30) if us == 0 else (30, 40),
+        games_won_before=(0, 0), games_won_after=(1, 0) if us == 0 else (0, 1),
+        ended_by="count", stopped_at_target=True, game_winner=us)
+    table.show_summary(last)
+    lines = [line for line, _ in table.panel.lines]
+    assert len(lines) <= SUMMARY_MAX and all(len(line) <= PANEL_LINE for line in lines), lines
+    head = next(i for i, line in enumerate(lines) if line.startswith("LANCE"))
+    points = next(i for i, line in enumerate(lines) if line.startswith("Points"))
+    assert lines[points - 1] == "" and lines[points - 2], lines
+    starts = [sum(COUNT_COLUMNS[:i]) for i in range(4)]
+    assert starts[3] == POINTS_COLUMN
+    for line in lines[head + 1:points - 1]:
+        if line.startswith(" "):  # what the stop left out, under the points
+            assert line[:POINTS_COLUMN].strip() == "" and line[POINTS_COLUMN] != " ", line
+            continue
+        cells = [line[start:end] for start, end in zip(starts, [*starts[1:], len(line)], strict=True)]
+        assert all(cell[-2:] == "  " and cell[0] != " " for cell in cells[:3]), line
+    assert "Partner  US +26, 6 not counted" in lines[head + 3] and "Partner  US +26" in app.screen_text()
+    assert_grid(app)
 
 
 def test_hand_words_follow_the_kings_option(table_app):
