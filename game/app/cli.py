@@ -39,8 +39,29 @@ class _Parser(argparse.ArgumentParser):
         """A word it does not know (a mistyped letter) is told which letters there are (a
         tester's X got only the long options' usage and "unrecognized arguments")."""
         if message.startswith("unrecognized arguments"):
+            words = message.split(":", 1)[1].split()
+            # In a group of letters, the one that is none of them (a tester's "SMX" was named
+            # whole, so he could not tell that S and M were fine).
+            message += "".join(f"\nIn {word}, {' '.join(odd)} {'is no letter' if len(odd) == 1 else 'are no letters'}"
+                               " the program knows." for word in words if (odd := unknown_letters(word)))
             message += f"\nThe letters are {LETTERS_WORDS}; {self.prog} /? explains everything."
         super().error(message)
+
+
+def letters_of(arg: str) -> str:
+    """The letters an argument gives, written together, with slashes or after one dash."""
+    return arg[1:] if arg.startswith("-") and not arg.startswith("--") else arg.replace("/", "")
+
+
+def unknown_letters(arg: str) -> list[str]:
+    """The letters of ``arg`` that are no command-line letter, where some of them are (an
+    argument with none of the letters, a long option or one longer than the four letters
+    together is a word, not a mistyped group)."""
+    letters = letters_of(arg)
+    if arg.startswith("--") or len(letters) > len(LETTERS):
+        return []
+    odd = [ch for ch in dict.fromkeys(letters) if ch.upper() not in LETTERS and ch != "?"]
+    return odd if len(odd) < len(set(letters)) else []
 
 
 def _parser(prog: str | None = None) -> argparse.ArgumentParser:
@@ -76,7 +97,7 @@ def expand_letters(argv: list[str]) -> list[str]:
         if arg in ("/h", "/H"):
             out.append("--help")
             continue
-        letters = arg[1:] if arg.startswith("-") and not arg.startswith("--") else arg.replace("/", "")
+        letters = letters_of(arg)
         if letters and all(ch.upper() in LETTERS or ch == "?" for ch in letters):
             # "?" is DOS's own way of asking for the usage, alone or among letters ("/S/?").
             out.extend("--help" if ch == "?" else LETTERS[ch.upper()] for ch in letters)

@@ -119,18 +119,21 @@ class Settings:
         path = folder / SETTINGS_NAME
         if not path.exists():
             return cls(values, path, notices)
+        text = None
         try:
             # "utf-8-sig": Notepad's byte-order mark is no damage (a tester's file was moved aside for it).
-            user = tomllib.loads(path.read_text(encoding="utf-8-sig"))
+            text = path.read_text(encoding="utf-8-sig")
+            user = tomllib.loads(text)
         except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError, RecursionError) as exc:
             moved = storage.move_aside(path)
             where = f"It was moved aside as {moved.name}." if moved else "It was left where it is."
-            # The line the reader stopped at, so that one mistyped line is found (a tester's
-            # duplicated key sent him comparing the files).
-            line = re.search(r"at line (\d+)", str(exc)) if isinstance(exc, tomllib.TOMLDecodeError) else None
-            at = f" at line {line.group(1)}" if line else ""
-            notices.append(f"Your settings file {path} is damaged{at} and could not be read, so the defaults "
-                           f"are used. {where}")
+            at, line = damage_at(exc, text)
+            kept = read_before(text, line)
+            used = "so the defaults are used"
+            if kept:
+                used = f"so only its lines before line {line} are used, the defaults for the rest"
+                notices.extend(merge_user_values(values, kept))
+            notices.insert(0, f"Your settings file {path} is damaged{at} and could not be read, {used}. {where}")
             return cls(values, path, notices)
         notices.extend(merge_user_values(values, user))
         return cls(values, path, notices)
@@ -160,6 +163,34 @@ class Settings:
             self.notices.append(f"Your settings cannot be saved in {self.path.parent} ({self.why_unsaved}), so "
                                 "changes last only until you close the program.")
             self.path = None
+
+
+def damage_at(exc: Exception, text: str | None) -> tuple[str, int | None]:
+    """Where a settings file's reading stopped, in words (" at line 3", " at line 9, where the
+    file ends part way", " (it is not text)"), and that line's number if known: a tester's
+    duplicated key sent him comparing the files, and a file cut short named no line."""
+    if isinstance(exc, UnicodeDecodeError):
+        return " (it is not text)", None
+    if not isinstance(exc, tomllib.TOMLDecodeError) or text is None:
+        return "", None
+    found = re.search(r"at line (\d+)", str(exc))
+    if found:
+        return f" at line {found.group(1)}", int(found.group(1))
+    if "end of document" in str(exc):
+        line = max(1, len(text.splitlines()))
+        return f" at line {line}, where the file ends part way", line
+    return "", None
+
+
+def read_before(text: str | None, line: int | None) -> dict[str, Any]:
+    """The settings of a damaged file's lines before ``line``, where those read cleanly ({}
+    otherwise): one bad line, or a file cut short, had sent every setting back to its default."""
+    if text is None or line is None or line <= 1:
+        return {}
+    try:
+        return tomllib.loads("".join(text.splitlines(keepends=True)[: line - 1]))
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        return {}
 
 
 def merge_user_values(values: dict[str, dict[str, Any]], user: dict[str, Any]) -> list[str]:

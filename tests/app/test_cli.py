@@ -50,6 +50,21 @@ def test_bad_arguments_exit_2(argv, capsys):
     assert ("The letters are S sound off, M mono, C colour, * skip the startup show;" in err) == unknown, err
 
 
+@pytest.mark.parametrize("argv, said", [(["SMX"], "In SMX, X is no letter the program knows."),
+                                        (["/S/Q/Z"], "In /S/Q/Z, Q Z are no letters the program knows."),
+                                        (["-sx"], "In -sx, x is no letter the program knows."),
+                                        (["XY"], None), (["--bogus"], None), (["classic"], None)])
+def test_a_group_of_letters_names_the_one_it_does_not_know(argv, said, capsys):
+    """Found by a tester: "SMX" was refused whole, so he could not tell that S and M were fine."""
+    with pytest.raises(SystemExit):
+        cli.parse(argv)
+    err = capsys.readouterr().err
+    if said is None:
+        assert "is no letter" not in err and "are no letters" not in err, err  # a word, not a group of letters
+    else:
+        assert said in err, err
+
+
 @pytest.mark.parametrize("argv, said", [(["M", "C"], "M (mono) and C (colour)"), (["MC"], "M (mono) and C (colour)"),
                                         (["--mono", "--color"], "--mono (mono) and --color (colour)"),
                                         (["m", "--colour"], "M (mono) and --colour (colour)")])

@@ -341,7 +341,7 @@ def test_statistics_screen_and_reset(make_app, home):
     app = make_app("*")
     app.press("T")
     text = app.screen_text()
-    assert "STATISTICS" in text and "Times the pig" in text and "Jub Moo" in text
+    assert "STATISTICS" in text and "Matches lost as the pig" in text and "Jub Moo" in text
     app.press("R")
     assert "Reset the statistics of which game?" in app.screen_text()
     app.press("A")
@@ -458,7 +458,7 @@ def test_a_count_that_is_null_negative_or_past_its_whole_is_a_bad_value(home):
                              ("klaberjass", {"best_score": -50, "worst_score": 600, "matches_played": 2},
                               "Best match score -50, below Worst match score 600"),
                              ("jubmoo", {"best_score": 400}, "match scores without the matches played"),
-                             ("jubmoo", {"pigs": 7}, "Times the pig 7, more than Matches played 0"),
+                             ("jubmoo", {"pigs": 7}, "Matches lost as the pig 7, more than Matches played 0"),
                              ("lukfu", {"claims": 5, "deals_played": 2}, "Winning claims 5, more than Deals played 2"),
                              # A third: 10**14 was taken, and shown cut as another number.
                              ("lukfu", {"worst_score": -10**14, "best_score": 0, "matches_played": 1},

@@ -88,6 +88,28 @@ def test_a_damaged_file_names_the_line_it_stopped_at(home):
     assert len(settings.notices) == 1 and "is damaged at line 3 and could not be read" in settings.notices[0]
 
 
+def test_a_damaged_file_keeps_the_settings_before_the_damage(home):
+    """Found by a tester: a file cut short in the middle of a section named no line, and the
+    settings before the cut (sound off, no delay) went back to their defaults with the rest."""
+    (home / "settings.toml").write_text("[play]\nsound = false\ndelay = 0.0\n[klaberjass]\ngame_", encoding="utf-8")
+    settings = Settings.load(home)
+    assert settings.get("play", "sound") is False and settings.get("play", "delay") == 0.0
+    assert len(settings.notices) == 1, settings.notices
+    assert "damaged at line 5, where the file ends part way" in settings.notices[0]
+    assert "only its lines before line 5 are used, the defaults for the rest" in settings.notices[0]
+    # A duplicated key: the lines before it are kept, the duplicate and what follows are not.
+    (home / "settings.toml").write_text("[play]\ndelay = 1.0\ndelay = 2.0\nsound = false\n", encoding="utf-8")
+    settings = Settings.load(home)
+    assert settings.get("play", "delay") == 1.0 and settings.get("play", "sound") is True
+
+
+def test_a_file_that_is_not_text_says_so(home):
+    (home / "settings.toml").write_bytes(b"\x00\xff garbage [[[ = \n")
+    settings = Settings.load(home)
+    said = "is damaged (it is not text) and could not be read, so the defaults are used"
+    assert len(settings.notices) == 1 and said in settings.notices[0], settings.notices
+
+
 def test_a_full_disk_is_called_full(home, monkeypatch):
     """Found by a tester: a full disk was called a folder that cannot be written; the
     notices and the questions that depend on it say which."""
