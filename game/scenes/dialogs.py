@@ -34,6 +34,10 @@ class QuitDialog(Scene):
                                for s in below)
         self.game = next((s.game_name for s in below if isinstance(s, TableScene)), "")
         self.at_menu = not self.leaving_table and any(getattr(s, "is_menu", False) for s in below)
+        # The demo show is left for what is under it (the menu), as a table is (a newcomer
+        # watching a demo table was asked whether to quit the program).
+        self.demo_show = next((s for s in below if app.shell.is_attract(s)), None) if not self.leaving_table else None
+        self.leaving_demo = self.demo_show is not None
         app.sound("select")
 
     @property
@@ -42,6 +46,8 @@ class QuitDialog(Scene):
         # and that is said where it matters (a tester was told "kept to resume", and lost it);
         # a save already on disk stays as it was.
         unsaved = self.app.saves.unsaved
+        if self.leaving_demo:
+            return "Leave the demo for the menu? (Y/N)"
         if self.leaving_table:
             if not self.keeps_match:
                 return "Leave this game for the menu? (Y/N)"
@@ -59,12 +65,14 @@ class QuitDialog(Scene):
 
     @property
     def keys(self) -> str:
-        return f"Y: {'leave' if self.leaving_table else 'quit'}   N/Esc: stay"
+        return f"Y: {'leave' if self.leaving_table or self.leaving_demo else 'quit'}   N/Esc: stay"
 
     def on_key(self, key: Key) -> None:
         if key.typed == "Y":
             self.app.stack.pop()
-            if self.leaving_table:
+            if self.demo_show is not None:
+                self.app.stack.remove(self.demo_show)
+            elif self.leaving_table:
                 from game.scenes.table import TableScene
 
                 for scene in self.app.stack.scenes:

@@ -201,6 +201,23 @@ def test_f7_asks_and_n_keeps_going(make_app):
     assert not app.running
 
 
+def test_f7_in_the_demo_show_leaves_it_for_the_menu(make_app):
+    """Found by a newcomer: F7 while a demo table was on screen asked whether to quit the
+    program; it leaves the show for the menu, as F7 leaves a table."""
+    from game.scenes.attract import AttractScene
+
+    app = make_app("*")
+    app.press("F2")
+    assert isinstance(app.top_scene(), AttractScene)
+    app.press("F7")
+    assert isinstance(app.top_scene(), QuitDialog) and "Leave the demo for the menu? (Y/N)" in app.screen_text()
+    assert "Y: leave" in app.screen_text()
+    app.press("n")
+    assert isinstance(app.top_scene(), AttractScene)
+    app.press("F7", "y")
+    assert isinstance(app.top_scene(), MenuScene) and app.running
+
+
 def test_menu_quit_entry(make_app):
     app = make_app("*")
     app.press("q")
