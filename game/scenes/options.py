@@ -445,7 +445,8 @@ class OptionsScene(Scene):
 
     def draw_explanation(self, canvas: TextCanvas, option: Option) -> None:
         """The option's help line and its values, in a panel below its row."""
-        values = wrap(f"Values: {values_in_words(option.spec)}.", EXPLAIN_W - 4)
+        # The value now, in every box (it had been said only where the box hid its row: a tester).
+        values = wrap(f"Values: {values_in_words(option.spec)}. Now: {self.shown(option)}.", EXPLAIN_W - 4)
         lines = [*wrap(option.spec.help, EXPLAIN_W - 4), "", *(line.replace(NO_BREAK, " ") for line in values)]
         if option.spec.needs:
             # What it needs to have an effect (the same fact that keeps it off a table's F5
@@ -463,14 +464,13 @@ class OptionsScene(Scene):
             lines += ["", *wrap("No sound device was found, so nothing is heard whichever it is; the setting "
                                 "stays as it is for when there is one.", EXPLAIN_W - 4)]
         # Inside the list's frame (testers saw boxes of low rows break its bottom edge): below
-        # its row, else above it, else over it, saying the value it hides.
+        # its row, else above it, else over it (its values line says the value it hides).
         row, height = FIRST_OPTION_ROW + self.cursor, len(lines) + 3
         if row + height <= LIST_BOTTOM - 1:
             top = row + 1
         elif row - height >= FIRST_OPTION_ROW:
             top = row - height
         else:
-            lines += ["", f"Now: {self.shown(option)}."]
             top = max(FIRST_OPTION_ROW, LIST_BOTTOM - len(lines) - 3)
         col, row = dialog(canvas, EXPLAIN_W, len(lines) + 3, option.label, fg=palette.WHITE, bg=palette.CYAN,
                           row=top)
