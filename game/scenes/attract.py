@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game import registry
 from game.app.keys import Key
@@ -30,12 +30,12 @@ class AttractScene(Scene):
     def game_name(self) -> str | None:  # type: ignore[override]
         return self.table.game_name
 
-    def _next_table(self) -> TableScene:
+    def _next_table(self) -> TableScene[Any]:
         games = registry.available()
         entry = games[self.index % len(games)]
         cls = registry.table_class(entry.name)
         assert cls is not None
-        table: TableScene = cls.new(self.app, attract=True)
+        table: TableScene[Any] = cls.new(self.app, attract=True)
         return table
 
     def on_key(self, key: Key) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from game import registry
 from game.app.keys import Key
@@ -138,7 +138,7 @@ def card_corner(canvas: TextCanvas, col: int, row: int, card: str, dim: bool = F
     canvas.put(col + CARD_W - 2, row + CARD_H - 2, face.suit, palette.DARK_GREY if dim else face.colour)
 
 
-class JubMooTable(TableScene):
+class JubMooTable(TableScene[JubMooObservation]):
     game_name = "jubmoo"
     KEYS = (
         Choice("L", "Last trick", "last"),
@@ -180,10 +180,6 @@ class JubMooTable(TableScene):
         super().show_summary(last_deal)
         if self.panel is not None and self.hot_seat:
             self.panel.on_close = self.pass_to_first_person
-
-    @property
-    def view(self) -> JubMooObservation:
-        return cast(JubMooObservation, super().view)
 
     # ---- who sits where ----
     @property
@@ -322,7 +318,7 @@ class JubMooTable(TableScene):
     def hand_geometry(self) -> HandGeometry:
         return HandGeometry(row=HAND_ROW, keys_row=KEYS_ROW, width=CARD_W, height=CARD_H, step=CARD_STEP)
 
-    def hand_cards(self, view: Any) -> list[str]:
+    def hand_cards(self, view: JubMooObservation) -> list[str]:
         """F3's order: suits in alternating colours, each from the ace down."""
         return sorted(view.hand, key=sort_key)
 
@@ -377,7 +373,7 @@ class JubMooTable(TableScene):
         return False
 
     # ---- after each action ----
-    def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
+    def after_action(self, seat: int, action: str, before: JubMooObservation, after: JubMooObservation) -> None:
         self.message = self.move_message(seat, action, before, after)
         self.show_last = False
         same_deal = deal_of(after) == deal_of(before)
@@ -393,10 +389,13 @@ class JubMooTable(TableScene):
         else:
             self.app.sound("click")
 
-    def deal_end_view(self, before: Any, seat: int, action: str, after: Any) -> Any:
+    def deal_end_view(self, before: JubMooObservation, seat: int, action: str,
+                      after: JubMooObservation) -> JubMooObservation:
         """The deal as it ended: the thirteenth trick on the table (the engine deals on at
         once, so the view before its last card is amended from the deal's summary)."""
         last = after.last_deal
+        if last is None:  # (no deal has ended: nothing to amend)
+            return before
         sizes = list(before.hand_sizes)
         sizes[seat] -= 1
         all_hands = before.all_hands
@@ -409,13 +408,13 @@ class JubMooTable(TableScene):
             deal_scores_so_far=last.scores, scores=after.scores, plays=(*before.plays, (seat, action)),
             current_player=None, legal_actions=())
 
-    def move_words(self, action: str, view: Any, short: bool = False) -> str:
+    def move_words(self, action: str, view: JubMooObservation, short: bool = False) -> str:
         return card_name(action) if short else f"{'lead' if not view.trick else 'play'} the {card_name(action)}"
 
-    def decision_words(self, view: Any) -> str:
+    def decision_words(self, view: JubMooObservation) -> str:
         return f"trick {len(view.plays) // 4 + 1}"
 
-    def deal_opening(self, view: Any) -> str:
+    def deal_opening(self, view: JubMooObservation) -> str:
         """Who leads the deal and why, from the rules' own event ("2 holds 2C and leads."): a
         tester with "First lead: Two of clubs" saw East lead a spade and nothing say why."""
         found = re.fullmatch(r"(\d) (.+)", view.events[1]) if len(view.events) > 1 else None
@@ -435,14 +434,14 @@ class JubMooTable(TableScene):
             said = f"{name} {'were' if you else 'was'} the last match's pig and {lead} first."
         return self.deal_says(view, said)  # with its number, as every table's (a tester)
 
-    def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
+    def describe(self, seat: int, action: str, before: JubMooObservation, after: JubMooObservation) -> str:
         leading = not before.trick
         text = self.verb(seat, "lead", "leads") if leading else self.verb(seat, "play", "plays")
         text += f" the {card_name(action)}"
         if action == "QS":
             text += " (the pig)"
         if deal_of(after) == deal_of(before):
-            if sum(after.tricks_won) > sum(before.tricks_won):
+            if sum(after.tricks_won) > sum(before.tricks_won) and after.last_trick_winner is not None:
                 text += f". {self.verb(after.last_trick_winner, 'take', 'takes')} the trick."
             else:
                 text += "."

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.app.keys import Key
 from game.app.match import deal_ended
+from game.rules.klaberjass import KlaberjassObservation
 from game.scenes.hand import Hand, HandGeometry, HandMode
 from game.scenes.table import REPLAY_KEYS, TABLE_BG, Choice, Prompt, TableScene, deal_of
 from game.screen import glyphs, palette
@@ -56,7 +58,7 @@ def contract_text(contract: str | None) -> str:
     return CONTRACT_NAMES.get(contract, glyphs.FRENCH_SUIT_GLYPH.get(contract, contract))
 
 
-def runs_text(cards: list[str], compact: bool = False) -> str:
+def runs_text(cards: Sequence[str], compact: bool = False) -> str:
     """``7C 8C 9C JH QH KH`` -> ``7♣-9♣ J♥-K♥``: each run by its ends (cards come in runs);
     ``compact``, its suit once: ``7-9♣ J-K♥``."""
     order = "789TJQKA"
@@ -98,7 +100,7 @@ ACTIONS_WITH_KEYS = ("take", "pass", "schmeiss", "throw-in", "make-play", "sans-
                      "keep")
 
 
-class KlaberjassTable(TableScene):
+class KlaberjassTable(TableScene[KlaberjassObservation]):
     game_name = "klaberjass"
     LIVE_PHASES = ("bid", "schmeiss", "dix", "declare", "play")  # not the replay offer, nor "over"
     REPLAY_KEEPS = "dealer and scores"
@@ -336,7 +338,7 @@ class KlaberjassTable(TableScene):
         return None
 
     # ---- after each action ----
-    def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
+    def after_action(self, seat: int, action: str, before: KlaberjassObservation, after: KlaberjassObservation) -> None:
         mark = self.message.find(DECLARED_FOR_YOU)  # after the bid it may follow ("You take hearts. F3 ...")
         own_declaration = self.message[mark:] if mark >= 0 else ""
         self.message = self.move_message(seat, action, before, after)
@@ -360,7 +362,8 @@ class KlaberjassTable(TableScene):
             if before.phase == "play":
                 self.hold_trick()  # the last trick, then the deal's summary
 
-    def deal_end_view(self, before: Any, seat: int, action: str, after: Any) -> Any:
+    def deal_end_view(self, before: KlaberjassObservation, seat: int, action: str,
+                      after: KlaberjassObservation) -> KlaberjassObservation:
         """The deal as it ended: the last trick (held on the table, then under the summary),
         out of its player's hand, and the scores the summary gives. The engine deals on at
         once, so the view before the last card is amended from the deal's summary."""
@@ -385,11 +388,11 @@ class KlaberjassTable(TableScene):
             tricks_won=(won[0], won[1]), card_points=last.card_points, scores=after.scores,
             current_player=None, legal_actions=())
 
-    def move_words(self, action: str, view: Any, short: bool = False) -> str:
+    def move_words(self, action: str, view: KlaberjassObservation, short: bool = False) -> str:
         words = action.split()
         head = words[0]
         if head == "take":
-            return "take" if short else f"take {SUIT_NAMES.get(view.proposed_suit, 'it')}"
+            return "take" if short else f"take {SUIT_NAMES.get(view.proposed_suit or '', 'it')}"
         if head == "name":  # short, the suit alone: the dealer's last hint had room for one of three (a tester)
             return SUIT_NAMES[words[1]] if short else f"name {SUIT_NAMES[words[1]]}"
         if head == "declare":
@@ -412,21 +415,21 @@ class KlaberjassTable(TableScene):
         return f"{'lead' if not view.trick else 'play'} the {card}" + (
             " and call Bella" if bella else " silently" if silently else "")
 
-    def decision_words(self, view: Any) -> str:
+    def decision_words(self, view: KlaberjassObservation) -> str:
         return {"bid": f"bid, round {view.bid_round}", "schmeiss": "schmeiss", "dix": "the dix",
                 "declare": "declaring"}.get(view.phase, f"trick {len(view.tricks) + 1}")
 
-    def deal_opening(self, view: Any) -> str:
+    def deal_opening(self, view: KlaberjassObservation) -> str:
         """Who deals, until the first bid."""
         if view.phase != "bid" or view.bids:
             return ""
         return self.deal_role(view, view.dealer, "deal", "deals")
 
-    def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
+    def describe(self, seat: int, action: str, before: KlaberjassObservation, after: KlaberjassObservation) -> str:
         words = action.split()
         head = words[0]
         if head == "take":
-            return self.verb(seat, "take", "takes") + f" {SUIT_NAMES[before.proposed_suit]}."
+            return self.verb(seat, "take", "takes") + f" {SUIT_NAMES.get(before.proposed_suit or '', 'it')}."
         if head == "pass":
             return self.verb(seat, "pass", "passes") + "."
         if head == "schmeiss":
@@ -443,7 +446,8 @@ class KlaberjassTable(TableScene):
         if head == "tout-atout":
             return self.verb(seat, "call", "calls") + " Tout Atout!"
         if head == "exchange":
-            return self.verb(seat, "exchange", "exchanges") + f" the dix for the {card_name(before.turn_up)}."
+            turned = f" for the {card_name(before.turn_up)}" if before.turn_up else ""
+            return self.verb(seat, "exchange", "exchanges") + f" the dix{turned}."
         if head == "keep":
             return "You keep the dix." if seat == self.viewer else ""
         if head == "declare":
@@ -464,8 +468,9 @@ class KlaberjassTable(TableScene):
         else:
             text += "."
         if after.deal_number == before.deal_number and len(after.tricks) > len(before.tricks):
-            text += f" {self.verb(after.last_trick_winner, 'take', 'takes')} the trick."
-        elif deal_ended(before, after, action):
+            if after.last_trick_winner is not None:
+                text += f" {self.verb(after.last_trick_winner, 'take', 'takes')} the trick."
+        elif deal_ended(before, after, action) and after.last_deal is not None:
             winner = 0 if after.last_deal.last_trick[0] else 1
             text += f" {self.verb(winner, 'take', 'takes')} the last trick."
         return text

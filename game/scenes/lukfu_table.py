@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, cast
+from typing import cast
 
 from game.ai.analysis import Estimate, Ranking
 from game.ai.lukfu import view_after_own_throw
@@ -278,7 +278,7 @@ class LukFuHand(Hand):
             self.cursor = self.cards.index(card)
 
 
-class LukFuTable(TableScene):
+class LukFuTable(TableScene[LukFuObservation]):
     game_name = "lukfu"
     LIVE_PHASES = ("call", "play")
     REPLAY_KEEPS = "Master and scores"
@@ -294,13 +294,6 @@ class LukFuTable(TableScene):
         *REPLAY_KEYS,
     )
     OWN_ACTIONS = frozenset({"old", "lower"})
-    obs: LukFuObservation
-    frozen_obs: LukFuObservation | None
-
-    @property
-    def view(self) -> LukFuObservation:
-        """The base's view, as this game's observation."""
-        return cast(LukFuObservation, super().view)
 
     # ---- names ----
     def seat_name(self, seat: int) -> str:
@@ -570,7 +563,7 @@ class LukFuTable(TableScene):
             claim_count=last.fu[before.seat] + len(old), my_discards=my_discards, my_discard_groups=groups,
             can_claim=False, to_discard=0, current_player=None, legal_actions=())
 
-    def choice_words(self, action: str, view: Any, short: bool = False) -> str:
+    def choice_words(self, action: str, view: LukFuObservation, short: bool = False) -> str:
         """The call's words as done: "you called", "you passed" (a tester read "you chose call")."""
         done = {"call": "called", "pass": "passed"}.get(action)
         return done if done is not None else super().choice_words(action, view, short)
@@ -596,10 +589,10 @@ class LukFuTable(TableScene):
             return play_name(PLAY_BY_TEXT[action]) if action in PLAY_BY_TEXT else " ".join(words)
         return f"{'lead' if not view.trick else 'beat with'} {long_play(words)}"
 
-    def hint_follow(self, ranking: Ranking, observation: Any) -> Any:
+    def hint_follow(self, ranking: Ranking, observation: LukFuObservation) -> LukFuObservation | None:
         """A throw of several cards face down is one move of one action per card: after Hard's
         card, the player still owes more, so the hint asks Hard for the next one too."""
-        return view_after_own_throw(self.match.rules, cast(LukFuObservation, observation), ranking.best.action)
+        return view_after_own_throw(self.match.rules, observation, ranking.best.action)
 
     def hint_move(self, ranking: Ranking, view: LukFuObservation,
                   then: tuple[str, ...] = ()) -> tuple[str, tuple[str, ...]]:
@@ -647,7 +640,7 @@ class LukFuTable(TableScene):
         order = [move.split()[1] for move in moves if move.startswith("discard ")]
         return order if sorted(order) == sorted(cards) else sorted(cards, key=CARDS.index)
 
-    def deal_opening(self, view: Any) -> str:
+    def deal_opening(self, view: LukFuObservation) -> str:
         """Who is Master, until someone calls."""
         return self.deal_role(view, view.master, "are Master", "is Master") if view.phase == "call" else ""
 

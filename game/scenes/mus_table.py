@@ -24,7 +24,7 @@ first), P (or Enter) passes the marked ones and N passes none.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from game.app.keys import Key
 from game.app.match import deal_ended
@@ -210,7 +210,7 @@ def mus_round(view: Any) -> int:
     return len(view.discard_counts) + (1 if view.phase == "mus" else 0)
 
 
-class MusTable(TableScene):
+class MusTable(TableScene[MusObservation]):
     game_name = "mus"
     LIVE_PHASES = ("mus", "discard", "senas", "bet")  # a deal is being played (not between deals)
     REPLAY_KEEPS = "mano and scores"
@@ -238,16 +238,6 @@ class MusTable(TableScene):
         self.ended: MusObservation | None = None  # the deal that ended last, as it ended (S between deals)
         super().__init__(app, match, attract, humans)
 
-    @property
-    def seen(self) -> MusObservation:
-        """What is drawn (``view``: the finished deal under its summary, else the match now)."""
-        return cast(MusObservation, self.view)
-
-    @property
-    def now(self) -> MusObservation:
-        """The match now (``obs``), which the decisions read."""
-        return cast(MusObservation, self.obs)
-
     # ---- names and teams ----
     def seat_name(self, seat: int) -> str:
         return SEAT_NAMES[self.position(seat)]
@@ -261,7 +251,7 @@ class MusTable(TableScene):
 
     @property
     def options(self) -> dict[str, Any]:
-        return dict(self.seen.options)
+        return dict(self.view.options)
 
     @property
     def target(self) -> int:
@@ -290,16 +280,16 @@ class MusTable(TableScene):
         options = self.options
         return sorted(cards, key=lambda c: -card_role(c, options))
 
-    def hand_cards(self, view: Any) -> list[str]:
+    def hand_cards(self, view: MusObservation) -> list[str]:
         """Your cards (between deals: the last deal's, if they were shown)."""
-        obs = cast(MusObservation, view)
+        obs = view
         if not obs.hand and obs.phase in ("replay", "over") and obs.last_deal is not None and obs.last_deal.hands:
             return self.sort_cards(obs.last_deal.hands[self.viewer])
         return self.sort_cards(obs.hand)
 
     def open_cards(self, seat: int) -> list[str] | None:
         """Another seat's cards when they may be seen: open hands, or the last deal's showdown."""
-        obs = self.seen
+        obs = self.view
         if obs.all_hands is not None and obs.all_hands[seat]:
             return self.sort_cards(obs.all_hands[seat])
         if obs.phase in ("replay", "over") and obs.last_deal is not None and obs.last_deal.hands:
@@ -309,7 +299,7 @@ class MusTable(TableScene):
     # ---- decisions ----
     def amounts(self, verb: str) -> list[int]:
         """The envido or raise amounts open now."""
-        return [amount_of(a) for a in self.now.legal_actions if a.startswith(verb + " ")]
+        return [amount_of(a) for a in self.obs.legal_actions if a.startswith(verb + " ")]
 
     def picked_amount(self, verb: str) -> int:
         amounts = self.amounts(verb)
@@ -319,7 +309,7 @@ class MusTable(TableScene):
 
     def choices(self) -> tuple[Choice, ...]:
         """The labelled calls open now (none while discarding)."""
-        legal = self.now.legal_actions
+        legal = self.obs.legal_actions
         if self.asking_ordago:
             return self.offer("yes-ordago", "ordago", "Yes: Órdago!"), self.offer("no-ordago")
         names = [name for name in ("mus", "cut", "paso", "quiero", "no-quiero") if name in legal]
@@ -334,7 +324,7 @@ class MusTable(TableScene):
         return tuple(out)
 
     def decision(self) -> Prompt:
-        obs = self.now
+        obs = self.obs
         lance = (obs.lance or "").capitalize()
         if self.asking_ordago:
             return Prompt(f"Bet the whole game on {lance}? ", self.choices())
@@ -374,7 +364,7 @@ class MusTable(TableScene):
 
     def allowed(self) -> tuple[str, ...]:
         """The señas your hand may pass now (``ciego`` alone when it has nothing to signal)."""
-        return allowed_senas(self.now.hand, self.options)
+        return allowed_senas(self.obs.hand, self.options)
 
     def picked_senas(self) -> tuple[str, ...]:
         """The señas P (or Enter) passes: every one the hand allows, less those toggled off at
@@ -430,7 +420,7 @@ class MusTable(TableScene):
 
     def cards_action(self, cards: tuple[str, ...]) -> str:
         """The picked cards thrown away, in the rules' card order (none picked: the rules say why)."""
-        return " ".join(["discard", *(c for c in self.now.hand if c in cards)])
+        return " ".join(["discard", *(c for c in self.obs.hand if c in cards)])
 
     def table_key(self, key: Key) -> bool:
         """S (the señas seen), the órdago question, your señas' toggles, the amount on the
@@ -443,15 +433,15 @@ class MusTable(TableScene):
         if self.asking_ordago:
             self.ordago_key(key)
             return True
-        if key.typed == "Y" and "ordago" in self.now.legal_actions:
+        if key.typed == "Y" and "ordago" in self.obs.legal_actions:
             # Y answers a question not asked: said so where O could ask it (it had been refused as
             # the table's own action, "'yes-ordago' is not a Mus action": a tester).
             self.refuse("Y bets your own órdago once O has asked whether to bet the whole game.")
             return True
-        if self.now.phase == "senas" and self.sena_key(key):
+        if self.obs.phase == "senas" and self.sena_key(key):
             return True
         prompt = self.prompt()
-        if "ordago" in self.now.legal_actions and (key.typed == "O" or (key.is_confirm and prompt.hand is None
+        if "ordago" in self.obs.legal_actions and (key.typed == "O" or (key.is_confirm and prompt.hand is None
                                                                        and self.highlighted(prompt) == "ordago")):
             self.asking_ordago = True  # every órdago of yours is asked about first
             # On No: a second Enter does not bet the whole game (only Y does, or Enter on Yes),
@@ -460,7 +450,7 @@ class MusTable(TableScene):
             self.choice_cursor = 0 if "ordago" in self.hinted_move() else 1
             self.app.sound("select")
             return True
-        if self.now.phase == "bet" and self.amount_key(key):
+        if self.obs.phase == "bet" and self.amount_key(key):
             return True
         call = next((c.action for c in CALLS if c.key == key.typed), None)
         if call is None or any(c.key == key.typed for c in prompt.choices):
@@ -527,10 +517,12 @@ class MusTable(TableScene):
         return True
 
     # ---- after each action ----
-    def deal_end_view(self, before: Any, seat: int, action: str, after: Any) -> Any:
+    def deal_end_view(self, before: MusObservation, seat: int, action: str, after: MusObservation) -> MusObservation:
         """The deal as it ended, with the points its summary gives on the top row (the engine
         deals on at once, so the view before the last call is amended from the deal's summary)."""
         last = after.last_deal
+        if last is None:  # (no deal has ended: nothing to amend)
+            return before
         a, b = last.points_after
         ended = dataclasses.replace(before, team_points=(a, b), scores=(a, b, a, b), games_won=last.games_won_after)
         # As the last call left it, held before the count and kept under it: the call on its
@@ -546,14 +538,14 @@ class MusTable(TableScene):
         self.ended = ended
         return ended
 
-    def held_view(self, end_view: Any, before: Any) -> Any:
+    def held_view(self, end_view: MusObservation, before: MusObservation) -> MusObservation:
         """The points and games on the top row as they were, too, until the count explains them
         (they had jumped by the deal's points during the pause before it: a tester)."""
         return dataclasses.replace(super().held_view(end_view, before), team_points=before.team_points,
                                    games_won=before.games_won)
 
     def no_cards_now(self) -> str:
-        if self.now.phase == "mus":
+        if self.obs.phase == "mus":
             return "Say Mus (M) first: cards are changed once all four say mus."
         return super().no_cards_now()
 
@@ -573,11 +565,11 @@ class MusTable(TableScene):
         """The deal whose señas S lists: between deals (the replay offer, the match's end) the
         one that ended, which the table shows; else the deal now (a tester's S at the replay
         offer listed the next deal's, none, under deal 1's cards)."""
-        if self.now.phase in ("replay", "over") and self.ended is not None:
+        if self.obs.phase in ("replay", "over") and self.ended is not None:
             return self.ended
-        return self.now
+        return self.obs
 
-    def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
+    def after_action(self, seat: int, action: str, before: MusObservation, after: MusObservation) -> None:
         self.message = self.move_message(seat, action, before, after)
         if self.position(seat) == 0:
             self.amount = 2
@@ -651,7 +643,7 @@ class MusTable(TableScene):
         if verb == "discard":  # Enter throws only cards raised, one too (a tester's was refused)
             self.hand.picked = {card for card in action.split()[1:] if card in self.hand.cards}
 
-    def move_words(self, action: str, view: Any, short: bool = False) -> str:
+    def move_words(self, action: str, view: MusObservation, short: bool = False) -> str:
         words = action.split()
         head = words[0]
         if head == "senas":
@@ -670,7 +662,7 @@ class MusTable(TableScene):
         long_words = {"mus": "say Mus", "cut": "say Corto", "paso": "say Paso"}
         return short_words.get(head, action) if short else long_words.get(head, short_words.get(head, action))
 
-    def choice_words(self, action: str, view: Any, short: bool = False) -> str:
+    def choice_words(self, action: str, view: MusObservation, short: bool = False) -> str:
         """A call is said, not chosen to: "you said No quiero" (a tester read "you chose to No
         quiero" and "you Órdago"); so are Mus, Corto and Paso (a later tester read "you chose to
         pass (Paso)" beside "you said Envido 5")."""
@@ -678,7 +670,7 @@ class MusTable(TableScene):
             return f"said {self.action_words(action, view, short=True)}"
         return super().choice_words(action, view, short)
 
-    def decision_words(self, view: Any) -> str:
+    def decision_words(self, view: MusObservation) -> str:
         if view.phase == "bet":
             return str(view.lance or "bet").capitalize()
         # With its round, as the frame names it: two rows read "mus or cut" alike (a tester).
@@ -686,7 +678,7 @@ class MusTable(TableScene):
             return f"{view.phase}, round {mus_round(view)}"
         return {"senas": "señas"}.get(view.phase, str(view.phase))
 
-    def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
+    def describe(self, seat: int, action: str, before: MusObservation, after: MusObservation) -> str:
         words = action.split()
         head = words[0]
         lance = (before.lance or "").capitalize()
@@ -744,7 +736,7 @@ class MusTable(TableScene):
         return f"Nobody has {result.lance}."
 
     # ---- señas seen ----
-    def senas_shown(self, seat: int, before: Any, after: Any) -> tuple[SenaSeen, ...]:
+    def senas_shown(self, seat: int, before: MusObservation, after: MusObservation) -> tuple[SenaSeen, ...]:
         """What your side saw of ``seat``'s seña turn: the new entries of ``senas_seen``."""
         if deal_of(after) != deal_of(before):
             return ()
@@ -785,7 +777,7 @@ class MusTable(TableScene):
     def every_sena_caught(self) -> bool:
         """With the rivals catching every seña (100%), nothing caught means none was passed, and
         the table says so (a tester read "nothing caught" as a seña perhaps missed)."""
-        return int(dict(self.now.options).get("sena_catch", 0)) >= 100
+        return int(dict(self.obs.options).get("sena_catch", 0)) >= 100
 
     @staticmethod
     def meanings(senas: list[str], glossed: bool = True) -> str:
@@ -867,7 +859,7 @@ class MusTable(TableScene):
     # ---- the lances in words ----
     def lance_status(self, lance: str) -> tuple[str, int]:
         """What the lance board says about ``lance``, and in which colour."""
-        obs = self.seen
+        obs = self.view
         if obs.phase in ("replay", "over"):
             return self.last_lance_status(lance)
         for result in obs.lance_results:
@@ -893,7 +885,7 @@ class MusTable(TableScene):
 
     def last_lance_status(self, lance: str) -> tuple[str, int]:
         """Between deals: how ``lance`` went in the last deal and what it gave."""
-        last = self.seen.last_deal
+        last = self.view.last_deal
         names = ("juego", "punto") if lance == "juego" else (lance,)
         counts = [c for c in (last.lances if last else ()) if c.lance in names]
         if not counts:
@@ -912,7 +904,7 @@ class MusTable(TableScene):
         return (text if len(text) <= STATUS_W else f"{team}+{gained}"), colour
 
     def juego_title(self) -> str:
-        obs = self.seen
+        obs = self.view
         names = [result.lance for result in obs.lance_results]
         if obs.phase in ("replay", "over") and obs.last_deal is not None:
             names = [count.lance for count in obs.last_deal.lances]
@@ -1099,12 +1091,12 @@ class MusTable(TableScene):
         what = {"count": "the count", "ordago": "órdago!"}.get(last_deal.ended_by, "summary")
         return f"Deal {last_deal.deal_number}: {what}"
 
-    def deal_opening(self, view: Any) -> str:
+    def deal_opening(self, view: MusObservation) -> str:
         """Who is mano, while the deal's mus talk goes on."""
         return self.deal_role(view, view.mano, "are mano", "is mano") if view.phase == "mus" else ""
 
     def result_lines(self) -> list[tuple[str, int]]:
-        obs = self.now
+        obs = self.obs
         us, them = self.my_team, 1 - self.my_team
         won = obs.winner == us
         head = ("YOU AND YOUR PARTNER WIN THE MATCH!", palette.LIGHT_GREEN) if won else \
@@ -1121,7 +1113,7 @@ class MusTable(TableScene):
         return lines
 
     def human_won(self) -> bool:
-        return self.now.winner == self.my_team
+        return self.obs.winner == self.my_team
 
     def count_deal(self, last_deal: DealSummary) -> None:
         """A game counts as a match does: only when every deal of it counted, none hinted (a
@@ -1154,7 +1146,7 @@ class MusTable(TableScene):
 
 
     def title(self) -> tuple[str, str, str]:
-        obs = self.seen
+        obs = self.view
         us, them = self.my_team, 1 - self.my_team
         centre = f"GAME TO {self.target}"
         right = f"US {obs.team_points[us]}   THEM {obs.team_points[them]}"
@@ -1164,7 +1156,7 @@ class MusTable(TableScene):
         return "MUS", centre, right
 
     def draw_layout(self, canvas: TextCanvas) -> None:
-        obs = self.seen
+        obs = self.view
         col = 1
         if self.deal_on():  # between deals the number is the next deal's, beside "DEAL 1 AS IT ENDED"
             col = canvas.text(2, 1, f" DEAL {obs.deal_number} ", palette.WHITE, TABLE_BG)
@@ -1183,7 +1175,7 @@ class MusTable(TableScene):
         self.draw_hand(canvas)
 
     def phase_title(self) -> str:
-        obs = self.seen
+        obs = self.view
         if obs.phase == "mus":
             return f"MUS ROUND {mus_round(obs)}"
         if obs.phase == "discard":
@@ -1200,12 +1192,12 @@ class MusTable(TableScene):
 
     def seat_tags(self, seat: int) -> list[tuple[str, int]]:
         """MANO, who speaks first, and POSTRE, who speaks last."""
-        mano = self.seen.mano
+        mano = self.view.mano
         role = "MANO" if seat == mano else "POSTRE" if seat == (mano + 3) % 4 else ""
         return [(role, palette.LIGHT_CYAN)] if role else []
 
     def _declarations(self, seat: int) -> list[tuple[str, int]]:
-        pares, juego = self.seen.declarations[seat]
+        pares, juego = self.view.declarations[seat]
         out = []
         for has, word in ((pares, "PARES"), (juego, "JUEGO")):
             if has is not None:
@@ -1215,7 +1207,7 @@ class MusTable(TableScene):
     def _took(self, seat: int, width: int = BLOCK_W - 1) -> str:
         """``TOOK 3 1 2``: the cards a seat took in each mus round ("-" while still to discard);
         the latest rounds only when they do not all fit in ``width``."""
-        obs = self.seen
+        obs = self.view
         counts = []
         for i, row in enumerate(obs.discard_counts):
             waiting = obs.phase == "discard" and i == len(obs.discard_counts) - 1 and row[seat] == 0
@@ -1228,13 +1220,13 @@ class MusTable(TableScene):
         return f"TOOK {text}"
 
     def _speech(self, canvas: TextCanvas, col: int, row: int, seat: int) -> None:
-        word = self.seen.speech[seat]
+        word = self.view.speech[seat]
         if word:
             canvas.text(col, row, f"«{word}»", speech_colour(word), TABLE_BG)
 
     def _small_cards(self, canvas: TextCanvas, col: int, row: int, seat: int) -> None:
         """Four small cards: backs, or faces with open hands; an empty place for a discarded card."""
-        obs = self.seen
+        obs = self.view
         open_cards = self.open_cards(seat)
         for i in range(4):
             c = col + i * SMALL_STEP
@@ -1266,7 +1258,7 @@ class MusTable(TableScene):
 
     def draw_corners(self, canvas: TextCanvas) -> None:
         """Top left: the stock. Top right: who plays with whom."""
-        obs = self.seen
+        obs = self.view
         if self.deal_on():
             canvas.text(3, 2, f"STOCK {obs.stock_size} CARDS", palette.WHITE, TABLE_BG)
             if obs.reshuffles:  # short of the partner's face
@@ -1290,7 +1282,7 @@ class MusTable(TableScene):
 
     def draw_board(self, canvas: TextCanvas) -> None:
         """The four lances in order: how each went, and the one being played."""
-        obs = self.seen
+        obs = self.view
         canvas.box(BOARD_COL, BOARD_ROW, BOARD_W, 6, fg=palette.WHITE, bg=TABLE_BG)
         canvas.text(BOARD_COL + 2, BOARD_ROW, " LANCES ", palette.YELLOW, TABLE_BG)
         for i, lance in enumerate(("grande", "chica", "pares", "juego")):
@@ -1306,7 +1298,7 @@ class MusTable(TableScene):
 
     def draw_you(self, canvas: TextCanvas) -> None:
         """Your name, call, cards taken, declarations and the cards you threw away."""
-        obs = self.seen
+        obs = self.view
         col = YOU_COL + 1
         self.draw_seat_label(canvas, col, HAND_ROW, self.viewer)
         self._speech(canvas, col + 1, HAND_ROW + 1, self.viewer)
@@ -1325,7 +1317,7 @@ class MusTable(TableScene):
 
     def draw_stakes(self, canvas: TextCanvas) -> None:
         """What is bet in the lance being played, and who is to speak or answer."""
-        obs = self.seen
+        obs = self.view
         if obs.phase != "bet" or obs.lance is None:
             return
         col, row = STAKES_COL, HAND_ROW

@@ -15,7 +15,7 @@ costs nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -88,7 +88,7 @@ def cost_text(points: float) -> str:
 
 
 class ReviewScene(Scene):
-    def __init__(self, app: App, table: TableScene, seat: int) -> None:
+    def __init__(self, app: App, table: TableScene[Any], seat: int) -> None:
         super().__init__(app)
         self.table = table
         self.game_name = table.game_name  # F5 here shows its instructions

@@ -18,7 +18,7 @@ from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 import pygame
 
@@ -30,6 +30,7 @@ from game.app.review import reviewable
 from game.app.saves import carried_words
 from game.app.scene import Scene
 from game.rules import IllegalAction
+from game.rules.common import Observation
 from game.scenes.hand import NO_CURSOR, Hand, HandGeometry, HandInput, HandMode
 from game.scenes.widgets import PLAY_ROWS, dialog, dialog_top, title_bar, wrap
 from game.screen import palette
@@ -327,7 +328,11 @@ def deal_of(view: Any) -> tuple[Any, Any]:
     return getattr(view, "deal_number", None), getattr(view, "last_deal", None)
 
 
-class TableScene(Scene, metaclass=ABCMeta):
+#: A table's own observation class (``MusObservation``, ...): what ``obs`` and ``view`` are.
+ObsT = TypeVar("ObsT", bound=Observation)
+
+
+class TableScene(Scene, Generic[ObsT], metaclass=ABCMeta):
     """The base of the four tables. A table declares, as class attributes:
 
     - ``game_name``, and ``KEYS``: its labelled keys as ``Choice(key, label, action)``, the
@@ -431,7 +436,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         return carried
 
     @classmethod
-    def new(cls, app: App, attract: bool = False, carried: dict[str, Any] | None = None) -> TableScene:
+    def new(cls, app: App, attract: bool = False, carried: dict[str, Any] | None = None) -> TableScene[Any]:
         """A table with a fresh match, saved at once: its cards are dealt, so quitting before
         the first move comes back to them (and to what a finished match carried on, such as
         Jub Moo's pig leading), not to a new deal (found by a tester)."""
@@ -454,7 +459,7 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     @classmethod
     def resume(cls, app: App, match: Match, humans: tuple[int, ...],
-               table_state: dict[str, Any] | None = None) -> TableScene:
+               table_state: dict[str, Any] | None = None) -> TableScene[Any]:
         """A table for a saved match, exactly where it was left (the hand in the player's own
         order too: ``table_state`` is what ``save`` kept of the table)."""
         table = cls(app, match, humans=humans)
@@ -567,7 +572,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.attract = attract
         self.humans = frozenset(humans)
         self.viewer = min(self.humans) if self.humans else 0
-        self.obs: Any = match.observation(self.viewer)
+        self.obs: ObsT = self.observe(self.viewer)
         self.ticket: int | None = None
         self.ticket_seat: int | None = None
         self.wait = 0.0
@@ -588,7 +593,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.finished = False  # the match is over and its result was dismissed
         self.deals_seen = 0
         self.result_shown = False
-        self.frozen_obs: Any = None  # the finished deal's last view, kept under its summary
+        self.frozen_obs: ObsT | None = None  # the finished deal's last view, kept under its summary
         self.showing_decision = False  # the review shows the table at a decision (``showing``)
         self.summary_due: Any = None  # a finished deal whose summary waits for its last trick's pause
         self._summary_view: Any = None  # ... and the view to show under it (``held_view`` until then)
@@ -620,8 +625,12 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.message = self.deal_opening(self.view)
         self._sync(guard=False)
 
+    def observe(self, seat: int) -> ObsT:
+        """The match now as ``seat`` sees it, in this table's own observation class."""
+        return cast(ObsT, self.match.observation(seat))
+
     @property
-    def view(self) -> Any:
+    def view(self) -> ObsT:
         """The observation to draw: the current one, or the finished deal under its summary."""
         return self.frozen_obs if self.frozen_obs is not None else self.obs
 
@@ -844,7 +853,7 @@ class TableScene(Scene, metaclass=ABCMeta):
             self.message = self.deal_opening(self.view) if self.frozen_obs is None else ""
             self.hand.restart()
 
-    def deal_opening(self, view: Any) -> str:
+    def deal_opening(self, view: ObsT) -> str:
         """The message a new deal opens with, while none of it is played (who deals it, or
         leads it, and why), however it comes: a first deal, C at the replay offer, F6 off
         there, a summary closed; none by default."""
@@ -861,14 +870,14 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     def refresh(self) -> None:
         """Read the match again after it was changed from outside (tests and tools set a state)."""
-        self.obs = self.match.observation(self.viewer)
+        self.obs = self.observe(self.viewer)
         self._view_changed()
         self._sync(guard=False)
 
     def set_viewer(self, seat: int) -> None:
         """Turn the table to ``seat``'s view (hot seat); extend it to keep per-player state."""
         self.viewer = seat
-        self.obs = self.match.observation(seat)
+        self.obs = self.observe(seat)
         self._view_changed()
 
     # ---- acting ----
@@ -894,11 +903,12 @@ class TableScene(Scene, metaclass=ABCMeta):
         if action == "replay":
             self.deal_counts = False
             self.match_replayed = not self.attract  # a lost deal undone: the match is not the player's record
-        self.obs = self.match.observation(self.viewer)
+        self.obs = self.observe(self.viewer)
         last = getattr(self.obs, "last_deal", None)
         ended = deal_ended(before, self.obs, action)
-        if ended:
-            self.frozen_obs = self.deal_end_view(before, seat, action, self.obs)
+        end_view = self.deal_end_view(before, seat, action, self.obs) if ended else None
+        if end_view is not None:
+            self.frozen_obs = end_view
             self.deal_end_steps = len(self.match.steps)
         self._note_deal()
         self.after_action(seat, action, before, self.obs)
@@ -917,10 +927,10 @@ class TableScene(Scene, metaclass=ABCMeta):
             # covers it, as a deal's last trick is (testers never saw East's Quiero, nor the
             # computer throw a Klaberjass deal in).
             self.hold_trick()
-        if ended:
+        if end_view is not None:
             if self.hold > 0:
                 self.summary_due = last  # the deal's last trick first, then its summary
-                self._summary_view, self.frozen_obs = self.frozen_obs, self.held_view(self.frozen_obs, before)
+                self._summary_view, self.frozen_obs = end_view, self.held_view(end_view, before)
             else:
                 self.summary_up(last)
         self._view_changed()
@@ -932,20 +942,20 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.show_summary(last)
         self.guard_keys()
 
-    def deal_end_view(self, before: Any, seat: int, action: str, after: Any) -> Any:
+    def deal_end_view(self, before: ObsT, seat: int, action: str, after: ObsT) -> ObsT:
         """What stays under the summary of the deal that ``action`` ended. The engines that
         deal on at once have no view of the ended deal, so by default it is the one before
         its last action; a table can show that action too."""
         return before
 
-    def held_view(self, end_view: Any, before: Any) -> Any:
+    def held_view(self, end_view: ObsT, before: ObsT) -> ObsT:
         """The ended deal's view while its last trick is held, before the summary comes up: the
         match totals (``scores``) as they were (``before``) until the summary explains them (a
         tester saw the header jump by 97 beside a trick panel that did not add up to it; Jub
         Moo's TOTAL had taken the -50 of an empty pile beside DEAL 0)."""
-        if not hasattr(end_view, "scores"):  # the observations are dataclasses; ``scores`` the totals
+        if not dataclasses.is_dataclass(end_view):  # the observations are dataclasses; ``scores`` the totals
             return end_view
-        return dataclasses.replace(end_view, scores=before.scores)
+        return cast(ObsT, dataclasses.replace(end_view, scores=before.scores))
 
     def refuse(self, reason: str) -> None:
         """The one way a table says no: the reason on the message line, and a buzz."""
@@ -995,14 +1005,14 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.hand_orders[step] = list(self.hand.cards)
         return self.perform(seat, action)
 
-    def after_action(self, seat: int, action: str, before: Any, after: Any) -> None:
+    def after_action(self, seat: int, action: str, before: ObsT, after: ObsT) -> None:
         """Messages, sounds and the trick hold after an action (games refine it)."""
         self.message = self.move_message(seat, action, before, after)
 
     #: What a replayed deal keeps besides its cards, in the table's words ("dealer and scores").
     REPLAY_KEEPS = "scores"
 
-    def move_message(self, seat: int, action: str, before: Any, after: Any) -> str:
+    def move_message(self, seat: int, action: str, before: ObsT, after: ObsT) -> str:
         """The message line after ``seat``'s ``action``: the replay offer's answer in the same
         words at every table, a new deal opening as it does however it is dealt (C had said
         only "Deal 2 is dealt." where the deal dealt at once said who leads it, a reviewer),
@@ -1014,7 +1024,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         return self.describe(seat, action, before, after)
 
     @abstractmethod
-    def describe(self, seat: int, action: str, before: Any, after: Any) -> str:
+    def describe(self, seat: int, action: str, before: ObsT, after: ObsT) -> str:
         """The message line after ``seat``'s ``action``, in the table's words (every table;
         the replay offer's answers are the kit's, ``move_message``)."""
 
@@ -1025,7 +1035,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         """Where ``seat`` sits on screen, counted in play order from the viewer's place (0)."""
         return (seat - self.viewer) % self.match.rules.num_players
 
-    def deal_role(self, view: Any, seat: int, you: str, other: str) -> str:
+    def deal_role(self, view: ObsT, seat: int, you: str, other: str) -> str:
         """A deal's opening that names a seat's part in it: "Deal 2: East is mano.", "Deal 2:
         you deal." (``deal_opening``)."""
         return self.deal_says(view, self.verb(seat, you, other) + ".")
@@ -1216,7 +1226,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         decision, actions = self.hint_named
         return actions if decision is not None and decision == self._decision else ()
 
-    def hint_follow(self, ranking: Ranking, observation: Any) -> Any:
+    def hint_follow(self, ranking: Ranking, observation: ObsT) -> ObsT | None:
         """The player's own observation after Hard's choice in ``ranking``, when that choice is
         one action of a move of several and the player acts next (a Luk Fu throw); else None.
         It is the player's own view: no hidden card is read."""
@@ -1301,7 +1311,7 @@ class TableScene(Scene, metaclass=ABCMeta):
             rest = rest.split("; ")[0] if rest == ranking.note else ""
         return text + note_text(rest, width - len(text))
 
-    def hint_move(self, ranking: Ranking, view: Any, then: tuple[str, ...] = ()) -> tuple[str, tuple[str, ...]]:
+    def hint_move(self, ranking: Ranking, view: ObsT, then: tuple[str, ...] = ()) -> tuple[str, tuple[str, ...]]:
         """The hint's words for Hard's move and the actions it takes ("lead the J♠"); a table
         whose move takes several actions names them all (Luk Fu's throw of several cards:
         ``then``, Hard's next choices in it)."""
@@ -1313,18 +1323,18 @@ class TableScene(Scene, metaclass=ABCMeta):
         down). The review counts Hard's choice among them as the player's."""
         return frozenset()
 
-    def action_words(self, action: str, view: Any, short: bool = False) -> str:
+    def action_words(self, action: str, view: ObsT, short: bool = False) -> str:
         """An action in the game's own words for the hint and the review ("lead the J♠", "Envido
         2"); ``short``: as few as tell it from the other choices ("J♠"). The replay-or-continue
         choice is worded alike at every table; the rest by the table's ``move_words``."""
         choice = deal_choice_words(action, short)
         return choice if choice is not None else self.move_words(action, view, short)
 
-    def move_words(self, action: str, view: Any, short: bool = False) -> str:
+    def move_words(self, action: str, view: ObsT, short: bool = False) -> str:
         """A move of the game in its own words (``action_words``): each table writes its own."""
         return self.match.rules.action_text(action)
 
-    def choice_words(self, action: str, view: Any, short: bool = False) -> str:
+    def choice_words(self, action: str, view: ObsT, short: bool = False) -> str:
         """What a player did, as the review writes it after "you": "chose to lead the J♠", or
         ``short`` "chose J♠" (a verb always: a tester read "you M8"). A game whose choices are
         calls says so ("said No quiero")."""
@@ -1332,7 +1342,7 @@ class TableScene(Scene, metaclass=ABCMeta):
             return f"chose {self.action_words(action, view, short=True)}"
         return f"chose to {self.action_words(action, view)}"
 
-    def decision_words(self, view: Any) -> str:
+    def decision_words(self, view: ObsT) -> str:
         """Which decision of the deal ``view`` is at, in a few words ("trick 3", "bidding")."""
         phase = str(getattr(view, "phase", ""))
         tricks = getattr(view, "tricks", None)
@@ -1352,7 +1362,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         return not self.attract and not self.app.demo and self.summary_decided
 
     @contextmanager
-    def showing(self, view: Any, played: str | None = None, step: int | None = None) -> Iterator[None]:
+    def showing(self, view: ObsT, played: str | None = None, step: int | None = None) -> Iterator[None]:
         """Draw the table as ``view`` shows it (the review's table as it was at a decision):
         the hand in the order the player had it at that ``step`` of the record (sorted if not
         known), the cards that were playable then undimmed and, when ``played`` played cards,
@@ -1630,7 +1640,8 @@ class TableScene(Scene, metaclass=ABCMeta):
     def replay_offer(self) -> Prompt:
         """The replay option's question as a new deal is due, worded alike at every table: the
         deal just played once more, or on to the next (the default)."""
-        done = self.obs.last_deal.deal_number
+        last = self.obs.last_deal  # (never None at the replay offer: a deal has just ended)
+        done = self.obs.deal_number if last is None else last.deal_number
         return Prompt(f"Deal {done} is over. ", (
             self.offer("replay"), self.offer("continue", label=f"Continue to deal {done + 1}")), default=1)
 
@@ -1903,7 +1914,7 @@ class TableScene(Scene, metaclass=ABCMeta):
                         self.app.withdraw_notice(NO_REPLAY_AFTER_MATCH)  # no longer so
             except ValueError as exc:
                 self.app.notice(f"Replay option not changed: {exc}")
-            self.obs = self.match.observation(self.viewer)
+            self.obs = self.observe(self.viewer)
             self._view_changed()
             if offered and not on:
                 # With the deal's opening words when it has some (Jub Moo: who leads and why).
@@ -1940,7 +1951,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         """Where the hand is drawn and clicked."""
         return HandGeometry(row=15, keys_row=20)
 
-    def hand_cards(self, view: Any) -> Sequence[str]:
+    def hand_cards(self, view: ObsT) -> Sequence[str]:
         """The cards of the hand on screen, in F3's order (``sorted_hand``)."""
         return tuple(getattr(view, "hand", ()))
 

@@ -1251,7 +1251,7 @@ def test_s_at_the_replay_offer_lists_the_señas_of_the_deal_that_ended(table_app
     for seed in range(40, 60):
         app, table = table_app(seed, senas=True)
         app.press("F6")
-        play_by_keys(app, table, lambda table=table: table.now.phase == "replay" and table.human_to_act, seed=seed)
+        play_by_keys(app, table, lambda table=table: table.obs.phase == "replay" and table.human_to_act, seed=seed)
         if table.ended is not None and table.ended.senas_seen:
             break
     else:
