@@ -110,6 +110,7 @@ class ReviewScene(Scene):
         self.error = ""
         self.showing: Decision | None = None  # the table view's decision; None: the list
         self.cursor = 0  # in the list's order
+        self.picked = False  # the player moved the highlight: it stays on his decision as the list sorts
         self.scroll = 0
         self._widths: tuple[int, int, int] | None = None  # (decisions measured, Decision, You)
         self.by_computer = 0  # decisions of the deal that F2 took for the player, left out
@@ -156,7 +157,13 @@ class ReviewScene(Scene):
         if error is not None or not isinstance(ranking, Ranking) or self.asked is None:
             self.error = f"The analysis stopped: {error}"
             return
+        # A decision the player highlighted stays highlighted as the analyses come in and the
+        # list sorts itself (a tester's Enter opened another decision than the one he chose).
+        items = self.ordered()
+        chosen = items[min(self.cursor, len(items) - 1)] if self.picked and items else None
         self.rankings[self.asked.step] = ranking
+        if chosen is not None:
+            self.cursor = self.ordered().index(chosen)
 
     def leave(self) -> None:
         if self.ticket is not None:
@@ -231,9 +238,9 @@ class ReviewScene(Scene):
         elif not items:
             return
         elif key.is_up:
-            self.cursor = (self.cursor - 1) % len(items)
+            self.cursor, self.picked = (self.cursor - 1) % len(items), True
         elif key.is_down:
-            self.cursor = (self.cursor + 1) % len(items)
+            self.cursor, self.picked = (self.cursor + 1) % len(items), True
         elif key.is_confirm or key.is_right:
             self.showing = items[min(self.cursor, len(items) - 1)]
 
@@ -247,7 +254,7 @@ class ReviewScene(Scene):
             if index == self.cursor:
                 self.showing = items[index]
             else:
-                self.cursor = index
+                self.cursor, self.picked = index, True
             return
         super().on_click(col, row)
 
@@ -259,7 +266,7 @@ class ReviewScene(Scene):
         elif key.is_right and at < len(self.decisions) - 1:
             self.showing = self.decisions[at + 1]
         elif key.is_cancel or key.is_confirm:
-            self.cursor = self.ordered().index(self.showing)
+            self.cursor, self.picked = self.ordered().index(self.showing), True
             self.showing = None
 
     # ---- drawing ----
@@ -525,7 +532,12 @@ class ReviewScene(Scene):
             chance = self.chance_lost(decision)
             hard = self._words(decision, best.action)
             mine = self.table.choice_words(decision.action, decision.observation, short=True)
-            if best.action == decision.action:
+            if best.action == decision.action and move:
+                # One card of a throw of several: Hard's choice for this card only, the others
+                # are their own decisions ("then 3 more, as Hard would" read as the whole throw
+                # approved, beside red rows for its next cards: a tester).
+                verdict = f"{where.capitalize()}: {who} {mine}, as Hard would for this card of the move."
+            elif best.action == decision.action:
                 verdict = f"{where.capitalize()}: {who} {you}, as Hard would."
             elif self.agrees(decision):  # Hard's choice is another action of the same move
                 agreed = (f"{where.capitalize()}: {who} {you}; Hard: {hard}, which {who} did too in this move.",

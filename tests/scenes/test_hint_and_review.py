@@ -1733,3 +1733,30 @@ def test_a_hinted_choice_turned_away_from_is_not_readied_again_by_a_resume(make_
     again = make_app("*", "--game", "lukfu")
     again.press("Y")
     assert again.top_scene().hinted_choice is None
+
+
+def test_the_highlighted_decision_stays_highlighted_as_the_list_sorts(make_app) -> None:
+    """Found by a tester: the list sorts itself costliest first as the analyses come in, and
+    the highlight stayed on its row, so Enter opened another decision than the one he chose.
+    Until the player moves it, the highlight stays on the top row (the costliest so far)."""
+    app = make_app("--game", "jubmoo", "--seed", "8")
+    app.settings.values["play"]["delay"] = 0.0
+    table = app.top_scene()
+    play_to_summary(app, table, "jubmoo")
+    review = open_review(app)
+    assert review.analysed < 3
+    app.press("DOWN", "DOWN", "DOWN")
+    chosen, moved = review.ordered()[review.cursor], False
+    for _ in range(400):
+        if review.analysed == len(review.decisions):
+            break
+        app.tick(0.02)
+        moved = moved or review.ordered().index(chosen) != 3
+        assert review.ordered()[review.cursor] is chosen
+    assert review.analysed == len(review.decisions) and moved  # the list did sort around it
+    app.press("ENTER")
+    assert review.showing is chosen
+    # Not moved, the highlight stays on the top row as the list sorts.
+    app.press("ESC", "ESC")
+    review = open_review(app, analysed=True)
+    assert review.cursor == 0

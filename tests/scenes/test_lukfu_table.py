@@ -29,7 +29,7 @@ from game.scenes.lukfu_table import (
 )
 from game.scenes.menu import MenuScene
 from game.scenes.review import DECISION_MAX, ReviewScene
-from game.scenes.table import PROMPT_ROW
+from game.scenes.table import MESSAGE_ROW, PROMPT_ROW
 from game.scenes.widgets import signed
 from game.screen.canvas import COLS, ROWS
 from game.screen.cards import hand_key
@@ -947,6 +947,30 @@ def test_the_review_takes_a_throw_of_several_cards_as_one_move(table_app):
     assert review.agrees(first_throw[-1]) and review.as_good(first_throw[-1])
     assert not review.agrees(later) and review.cost(later) == 1.0
     assert "the same" in review._list_line(first, chance=True)
+
+
+def test_the_reviews_verdict_on_hards_card_of_a_throw_speaks_of_that_card_only(table_app):
+    """Found by a tester: the first card of his throw was Hard's, and the table view said "you
+    chose to throw the C3 face down, then 3 more, as Hard would", above red rows for the next
+    cards: read as the whole throw approved. The verdict is of that card."""
+    from game.ai.analysis import SAMPLED, Estimate, Ranking
+    from game.screen.canvas import TextCanvas
+
+    app, table = table_app(3)
+    (throw,) = _throws(table, 3)
+    first = throw[0]
+    review = ReviewScene(app, table, 0)
+    review.decisions = list(throw)
+    review.rankings[first.step] = Ranking.of(
+        [Estimate(first.action, -2.0, 30, 0.1), *(Estimate(a, -3.0, 30, 0.1) for a in first.observation.legal_actions
+                                                  if a != first.action)], first.action, SAMPLED)
+    review.showing = first
+    canvas = TextCanvas()
+    review.draw(canvas)
+    verdict = canvas.row_text(MESSAGE_ROW)
+    card = first.action.split()[1]
+    assert f"you chose throw {card}, as Hard would for this card of the move." in verdict, verdict
+    assert "more" not in verdict, verdict
 
 
 @pytest.mark.parametrize("empty_hand", [False, True])
