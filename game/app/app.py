@@ -628,16 +628,18 @@ class App:
         """(key label, word, F-number); toggles name the mode the key switches to.
 
         Words shorten only while the row would overflow (DELAY to DLY, BORDER to BORD, SOUND
-        to SND, REPLAY to RPLY, then NOSND to MUTE and DLY 1.0 to 1.0s): with every toggle at
-        its longest word, all nine keys still fit the 80 columns.
+        to SND, REPLAY to RPLY, then NOSND to MUTE, DLY 1.0 to 1.0s and Luk Fu's BY VALUE to
+        VALUE): with every toggle at its longest word, all nine keys still fit the 80 columns.
         """
         play = self.settings.values["play"]
         delay = f"{self.delay:.1f}"
+        table = next((s for s in reversed(self.stack.scenes) if s.is_table), None)
+        sort_on, sort_off = getattr(table, "SORT_WORDS", ("NOSORT", "SORT"))  # a table's own words, else the usual
         items = [
             ("F1", "NOSOUND" if self.speaker.enabled else "SOUND", 1),
             # F2 ends the show, also from a box over it (the bar had said DEMO there: a tester).
             ("F2", "NODEMO" if self.demo or any(self.shell.is_attract(s) for s in self.stack.scenes) else "DEMO", 2),
-            ("F3", "NOSORT" if play["hand_sort"] else "SORT", 3),
+            ("F3", sort_on if play["hand_sort"] else sort_off, 3),
             ("F4", "HINT", 4),
             ("F5", "HELP", 5),
             ("F6", "NOREPLAY" if play["replay"] else "REPLAY", 6),
@@ -646,7 +648,7 @@ class App:
             ("F10", "BORDER", 10),
         ]
         shorter = (("DELAY", "DLY"), ("BORDER", "BORD"), ("SOUND", "SND"), ("REPLAY", "RPLY"), ("NOSND", "MUTE"),
-                   (f"DLY {delay}", f"{delay}s"))
+                   (f"DLY {delay}", f"{delay}s"), ("BY VALUE", "VALUE"), ("BY SUIT", "SUIT"))
         for long, short in shorter:
             if sum(len(k) + len(w) + 2 for k, w, _ in items) - 1 <= COLS:
                 break

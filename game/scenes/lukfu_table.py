@@ -284,6 +284,8 @@ class LukFuTable(TableScene[LukFuObservation]):
     REPLAY_KEEPS = "Master and scores"
     MOST_CARDS = 12
     WIN_GOAL = "match"  # a Luk Fu match is its deals' net points: Hard reckons the chance of winning it
+    # F3 off is an order too, by value (sets side by side): "NOSORT" had read as no order at all.
+    SORT_WORDS = ("BY VALUE", "BY SUIT")
     RAISED_PLAYS = True
     KEYS = (
         Choice("C", "Call (be the Caller)", "call"),

@@ -405,6 +405,8 @@ class TableScene(Scene, Generic[ObsT], metaclass=ABCMeta):
     # Held, only the cursor's keys repeat: Up and Down play or raise a card here.
     repeating_keys = frozenset((pygame.K_LEFT, pygame.K_RIGHT))
     WIN_GOAL = "game"  # what Hard's chance of winning is of (Mus: the game; Luk Fu: the match)
+    #: F3's words on the key bar, naming the order it switches to: (while sorted, while not).
+    SORT_WORDS = ("NOSORT", "SORT")
     RAISED_PLAYS = False  # cards are played by raising them, then Enter (Mus, Luk Fu): one card too
     counting: tuple[str, ...] = COUNTING  # the flags the statistics need, saved with the match
     game_name = ""

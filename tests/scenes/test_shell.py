@@ -1,5 +1,7 @@
 """The program driven headless through its keys: startup, menu, hotkeys, dialogs."""
 
+import pytest
+
 from game.app.keys import Key
 from game.app.settings import Settings
 from game.scenes.dialogs import QuitDialog
@@ -89,8 +91,11 @@ def test_key_bar_on_bottom_row_and_toggles_name_next_mode(make_app):
     assert "F1 NOSND" in app.screen_text().splitlines()[24]
 
 
-def test_key_bar_shows_every_key_in_every_state(make_app):
-    app = make_app("*")
+@pytest.mark.parametrize("game", [None, "lukfu"])
+def test_key_bar_shows_every_key_in_every_state(make_app, game):
+    """On the menu and at a Luk Fu table, whose F3 words are its own (its F3 off is an order
+    by value: "NOSORT" had read as none)."""
+    app = make_app("*", *(("--game", game) if game else ()))
     keys = ("F1 ", "F2 ", "F3 ", "F4 HINT", "F5 HELP", "F6 ", "F7 QUIT", "F8/9 ", "F10 BORD")
     for sound in (True, False):
         for sort in (True, False):
@@ -104,6 +109,9 @@ def test_key_bar_shows_every_key_in_every_state(make_app):
                     app.tick(0.05)
                     bar = app.screen_text().splitlines()[24]
                     assert all(key in bar for key in keys) and "9.5" in bar, bar
+                    if game == "lukfu":
+                        assert ("F3 VALUE" if sort else "F3 SUIT") in bar or \
+                            ("F3 BY VALUE" if sort else "F3 BY SUIT") in bar, bar
 
 
 def test_delay_keys_step_by_half_seconds_within_limits(make_app):
