@@ -628,8 +628,8 @@ class App:
         """(key label, word, F-number); toggles name the mode the key switches to.
 
         Words shorten only while the row would overflow (DELAY to DLY, BORDER to BORD, SOUND
-        to SND, REPLAY to RPLY, then NOSND to MUTE, DLY 1.0 to 1.0s and Luk Fu's BY VALUE to
-        VALUE): with every toggle at its longest word, all nine keys still fit the 80 columns.
+        to SND, REPLAY to RPLY, Luk Fu's BY VALUE to VALUE, then NOSND to MUTE and DLY 1.0 to
+        1.0s): with every toggle at its longest word, all nine keys still fit the 80 columns.
         """
         play = self.settings.values["play"]
         delay = f"{self.delay:.1f}"
@@ -647,8 +647,8 @@ class App:
             ("F8/9", f"DELAY {delay}", 8),
             ("F10", "BORDER", 10),
         ]
-        shorter = (("DELAY", "DLY"), ("BORDER", "BORD"), ("SOUND", "SND"), ("REPLAY", "RPLY"), ("NOSND", "MUTE"),
-                   (f"DLY {delay}", f"{delay}s"), ("BY VALUE", "VALUE"), ("BY SUIT", "SUIT"))
+        shorter = (("DELAY", "DLY"), ("BORDER", "BORD"), ("SOUND", "SND"), ("REPLAY", "RPLY"), ("BY VALUE", "VALUE"),
+                   ("BY SUIT", "SUIT"), ("NOSND", "MUTE"), (f"DLY {delay}", f"{delay}s"))
         for long, short in shorter:
             if sum(len(k) + len(w) + 2 for k, w, _ in items) - 1 <= COLS:
                 break
