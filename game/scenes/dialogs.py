@@ -33,11 +33,12 @@ class QuitDialog(Scene):
         self.keeps_match = any(isinstance(s, TableScene) and not s.attract and not (s.match.is_over and s.result_shown)
                                for s in below)
         self.game = next((s.game_name for s in below if isinstance(s, TableScene)), "")
-        self.at_menu = not self.leaving_table and any(getattr(s, "is_menu", False) for s in below)
         # The demo show is left for what is under it (the menu), as a table is (a newcomer
-        # watching a demo table was asked whether to quit the program).
+        # watching a demo table was asked whether to quit the program), in a table's box.
         self.demo_show = next((s for s in below if app.shell.is_attract(s)), None) if not self.leaving_table else None
         self.leaving_demo = self.demo_show is not None
+        self.at_menu = not self.leaving_table and not self.leaving_demo and any(getattr(s, "is_menu", False)
+                                                                                for s in below)
         app.sound("select")
 
     @property

@@ -220,6 +220,10 @@ def test_f7_in_the_demo_show_leaves_it_for_the_menu(make_app):
     app.press("F7")
     assert isinstance(app.top_scene(), QuitDialog) and "Leave the demo for the menu? (Y/N)" in app.screen_text()
     assert "Y: leave" in app.screen_text()
+    # In a table's small box, not the menu's, which had run over the table's bottom frame.
+    rows = app.screen_text().splitlines()
+    box = [i for i, row in enumerate(rows) if "Quit" in row or "(Y/N)" in row or "Y: leave" in row]
+    assert max(box) - min(box) <= 4 and rows[23].count("╚") == 1, rows
     app.press("n")
     assert isinstance(app.top_scene(), AttractScene)
     app.press("F7", "y")
