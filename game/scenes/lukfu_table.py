@@ -566,8 +566,11 @@ class LukFuTable(TableScene[LukFuObservation]):
             can_claim=False, to_discard=0, current_player=None, legal_actions=())
 
     def choice_words(self, action: str, view: LukFuObservation, short: bool = False) -> str:
-        """The call's words as done: "you called", "you passed" (a tester read "you chose call")."""
+        """The call's words as done: "you called", "you passed" (a tester read "you chose call"),
+        and a card thrown face down, short, "you threw S2" (not "you chose throw S2": a tester)."""
         done = {"call": "called", "pass": "passed"}.get(action)
+        if done is None and short and action.startswith("discard "):
+            done = f"threw {action.split()[1]}"
         return done if done is not None else super().choice_words(action, view, short)
 
     def move_words(self, action: str, view: LukFuObservation, short: bool = False) -> str:

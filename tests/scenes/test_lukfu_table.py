@@ -969,7 +969,7 @@ def test_the_reviews_verdict_on_hards_card_of_a_throw_speaks_of_that_card_only(t
     review.draw(canvas)
     verdict = canvas.row_text(MESSAGE_ROW)
     card = first.action.split()[1]
-    assert f"you chose throw {card}, as Hard would for this card of the move." in verdict, verdict
+    assert f"you threw {card}, as Hard would for this card of the move." in verdict, verdict
     assert "more" not in verdict, verdict
 
 
