@@ -375,7 +375,8 @@ class ReviewScene(Scene):
         items = self.ordered()
         left = self.left_out()
         if self.ready and not items:
-            none = "; ".join(left) or "every move was forced"
+            chosen = left[:-1] if self.replay.forced else left  # the forced moves are said apart
+            none = "; ".join(chosen) or "every move was forced"
             name = self.table.seat_name(self.seat)
             # Wrapped, not cut: "Player 1" made it run past the edge (a tester).
             for i, line in enumerate(wrap(f"{name} made no choice in this deal: {none}.", COLS - 6)):
@@ -420,9 +421,9 @@ class ReviewScene(Scene):
         self.key_line(canvas, 2, 22, keys, palette.LIGHT_CYAN, bg)
 
     def left_out(self) -> list[str]:
-        """The decisions of the deal left out of the list, in words: those F2 took for the
-        player, and those the table took for him by a setting (Klaberjass declares every run
-        with F3 on: not his choice to be charged for, as a tester noticed)."""
+        """The moves of the deal left out of the list, in words: those F2 took for the player,
+        those the table took for him by a setting (Klaberjass declares every run with F3 on: not
+        his choice to be charged for, as a tester noticed), and those that had no choice."""
         left = []
         if self.by_computer:
             plural = "s" if self.by_computer > 1 else ""
@@ -430,6 +431,8 @@ class ReviewScene(Scene):
         if self.by_table:
             plural = "s" if self.by_table > 1 else ""
             left.append(f"{self.by_table} choice{plural} the table made for {self.who()} (F3)")
+        if self.replay.forced:  # said, so that no move seems lost between the decisions (a tester)
+            left.append(f"{self.replay.forced} forced move{'s' if self.replay.forced > 1 else ''}")
         return left
 
     def who(self) -> str:

@@ -1760,3 +1760,15 @@ def test_the_highlighted_decision_stays_highlighted_as_the_list_sorts(make_app) 
     app.press("ESC", "ESC")
     review = open_review(app, analysed=True)
     assert review.cursor == 0
+
+
+def test_the_review_says_how_many_forced_moves_it_leaves_out(make_app) -> None:
+    """Found by a tester: a forced play (one legal move) is no decision, so the list went from
+    trick 1 to trick 3 with no word of trick 2. Jub Moo's last card is always forced."""
+    app, _table, review = reviewed(make_app, "jubmoo", "8")
+    assert review.replay.forced >= 1
+    app.tick(0.05)
+    text = app.screen_text()
+    n = review.replay.forced
+    assert f"Not counted: {n} forced move{'s' if n > 1 else ''}." in text, text
+    assert len(review.decisions) + n == 13  # the player's thirteen cards of the deal, each one way or the other
