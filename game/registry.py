@@ -71,7 +71,7 @@ GAMES: tuple[GameEntry, ...] = (
         "jubmoo", "Jub Moo", "Jub Moo", "catch the pig: you and 3 computers",
         "game.rules.jubmoo", "game.ai.jubmoo", "game.scenes.jubmoo_table:JubMooTable",
         "jubmoo.txt", sides=4,
-        counters=(("pigs", "Matches lost as the pig"), ("chuans", "Chuans")), match_counters=("pigs",),
+        counters=(("pigs", "Matches lost as the pig"), ("chuans", "Your Chuans")), match_counters=("pigs",),
         options=(
             ("humans", OptionSpec.choice(
                 1, (1, 2, 3, 4), ("1", "2", "3", "4"), "Human players (hot seat)",

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from game.app.app import App
 
 SHOW_SECONDS = 7.0
+#: Seconds the menu ignores keys after the show ended by itself: a key pressed then was meant to
+#: skip the show (a newcomer's late Space had started a Klaberjass match from the menu).
+ENDED_ALONE_GUARD = 1.5
 SUITS = (glyphs.SPADE, glyphs.HEART, glyphs.CLUB, glyphs.DIAMOND, glyphs.OROS, glyphs.COPAS,
          glyphs.ESPADAS, glyphs.BASTOS)
 
@@ -47,10 +50,10 @@ class IntroScene(Scene):
         self.app.speaker.stop()
         self.app.stack.pop()
 
-    def finish(self) -> None:
+    def finish(self, guard: float = PROMPT_GUARD) -> None:
         self.app.speaker.stop()
         self.app.stack.pop()
-        self.app.ignore_keys(PROMPT_GUARD)  # a second key meant for the show never picks a game
+        self.app.ignore_keys(guard)  # a second key meant for the show never picks a game
 
     def update(self, dt: float) -> None:
         if not self.played_tune:
@@ -59,7 +62,7 @@ class IntroScene(Scene):
         self.t += dt
         self.app.keep_active()
         if self.t >= SHOW_SECONDS + 3.0:
-            self.finish()
+            self.finish(ENDED_ALONE_GUARD)
 
     def draw(self, canvas: TextCanvas) -> None:
         canvas.fill(0, 0, COLS, ROWS, " ", palette.GREY, palette.BLACK)

@@ -230,6 +230,23 @@ def test_f7_in_the_demo_show_leaves_it_for_the_menu(make_app):
     assert isinstance(app.top_scene(), MenuScene) and app.running
 
 
+def test_a_key_just_after_the_show_ended_by_itself_picks_no_game(make_app):
+    """Found by a newcomer: his Space, pressed late to skip the show, landed on the menu just
+    after the show had ended by itself, and started a Klaberjass match."""
+    from game.scenes.intro import ENDED_ALONE_GUARD
+
+    app = make_app()
+    while isinstance(app.top_scene(), IntroScene):
+        app.tick(0.1)
+    assert isinstance(app.top_scene(), MenuScene)
+    app.tick(ENDED_ALONE_GUARD - 0.5)
+    app.press("SPACE")
+    assert isinstance(app.top_scene(), MenuScene)
+    app.tick(0.6)
+    app.press("SPACE")  # later, a key is the menu's again
+    assert not isinstance(app.top_scene(), MenuScene)
+
+
 def test_menu_quit_entry(make_app):
     app = make_app("*")
     app.press("q")
