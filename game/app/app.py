@@ -196,6 +196,13 @@ class App:
             top.before_attract()
         self.stack.push(scene)
 
+    def end_attract(self) -> None:
+        """End the demo show, with whatever is over it (F2, or F7's "leave the demo"): back to
+        the screen under it."""
+        attract = next((scene for scene in self.stack.scenes if self.shell.is_attract(scene)), None)
+        if attract is not None:
+            self.stack.remove(attract)
+
     def quit(self) -> None:
         self.running = False
 
@@ -400,9 +407,8 @@ class App:
             self._setting_changed("play", "sound")
             self.sound("select")
         elif number == 2:
-            attract = next((scene for scene in self.stack.scenes if self.shell.is_attract(scene)), None)
-            if attract is not None:
-                self.stack.remove(attract)  # with what is over it (its help): F2 ends the demo
+            if any(self.shell.is_attract(scene) for scene in self.stack.scenes):
+                self.end_attract()  # with what is over it (its help)
             elif top is not None and top.allow_attract:
                 self.start_attract()
             elif self.demo or (top is not None and top.opens_table) or any(s.is_table for s in self.stack.scenes):

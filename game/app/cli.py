@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from dataclasses import dataclass
 from typing import NoReturn
@@ -40,10 +41,8 @@ class _Parser(argparse.ArgumentParser):
         tester's X got only the long options' usage and "unrecognized arguments")."""
         if message.startswith("unrecognized arguments"):
             words = message.split(":", 1)[1].split()
-            # In a group of letters, the one that is none of them (a tester's "SMX" was named
-            # whole, so he could not tell that S and M were fine).
-            message += "".join(f"\nIn {word}, {' '.join(odd)} {'is no letter' if len(odd) == 1 else 'are no letters'}"
-                               " the program knows." for word in words if (odd := unknown_letters(word)))
+            for word in words:
+                message += "".join(f"\n{line}" for line in [mistyped(word, self)] if line)
             message += f"\nThe letters are {LETTERS_WORDS}; {self.prog} /? explains everything."
         super().error(message)
 
@@ -54,14 +53,33 @@ def letters_of(arg: str) -> str:
 
 
 def unknown_letters(arg: str) -> list[str]:
-    """The letters of ``arg`` that are no command-line letter, where some of them are (an
-    argument with none of the letters, a long option or one longer than the four letters
-    together is a word, not a mistyped group)."""
+    """The letters of ``arg`` that are no command-line letter, where it reads as a group of
+    them: written after "/" or "-" with some of the letters, or bare with one odd character
+    among them ("SMX"). A long option, an argument longer than the four letters together, or
+    a bare word with several odd characters ("mono", "demo") is a word, not a mistyped group."""
     letters = letters_of(arg)
     if arg.startswith("--") or len(letters) > len(LETTERS):
         return []
     odd = [ch for ch in dict.fromkeys(letters) if ch.upper() not in LETTERS and ch != "?"]
-    return odd if len(odd) < len(set(letters)) else []
+    if len(odd) == len(set(letters)) or (not arg.startswith(("/", "-")) and len(odd) > 1):
+        return []
+    return odd
+
+
+def mistyped(word: str, parser: argparse.ArgumentParser) -> str:
+    """What a word the parser did not know was probably meant to be, in a line ("" if
+    nothing): a game's name or a long option written without its dashes ("mus", "demo"),
+    else the unknown letter of a group ("In SMX, X is no letter the program knows": a
+    tester could not tell that S and M were fine)."""
+    bare = word.lower().lstrip("-/")
+    if bare in GAME_NAMES:
+        return f"{word} is a game: {parser.prog} --game {bare} goes straight to its table."
+    if not word.startswith("--") and re.search(rf"--{re.escape(bare)}(?![\w-])", parser.format_usage()):
+        return f"Did you mean --{bare}?"
+    odd = unknown_letters(word)
+    if not odd:
+        return ""
+    return f"In {word}, {' '.join(odd)} {'is no letter' if len(odd) == 1 else 'are no letters'} the program knows."
 
 
 def _parser(prog: str | None = None) -> argparse.ArgumentParser:

@@ -35,8 +35,7 @@ class QuitDialog(Scene):
         self.game = next((s.game_name for s in below if isinstance(s, TableScene)), "")
         # The demo show is left for what is under it (the menu), as a table is (a newcomer
         # watching a demo table was asked whether to quit the program), in a table's box.
-        self.demo_show = next((s for s in below if app.shell.is_attract(s)), None) if not self.leaving_table else None
-        self.leaving_demo = self.demo_show is not None
+        self.leaving_demo = not self.leaving_table and any(app.shell.is_attract(s) for s in below)
         self.at_menu = not self.leaving_table and not self.leaving_demo and any(getattr(s, "is_menu", False)
                                                                                 for s in below)
         app.sound("select")
@@ -71,8 +70,8 @@ class QuitDialog(Scene):
     def on_key(self, key: Key) -> None:
         if key.typed == "Y":
             self.app.stack.pop()
-            if self.demo_show is not None:
-                self.app.stack.remove(self.demo_show)
+            if self.leaving_demo:
+                self.app.end_attract()
             elif self.leaving_table:
                 from game.scenes.table import TableScene
 

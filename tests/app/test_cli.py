@@ -53,9 +53,12 @@ def test_bad_arguments_exit_2(argv, capsys):
 @pytest.mark.parametrize("argv, said", [(["SMX"], "In SMX, X is no letter the program knows."),
                                         (["/S/Q/Z"], "In /S/Q/Z, Q Z are no letters the program knows."),
                                         (["-sx"], "In -sx, x is no letter the program knows."),
-                                        (["XY"], None), (["--bogus"], None), (["classic"], None)])
+                                        (["XY"], None), (["--bogus"], None), (["classic"], None),
+                                        (["mus"], "mus is a game: "), (["mono"], "Did you mean --mono?"),
+                                        (["demo"], "Did you mean --demo?"), (["max"], None)])
 def test_a_group_of_letters_names_the_one_it_does_not_know(argv, said, capsys):
-    """Found by a tester: "SMX" was refused whole, so he could not tell that S and M were fine."""
+    """Found by a tester: "SMX" was refused whole, so he could not tell that S and M were fine.
+    A word is a word: "mus" had been read as the letters M and S with a stray u (a reviewer)."""
     with pytest.raises(SystemExit):
         cli.parse(argv)
     err = capsys.readouterr().err

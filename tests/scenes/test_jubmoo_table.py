@@ -21,7 +21,7 @@ from game.scenes.help import HelpScene
 from game.scenes.jubmoo_table import HAND_OVER_GUARD, HAND_ROW, TRICK_AT, JubMooTable, point_tokens
 from game.scenes.menu import MenuScene
 from game.scenes.score_tester import ScoreTesterScene
-from game.scenes.table import PROMPT_GUARD, PROMPT_ROW
+from game.scenes.table import PROMPT_GUARD, PROMPT_ROW, SUMMARY_MAX
 from game.screen.canvas import COLS, ROWS
 from game.screen.cards import card_name, hand_key
 from tests.scenes.test_tables_common import settle
@@ -743,7 +743,7 @@ def test_any_summary_fits_its_panel(table_app, humans):
                                                                    for p in piles),
             totals_before=(0, 0, 0, 0), totals=scores, pig_taker=0, chuan=None, big_chuan=None, empty=())
         lines = [text for text, _ in table.summary_lines(summary)]
-        assert len(lines) <= 18 and max(map(len, lines)) <= 72
+        assert len(lines) <= SUMMARY_MAX and max(map(len, lines)) <= 72
         shown = " ".join(lines)
         assert all(word in shown for pile in piles for word, _ in point_tokens(pile, True)), lines
         assert lines[-2].startswith("Total") or lines[-3].startswith("Total")
@@ -751,7 +751,7 @@ def test_any_summary_fits_its_panel(table_app, humans):
         # A blank row or the "Before" row is left out only when the panel is full: the "Before"
         # row first, then the blank above the footer, the one above the table last.
         gaps, before = summary_gaps(lines), any(line.startswith("Before") for line in lines)
-        assert len(lines) == 18 or (gaps == (True, True) and before), lines
+        assert len(lines) == SUMMARY_MAX or (gaps == (True, True) and before), lines
         assert gaps != (False, True) and (gaps == (True, True) or not before), lines
         # A pile's sum follows its last part, not the first line of several (a tester read
         # "Hearts (1) -8, J♦ +100, = +184" with the 10♣'s doubling on the line below).
@@ -787,7 +787,7 @@ def test_a_tall_summary_keeps_its_blank_rows_while_it_has_the_rows(table_app):
         empty=(3,))
     table.obs = dataclasses.replace(table.obs, phase="over")
     lines = [text for text, _ in table.summary_lines(summary)]
-    assert len(lines) == 18, lines  # no row of the panel left empty
+    assert len(lines) == SUMMARY_MAX, lines  # no row of the panel left empty
     assert summary_gaps(lines) == (True, True), lines
     assert "the match is over" in lines[-1] and not any(line.startswith("Before") for line in lines)
 
