@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.app.keys import Key
 from game.app.match import deal_ended
+from game.rules.mus import LANCE_TITLES as EVENT_TITLES
 from game.rules.mus import (
     SENA_FACES,
     SENA_MEANINGS,
@@ -82,6 +83,8 @@ YOU_COL, STAKES_COL = 2, 57  # the blocks beside your hand, rows 15-20
 
 SEAT_NAMES = {0: "You", 1: "East", 2: "Partner", 3: "West"}
 LANCE_TITLES = {"grande": "GRANDE", "chica": "CHICA", "pares": "PARES", "juego": "JUEGO", "punto": "PUNTO"}
+# The lance each title opens in the deal's public record (``MusObservation.events``: "Chica").
+EVENT_LANCES = {title: lance for lance, title in EVENT_TITLES.items()}
 TEAM_NAMES = ("US", "THEM")
 # The count's LANCE, BETTING and WON BY columns; POINTS after them. Each leaves two blanks at
 # least after its longest words: "Partner", the widest seat name, had run into the points with
@@ -933,18 +936,21 @@ class MusTable(TableScene[MusObservation]):
         return f"{pares}, {juego}"
 
     def count_line(self, count: LanceCount, hands: tuple[tuple[str, ...], ...] | None = None,
-                   taker: int | None = None) -> tuple[str, int]:
+                   bettor: int | None = None) -> tuple[str, int]:
         """One lance of the deal summary: how it went, who won it, what it scored (with the
-        deal's ``hands``, shown at a count, the bonus a count that stopped left out; an órdago's
-        with its ``taker`` known, whom ``taken_by`` names on the line under it, ends without "!")."""
+        deal's ``hands``, shown at a count, the bonus a count that stopped left out). With the
+        ``bettor`` of an órdago on this lance known (``ordago_bettors``), its row says it was
+        an órdago: "ÓRDAGO by Partner", whom ``accepted_by`` says took it on the line under it,
+        or "ÓRDAGO refused" (it had read as a refused envido: "refused: deje 1", a newcomer);
+        the deje it paid is in POINTS ("US +1 deje"), as "ÓRDAGO refused: deje 1" is too wide."""
         title = LANCE_TITLES[count.lance].capitalize()
         outcome = {
             "passed": "en paso (no bet)",
             "accepted": f"{count.stake} accepted",
-            "rejected": f"refused: deje {count.stake}",
+            "rejected": "ÓRDAGO refused" if bettor is not None else f"refused: deje {count.stake}",
             "no-bet": "one team had it",  # so no betting (F5); with room left before WON BY
             "nobody": "nobody had pares",
-            "ordago": "ÓRDAGO accepted" if taker is not None else "ÓRDAGO accepted!",
+            "ordago": f"ÓRDAGO by {self.seat_name(bettor)}" if bettor is not None else "ÓRDAGO accepted!",
         }.get(count.outcome, count.outcome)
         if count.winner_seat is not None:
             won = self.seat_name(count.winner_seat)
@@ -1008,12 +1014,30 @@ class MusTable(TableScene[MusObservation]):
             return None
         return next((seat for seat, word in enumerate(ended.speech) if word == "Quiero"), None)
 
-    def taken_by(self, taker: int) -> str:
-        """``by East``: the line under the accepted órdago's row, in its BETTING column (the
-        row had said "ÓRDAGO accepted!" only, and a newcomer wanted to know who took it; with
-        the name, the longest, "ÓRDAGO accepted by Partner", is too wide for the column)."""
-        name = "you" if self.position(taker) == 0 else self.seat_name(taker)
-        return " " * COUNT_COLUMNS[0] + f"by {name}"
+    def ordago_bettors(self, last: DealSummary) -> dict[str, int]:
+        """Each lance of ``last`` on which an órdago was bet, with the seat that bet it: read
+        from the deal's public record (``events``: "Chica", then "2 ordago") in the deal as it
+        ended (``ended``), as the count's own record does not say it; {} where that end is not
+        known (a summary built from a record). An órdago is the last bet of its lance (it is
+        only answered), so the lance's count went as the órdago went: taken, or refused."""
+        ended = self.ended
+        if ended is None or ended.deal_number != last.deal_number:
+            return {}
+        bettors: dict[str, int] = {}
+        lance: str | None = None
+        for event in ended.events:
+            lance = EVENT_LANCES.get(event, lance)
+            seat, _, call = event.partition(" ")
+            if call == "ordago" and seat.isdigit() and lance is not None:
+                bettors[lance] = int(seat)
+        return bettors
+
+    def accepted_by(self, taker: int | None) -> str:
+        """``accepted by East``: the line under the row "ÓRDAGO by Partner", in its BETTING
+        column, naming the seat as WON BY does ("You"). The row had said "ÓRDAGO accepted!"
+        only, and a newcomer wanted to know who took it; then "by East" under "ÓRDAGO
+        accepted", and another, who had bet it (both names on one row are too wide)."""
+        return " " * COUNT_COLUMNS[0] + ("accepted" if taker is None else f"accepted by {self.seat_name(taker)}")
 
     def team_bonus(self, count: LanceCount, hands: tuple[tuple[str, ...], ...] | None) -> int:
         """The Pares or Juego bonuses of the team that won ``count``'s lance, from the shown
@@ -1056,9 +1080,9 @@ class MusTable(TableScene[MusObservation]):
         lines.append(("", palette.WHITE))
         lance, betting, won_by = COUNT_COLUMNS
         lines.append((f"{'LANCE':<{lance}}{'BETTING':<{betting}}{'WON BY':<{won_by}}POINTS", palette.YELLOW))
-        taker = self.ordago_taker(last)
+        bettors = self.ordago_bettors(last)
         for count in last.lances:
-            row, colour = self.count_line(count, last.hands, taker)
+            row, colour = self.count_line(count, last.hands, bettors.get(count.lance))
             if len(row) > PANEL_LINE and ", " in row:
                 # What the stopped count left out goes under the points, not past the panel's
                 # edge (a tester read "+3 bonus, 2 not count").
@@ -1066,8 +1090,8 @@ class MusTable(TableScene[MusObservation]):
                 lines += [(f"{points},", colour), (" " * POINTS_COLUMN + left_out, colour)]
             else:
                 lines.append((row, colour))
-            if count.outcome == "ordago" and taker is not None:
-                lines.append((self.taken_by(taker), colour))
+            if count.outcome == "ordago" and count.lance in bettors:
+                lines.append((self.accepted_by(self.ordago_taker(last)), colour))
         lines.append(("", palette.WHITE))
         before, after = last.points_before, last.points_after
         lines.append((f"Points   US {before[us]} + {after[us] - before[us]} = {after[us]}      "

@@ -355,7 +355,7 @@ def test_an_accepted_ordago_shows_the_hands(table_app):
     others(table, "quiero")
     assert table.panel is not None and "órdago" in table.panel.title
     text = app.screen_text()
-    assert "ÓRDAGO accepted" in text and "win the game" in text
+    assert "ÓRDAGO by You" in text and "accepted by East" in text and "win the game" in text
     assert sum(1 for name in ("You ", "Partner ", "East ", "West ") if name in text) == 4
     press(app, table, "ENTER")
     app.tick(0.05)
@@ -390,19 +390,24 @@ def ordago_taken(app, table: MusTable, mano: int, taker: int) -> list[str]:
     return [line for line, _ in table.panel.lines]
 
 
-def test_an_accepted_ordagos_row_says_who_took_it(table_app, make_app):
+def test_an_accepted_ordagos_row_says_who_bet_it_and_who_took_it(table_app, make_app):
     """Found by a newcomer: the count's row said "ÓRDAGO accepted!" and not who took it, though
-    the last call held before it had said "East: Quiero."; the line under it names him, in the
-    BETTING column ("ÓRDAGO accepted by Partner" is too wide for it), resumed at the summary too."""
+    the last call held before it had said "East: Quiero."; then the line under it named him
+    ("by East", "by you") and another newcomer asked who had bet it. The row names the bettor,
+    the line under it the taker, both in the BETTING column and as WON BY writes them ("You"),
+    resumed at the summary too."""
     from game.scenes.mus_table import COUNT_COLUMNS
 
     app, table = table_app(8)
-    for mano, taker, name in ((1, 2, "Partner"), (1, 0, "you"), (2, 3, "West"), (0, 1, "East")):
+    for mano, taker, bettor, name in ((1, 2, "East", "Partner"), (1, 0, "East", "You"),
+                                      (2, 3, "Partner", "West"), (0, 1, "You", "East")):
         lines = ordago_taken(app, table, mano, taker)
         row = next(i for i, line in enumerate(lines) if line.startswith("Grande"))
-        assert lines[row][COUNT_COLUMNS[0]:].startswith("ÓRDAGO accepted  "), lines[row]
-        assert lines[row + 1] == " " * COUNT_COLUMNS[0] + f"by {name}", lines
-        assert f"by {name}" in app.screen_text()
+        betting = lines[row][COUNT_COLUMNS[0]:COUNT_COLUMNS[0] + COUNT_COLUMNS[1]]
+        assert betting == f"{f'ÓRDAGO by {bettor}':<{COUNT_COLUMNS[1]}}" and betting.endswith("  "), lines[row]
+        assert lines[row + 1] == " " * COUNT_COLUMNS[0] + f"accepted by {name}", lines
+        assert len(lines[row + 1]) <= sum(COUNT_COLUMNS[:2]), lines[row + 1]  # within BETTING
+        assert f"accepted by {name}" in app.screen_text()
         table.close_panel()
     set_match(table, 8, first_mano=0)
     press(app, table, "C", "O", "Y")
@@ -412,7 +417,48 @@ def test_an_accepted_ordagos_row_says_who_took_it(table_app, make_app):
     again.press("Y")
     resumed = again.top_scene()
     assert isinstance(resumed, MusTable) and resumed.panel is not None and resumed.panel.review
-    assert "by East" in again.screen_text()
+    assert "ÓRDAGO by You" in again.screen_text() and "accepted by East" in again.screen_text()
+
+
+def to_the_count(table: MusTable, *actions: str) -> list[str]:
+    """These calls, then Paso (or the first call open) until the deal's summary: its lines."""
+    others(table, *actions)
+    while table.panel is None:
+        legal = table.match.observation(table.match.current_player).legal_actions
+        others(table, "paso" if "paso" in legal else legal[0])
+    return [line for line, _ in table.panel.lines]
+
+
+def test_a_refused_ordagos_row_says_it_was_an_ordago(table_app, make_app):
+    """Found by a newcomer: a refused órdago's row read exactly as a refused envido's,
+    "Chica   refused: deje 1   US   US +1 deje", with no word of an órdago. It says "ÓRDAGO
+    refused" (the deje is in POINTS), a refused envido's as before; in a deal a deje ends too,
+    and resumed at the summary."""
+    from game.scenes.mus_table import COUNT_COLUMNS
+
+    lance, betting, won_by = COUNT_COLUMNS
+    app, table = table_app(8)
+    set_match(table, 8, first_mano=1)  # East is mano: his órdago on Grande, refused by you both;
+    lines = to_the_count(table, "cut", "ordago", "no-quiero", "no-quiero",  # then Partner's Envido
+                         "paso", "envido 2", "no-quiero", "no-quiero")  # on Chica, refused by them (1 each)
+    grande = next(line for line in lines if line.startswith("Grande"))
+    assert grande.startswith(f"{'Grande':<{lance}}{'ÓRDAGO refused':<{betting}}{'THEM':<{won_by}}THEM +1 deje"), lines
+    chica = next(line for line in lines if line.startswith("Chica"))
+    assert chica.startswith(f"{'Chica':<{lance}}{'refused: deje 1':<{betting}}{'US':<{won_by}}US +1 deje"), lines
+    assert "ÓRDAGO refused" in app.screen_text()
+    app.quit()
+    again = make_app("*", "--game", "mus")
+    again.press("Y")
+    resumed = again.top_scene()
+    assert isinstance(resumed, MusTable) and resumed.panel is not None and resumed.panel.review
+    assert "ÓRDAGO refused" in again.screen_text() and "refused: deje 1" in again.screen_text()
+    # West's órdago over Partner's raise to 30, refused: the deje of 30 ends the game to 30.
+    app, table = table_app(17)
+    set_match(table, 17, first_mano=0, target=30)
+    lines = to_the_count(table, "cut", "envido 10", "raise 10", "raise 10", "ordago", "no-quiero", "no-quiero")
+    assert table.obs.last_deal.ended_by == "deje", lines
+    grande = next(line for line in lines if line.startswith("Grande"))
+    assert grande == f"{'Grande':<{lance}}{'ÓRDAGO refused':<{betting}}{'THEM':<{won_by}}THEM +30 deje, paid at once"
 
 
 def test_every_seats_declarations_stand_clear_of_each_other_and_of_its_name(table_app):
