@@ -939,7 +939,7 @@ class MusTable(TableScene[MusObservation]):
                    bettor: int | None = None) -> tuple[str, int]:
         """One lance of the deal summary: how it went, who won it, what it scored (with the
         deal's ``hands``, shown at a count, the bonus a count that stopped left out). With the
-        ``bettor`` of an órdago on this lance known (``ordago_bettors``), its row says it was
+        ``bettor`` of an órdago on this lance known (``ordagos``), its row says it was
         an órdago: "ÓRDAGO by Partner", whom ``accepted_by`` says took it on the line under it,
         or "ÓRDAGO refused" (it had read as a refused envido: "refused: deje 1", a newcomer);
         the deje it paid is in POINTS ("US +1 deje"), as "ÓRDAGO refused: deje 1" is too wide."""
@@ -1005,32 +1005,29 @@ class MusTable(TableScene[MusObservation]):
                     break
         return row, colour
 
-    def ordago_taker(self, last: DealSummary) -> int | None:
-        """The seat whose Quiero took the órdago that ended ``last``: the lance's one Quiero, on
-        its caller's bubble in the deal as it ended (``ended``, which the held last call showed:
-        "East: Quiero."); None where that end is not known (a summary built from a record)."""
-        ended = self.ended
-        if last.ended_by != "ordago" or ended is None or ended.deal_number != last.deal_number:
-            return None
-        return next((seat for seat, word in enumerate(ended.speech) if word == "Quiero"), None)
-
-    def ordago_bettors(self, last: DealSummary) -> dict[str, int]:
-        """Each lance of ``last`` on which an órdago was bet, with the seat that bet it: read
-        from the deal's public record (``events``: "Chica", then "2 ordago") in the deal as it
-        ended (``ended``), as the count's own record does not say it; {} where that end is not
-        known (a summary built from a record). An órdago is the last bet of its lance (it is
-        only answered), so the lance's count went as the órdago went: taken, or refused."""
+    def ordagos(self, last: DealSummary) -> dict[str, tuple[int, int | None]]:
+        """Each lance of ``last`` on which an órdago was bet: the seat that bet it, and the seat
+        whose Quiero took it (None: refused, or not known). The bets are read from the deal's
+        public record (``events``: "Chica", then "2 ordago") in the deal as it ended (``ended``),
+        as the count's own record does not say them; {} where that end is not known (a summary
+        built from a record). An órdago is the last bet of its lance (it is only answered), so
+        the lance went as the órdago went; one taken ends the deal, so its Quiero is no longer
+        in the record (the view is the one before it) but on its caller's bubble, where the held
+        view put it ("East: Quiero.")."""
         ended = self.ended
         if ended is None or ended.deal_number != last.deal_number:
             return {}
-        bettors: dict[str, int] = {}
+        found: dict[str, tuple[int, int | None]] = {}
         lance: str | None = None
         for event in ended.events:
             lance = EVENT_LANCES.get(event, lance)
             seat, _, call = event.partition(" ")
             if call == "ordago" and seat.isdigit() and lance is not None:
-                bettors[lance] = int(seat)
-        return bettors
+                found[lance] = (int(seat), None)
+        if last.ended_by == "ordago" and lance in found:
+            taker = next((seat for seat, word in enumerate(ended.speech) if word == "Quiero"), None)
+            found[lance] = (found[lance][0], taker)
+        return found
 
     def accepted_by(self, taker: int | None) -> str:
         """``accepted by East``: the line under the row "ÓRDAGO by Partner", in its BETTING
@@ -1080,9 +1077,10 @@ class MusTable(TableScene[MusObservation]):
         lines.append(("", palette.WHITE))
         lance, betting, won_by = COUNT_COLUMNS
         lines.append((f"{'LANCE':<{lance}}{'BETTING':<{betting}}{'WON BY':<{won_by}}POINTS", palette.YELLOW))
-        bettors = self.ordago_bettors(last)
+        ordagos = self.ordagos(last)
         for count in last.lances:
-            row, colour = self.count_line(count, last.hands, bettors.get(count.lance))
+            bettor, taker = ordagos.get(count.lance, (None, None))
+            row, colour = self.count_line(count, last.hands, bettor)
             if len(row) > PANEL_LINE and ", " in row:
                 # What the stopped count left out goes under the points, not past the panel's
                 # edge (a tester read "+3 bonus, 2 not count").
@@ -1090,8 +1088,8 @@ class MusTable(TableScene[MusObservation]):
                 lines += [(f"{points},", colour), (" " * POINTS_COLUMN + left_out, colour)]
             else:
                 lines.append((row, colour))
-            if count.outcome == "ordago" and count.lance in bettors:
-                lines.append((self.accepted_by(self.ordago_taker(last)), colour))
+            if count.outcome == "ordago" and bettor is not None:
+                lines.append((self.accepted_by(taker), colour))
         lines.append(("", palette.WHITE))
         before, after = last.points_before, last.points_after
         lines.append((f"Points   US {before[us]} + {after[us] - before[us]} = {after[us]}      "
