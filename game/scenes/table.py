@@ -1941,7 +1941,11 @@ class TableScene(Scene, Generic[ObsT], metaclass=ABCMeta):
         if (section, key) == ("play", "hand_sort"):
             # The highlight stays on its card, a dimmed one too (it had jumped to the first card
             # that may be played, away from the raised card the prompt spoke of: a newcomer).
+            before = self._set_by_player()
             self.hand.reorder(self.hand_cards(self.view), self.sorted_hand)
+            # The new order is saved as a rearrangement is: a Luk Fu hand F3 had put in value
+            # order came back by suit after a resume, under "F3 SUIT" (a tester).
+            self._save_if_set(before)
         self._sync()
 
     # ---- the hand ----

@@ -312,6 +312,21 @@ def test_f3_sort_off_lets_shift_arrows_arrange_and_on_sorts_again(start, case):
     assert hand.cards == list(table.hand_cards(table.view))
 
 
+def test_a_hand_f3_reordered_comes_back_in_that_order(start, case, make_app):
+    """Found by a tester: at Luk Fu, F3 off put his hand in value order; quit and resumed, it
+    came back by suit under "F3 SUIT" (the order F3 gave was not saved until a move)."""
+    app, table = start(7)
+    play(app, table, case, lambda: choosing_cards(table) and len(table.hand.cards) > 2)
+    app.press("F3")
+    order = list(table.hand.cards)
+    app.quit()
+    again = make_app("*", "--game", case.game)
+    again.press("Y")  # resume
+    resumed = again.top_scene()
+    assert isinstance(resumed, case.cls) and again.settings.get("play", "hand_sort") is False
+    assert resumed.hand.cards == order
+
+
 def test_f3_keeps_the_highlight_and_the_raised_cards_on_their_cards(start, case):
     """Found by a tester: F3 with cards raised moved the highlight to the first card (where a
     throw of one card plays the highlighted card)."""
