@@ -296,8 +296,9 @@ class App:
             top.on_key(key)
 
     def ignore_keys(self, seconds: float) -> None:
-        """Drop the keys (not the F-keys) of the next ``seconds``: the screen just changed under
-        them, and they were meant for the one before (the startup show ended by a key)."""
+        """Drop the keys (not the F-keys) and the clicks (not on the key bar) of the next
+        ``seconds``: the screen just changed under them, and they were meant for the one before
+        (the startup show ended by a key; a late click to skip it had started a game)."""
         self.key_guard = seconds
 
     def handle_click(self, pos: tuple[int, int]) -> None:
@@ -320,7 +321,7 @@ class App:
                     self.hotkey(number)
                     return
             return
-        if top is not None:
+        if top is not None and self.key_guard <= 0:  # a click is dropped as a key is (``ignore_keys``)
             top.on_click(col, row)
 
     def update(self, dt: float) -> None:

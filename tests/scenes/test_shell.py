@@ -242,6 +242,9 @@ def test_a_key_just_after_the_show_ended_by_itself_picks_no_game(make_app):
     app.tick(ENDED_ALONE_GUARD - 0.5)
     app.press("SPACE")
     assert isinstance(app.top_scene(), MenuScene)
+    row = next(i for i, line in enumerate(app.screen_text().splitlines()) if "Klaberjass" in line)
+    app.click_cell(20, row)  # a click too (it had started the game)
+    assert isinstance(app.top_scene(), MenuScene)
     app.tick(0.6)
     app.press("SPACE")  # later, a key is the menu's again
     assert not isinstance(app.top_scene(), MenuScene)
