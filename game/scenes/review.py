@@ -375,14 +375,14 @@ class ReviewScene(Scene):
         items = self.ordered()
         left = self.left_out()
         if self.ready and not items:
-            chosen = left[:-1] if self.replay.forced else left  # the forced moves are said apart
-            none = "; ".join(chosen) or "every move was forced"
+            taken = left[:-1] if self.replay.forced else left  # by F2 or F3, the forced moves apart
+            none = ", ".join(left) if taken else "every move was forced"
             name = self.table.seat_name(self.seat)
             # Wrapped, not cut: "Player 1" made it run past the edge (a tester).
             for i, line in enumerate(wrap(f"{name} made no choice in this deal: {none}.", COLS - 6)):
                 canvas.text(4, LIST_TOP + i, line, palette.WHITE, bg)
         elif left:
-            canvas.text(2, 21, f"Not counted: {'; '.join(left)}."[: COLS - 4], palette.LIGHT_CYAN, bg)
+            canvas.text(2, 21, f"Not counted: {', '.join(left)}."[: COLS - 4], palette.LIGHT_CYAN, bg)
         self.cursor = min(self.cursor, max(0, len(items) - 1))
         if self.cursor < self.scroll:
             self.scroll = self.cursor
@@ -421,18 +421,20 @@ class ReviewScene(Scene):
         self.key_line(canvas, 2, 22, keys, palette.LIGHT_CYAN, bg)
 
     def left_out(self) -> list[str]:
-        """The moves of the deal left out of the list, in words: those F2 took for the player,
-        those the table took for him by a setting (Klaberjass declares every run with F3 on: not
-        his choice to be charged for, as a tester noticed), and those that had no choice."""
+        """The moves of the deal left out of the list, in words short enough for one row with
+        all three (a tester's were cut mid-word): those F2 took for the player, those the table
+        took for him by a setting (Klaberjass declares every run with F3 on: not his choice to
+        be charged for, as a tester noticed), and those that had no choice."""
+        def counted(n: int, what: str) -> str:
+            return f"{n} {what}{'s' if n > 1 else ''}"
+
         left = []
         if self.by_computer:
-            plural = "s" if self.by_computer > 1 else ""
-            left.append(f"{self.by_computer} choice{plural} the computer made for {self.who()} (F2)")
+            left.append(counted(self.by_computer, "choice") + " by F2")  # the computer playing for him
         if self.by_table:
-            plural = "s" if self.by_table > 1 else ""
-            left.append(f"{self.by_table} choice{plural} the table made for {self.who()} (F3)")
+            left.append(counted(self.by_table, "declaration") + " by F3")
         if self.replay.forced:  # said, so that no move seems lost between the decisions (a tester)
-            left.append(f"{self.replay.forced} forced move{'s' if self.replay.forced > 1 else ''}")
+            left.append(counted(self.replay.forced, "forced move"))
         return left
 
     def who(self) -> str:
