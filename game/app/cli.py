@@ -41,8 +41,9 @@ class _Parser(argparse.ArgumentParser):
         tester's X got only the long options' usage and "unrecognized arguments")."""
         if message.startswith("unrecognized arguments"):
             words = message.split(":", 1)[1].split()
-            for word in words:
-                message += "".join(f"\n{line}" for line in [mistyped(word, self)] if line)
+            together = game_name("".join(words))  # "jub moo", typed as the menu writes it
+            lines = [mistyped(" ".join(words), self)] if together in GAME_NAMES else [mistyped(w, self) for w in words]
+            message += "".join(f"\n{line}" for line in lines if line)
             message += f"\nThe letters are {LETTERS_WORDS}; {self.prog} /? explains everything."
         super().error(message)
 
@@ -72,14 +73,20 @@ def mistyped(word: str, parser: argparse.ArgumentParser) -> str:
     else the unknown letter of a group ("In SMX, X is no letter the program knows": a
     tester could not tell that S and M were fine)."""
     bare = word.lower().lstrip("-/")
-    if bare in GAME_NAMES:
-        return f"{word} is a game: {parser.prog} --game {bare} goes straight to its table."
-    if not word.startswith("--") and re.search(rf"--{re.escape(bare)}(?![\w-])", parser.format_usage()):
+    if game_name(bare) in GAME_NAMES:
+        return f"{word} is a game: {parser.prog} --game {game_name(bare)} goes straight to its table."
+    if not word.startswith("--") and re.search(rf"--{re.escape(bare)}(?![\w-])", parser.format_help()):
         return f"Did you mean --{bare}?"
     odd = unknown_letters(word)
     if not odd:
         return ""
     return f"In {word}, {' '.join(odd)} {'is no letter' if len(odd) == 1 else 'are no letters'} the program knows."
+
+
+def game_name(typed: str) -> str:
+    """A game's name as --game takes it, however typed: "Jub Moo", "jub-moo", "MUS" (a tester's
+    --game Mus was refused for its capital)."""
+    return re.sub(r"[\s_-]", "", typed).lower()
 
 
 def _parser(prog: str | None = None) -> argparse.ArgumentParser:
@@ -99,7 +106,7 @@ def _parser(prog: str | None = None) -> argparse.ArgumentParser:
                          help="force a colour display (C)")
     parser.add_argument("--skip-intro", action="store_true", help="skip the startup show (*)")
     parser.add_argument("--demo", action="store_true", help="start in demo mode (the computer plays)")
-    parser.add_argument("--game", choices=GAME_NAMES, help="go straight to a game's table")
+    parser.add_argument("--game", type=game_name, choices=GAME_NAMES, help="go straight to a game's table")
     parser.add_argument("--seed", type=int, help="seed of the first match (same seed, same deals)")
     parser.add_argument("--scale", type=int, choices=range(1, 7), metavar="1-6",
                         help="window size as a whole multiple of 672x432")

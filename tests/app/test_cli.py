@@ -55,10 +55,13 @@ def test_bad_arguments_exit_2(argv, capsys):
                                         (["-sx"], "In -sx, x is no letter the program knows."),
                                         (["XY"], None), (["--bogus"], None), (["classic"], None),
                                         (["mus"], "mus is a game: "), (["mono"], "Did you mean --mono?"),
-                                        (["demo"], "Did you mean --demo?"), (["max"], None)])
+                                        (["demo"], "Did you mean --demo?"), (["max"], None),
+                                        (["jub", "moo"], "jub moo is a game: "), (["Luk-Fu"], "--game lukfu"),
+                                        (["colour"], "Did you mean --colour?"), (["help"], "Did you mean --help?")])
 def test_a_group_of_letters_names_the_one_it_does_not_know(argv, said, capsys):
     """Found by a tester: "SMX" was refused whole, so he could not tell that S and M were fine.
-    A word is a word: "mus" had been read as the letters M and S with a stray u (a reviewer)."""
+    A word is a word: "mus" had been read as the letters M and S with a stray u, "jub moo" as
+    such letters, and "colour" (an alias) got no help (reviewers)."""
     with pytest.raises(SystemExit):
         cli.parse(argv)
     err = capsys.readouterr().err
@@ -108,3 +111,9 @@ def test_main_py_without_display_exits_1(tmp_path):
     result = subprocess.run([sys.executable, "main.py", "*"], capture_output=True, text=True, timeout=60, env=env)
     assert result.returncode == 1
     assert "No window can be opened" in result.stderr
+
+
+def test_a_game_is_named_however_it_is_typed():
+    """Found by a tester: --game Mus was refused for its capital, though the menu writes it so."""
+    for typed, name in (("Mus", "mus"), ("Jub Moo", "jubmoo"), ("luk-fu", "lukfu"), ("KLABERJASS", "klaberjass")):
+        assert cli.parse(["--game", typed]).game == name
