@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.app.keys import Key
 from game.app.match import deal_ended
-from game.rules.mus import LANCE_TITLES as EVENT_TITLES
 from game.rules.mus import (
+    LANCE_TITLES,
     SENA_FACES,
     SENA_MEANINGS,
     SENA_WORDS,
@@ -82,9 +82,10 @@ STATUS_W = BOARD_W - 11  # a lance's status, from 9 columns in, a blank short of
 YOU_COL, STAKES_COL = 2, 57  # the blocks beside your hand, rows 15-20
 
 SEAT_NAMES = {0: "You", 1: "East", 2: "Partner", 3: "West"}
-LANCE_TITLES = {"grande": "GRANDE", "chica": "CHICA", "pares": "PARES", "juego": "JUEGO", "punto": "PUNTO"}
-# The lance each title opens in the deal's public record (``MusObservation.events``: "Chica").
-EVENT_LANCES = {title: lance for lance, title in EVENT_TITLES.items()}
+# The lances' names as the board writes them, and the lance each name opens in the deal's public
+# record (``MusObservation.events``: "Chica"), both from the rules' names.
+BOARD_TITLES = {lance: title.upper() for lance, title in LANCE_TITLES.items()}
+EVENT_LANCES = {title: lance for lance, title in LANCE_TITLES.items()}
 TEAM_NAMES = ("US", "THEM")
 # The count's LANCE, BETTING and WON BY columns; POINTS after them. Each leaves two blanks at
 # least after its longest words: "Partner", the widest seat name, had run into the points with
@@ -943,7 +944,7 @@ class MusTable(TableScene[MusObservation]):
         an órdago: "ÓRDAGO by Partner", whom ``accepted_by`` says took it on the line under it,
         or "ÓRDAGO refused" (it had read as a refused envido: "refused: deje 1", a newcomer);
         the deje it paid is in POINTS ("US +1 deje"), as "ÓRDAGO refused: deje 1" is too wide."""
-        title = LANCE_TITLES[count.lance].capitalize()
+        title = LANCE_TITLES[count.lance]
         outcome = {
             "passed": "en paso (no bet)",
             "accepted": f"{count.stake} accepted",
@@ -1205,7 +1206,7 @@ class MusTable(TableScene[MusObservation]):
         if obs.phase == "senas":
             return "SEÑAS"
         if obs.phase == "bet" and obs.lance:
-            return f"LANCE: {LANCE_TITLES[obs.lance]}"
+            return f"LANCE: {BOARD_TITLES[obs.lance]}"
         if obs.phase == "bet":  # the last lance settled, the deal held before its count
             return "THE COUNT"
         if obs.phase == "replay":
@@ -1309,7 +1310,7 @@ class MusTable(TableScene[MusObservation]):
         canvas.text(BOARD_COL + 2, BOARD_ROW, " LANCES ", palette.YELLOW, TABLE_BG)
         for i, lance in enumerate(("grande", "chica", "pares", "juego")):
             row = BOARD_ROW + 1 + i
-            title = self.juego_title() if lance == "juego" else LANCE_TITLES[lance]
+            title = self.juego_title() if lance == "juego" else BOARD_TITLES[lance]
             current = obs.phase == "bet" and (obs.lance == lance or (lance == "juego" and obs.lance == "punto"))
             if current:
                 canvas.text(BOARD_COL + 1, row, f" {title:<7}", palette.BLACK, palette.GREY)
