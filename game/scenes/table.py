@@ -151,9 +151,9 @@ def shown_points(points: float) -> float:
 
 #: The prompt of a panel that closes by itself while the demo plays (F2 hands the seat back).
 DEMO_PANEL_PROMPT = "Demo: goes on by itself    F2: stop the demo"
-#: F6 turned on under the last deal's summary: said, as the match has no next deal to offer it in.
-NO_REPLAY_AFTER_MATCH = ("The match is over, so there is no next deal to offer this one again: F6 offers each "
-                         "deal again from the next match on.")
+#: F6 turned on under the last deal's summary: said, as the match has no next deal to offer it in,
+#: on one row of the key bar (in two, its second half had stayed alone over the match's result).
+NO_REPLAY_AFTER_MATCH = "F6: this match is over; the replay offer comes from the next match on."
 #: The prompt of a deal's summary whose decisions can be reviewed.
 REVIEW_PROMPT = "R: review your decisions    Any other key: go on"
 #: The same in hot seat, where the review opens on the last to play and Tab goes to the others.

@@ -84,13 +84,13 @@ def test_the_finished_matchs_replay_notice_goes_with_it(make_app, home):
     app, table = quick_klaberjass(make_app, home)
     f2_to_deciding_summary(app, table)
     app.press("F2", "F6")
-    assert NO_REPLAY_AFTER_MATCH in app.notice_log
-    assert app.screen_text().splitlines()[-1].startswith("The match is over")
+    assert NO_REPLAY_AFTER_MATCH in app.notice_log and len(NO_REPLAY_AFTER_MATCH) <= 80  # one row (a tester)
+    assert app.screen_text().splitlines()[-1].startswith("F6: this match is over")
     app.press("SPACE")
     while not table.result_shown or table.guarded:
         app.tick(0.05)
     app.press("ENTER")  # a new match
-    assert app.top_scene() is not table and not app.screen_text().splitlines()[-1].startswith("The match is over")
+    assert app.top_scene() is not table and not app.screen_text().splitlines()[-1].startswith("F6: this match is over")
 
 
 def test_the_replay_notice_goes_with_f6_off_and_with_f7(make_app, home):
@@ -102,9 +102,9 @@ def test_the_replay_notice_goes_with_f6_off_and_with_f7(make_app, home):
     app, table = quick_klaberjass(make_app, home)
     f2_to_deciding_summary(app, table)
     app.press("F2", "F6")
-    assert app.screen_text().splitlines()[-1].startswith("The match is over")
+    assert app.screen_text().splitlines()[-1].startswith("F6: this match is over")
     app.press("F6")
-    assert not app.screen_text().splitlines()[-1].startswith("The match is over")
+    assert not app.screen_text().splitlines()[-1].startswith("F6: this match is over")
     app.press("F6", "F7")
     assert "The match is kept to resume." in app.screen_text()
     app.press("Y")
