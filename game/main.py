@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.scenes.shell import Shell
 
     settings = Settings.load()
-    app = App(args, settings, Shell())
+    app = App(args, settings, Shell(), claim_folder=True)
     try:
         app.start()
     except NoDisplayError as exc:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 
+from game.app import storage
 from game.app.ai_worker import AIWorker
 from game.app.audio import Speaker, quiet_stderr
 from game.app.cli import Args
@@ -38,8 +39,6 @@ DESKTOP_MARGIN = 32  # rows of the desktop a window leaves at least to its title
 
 def _user_folder(sub: str = "") -> Path | None:
     """A folder under the user folder, or None when there is none (everything stays in memory)."""
-    from game.app import storage
-
     try:
         return storage.user_dir() / sub if sub else storage.user_dir()
     except Exception:
@@ -83,8 +82,13 @@ class NoDisplayError(RuntimeError):
 
 
 class App:
-    def __init__(self, args: Args, settings: Settings, shell: Shell, *, inline_ai: bool = False) -> None:
+    def __init__(self, args: Args, settings: Settings, shell: Shell, *, inline_ai: bool = False,
+                 claim_folder: bool = False) -> None:
         self.args = args
+        # The program (not a tool or a test) claims the user folder, so a second window of it
+        # writes nothing there (``storage.FolderClaim``).
+        self.claim_folder = claim_folder
+        self.folder_claim: storage.FolderClaim | None = None
         self.settings = settings
         self.shell = shell
         self.canvas = TextCanvas()
@@ -143,15 +147,23 @@ class App:
         self.shell.open(self)
 
     def _check_user_folder(self) -> None:
-        """Say at once, not at the first failed save, that nothing will be kept."""
-        from game.app import storage
-
+        """Say at once, not at the first failed save, that nothing will be kept: the folder
+        cannot be written, or another window of the program holds it."""
         folder = _user_folder()
-        if folder is not None and storage.writable(folder):
+        if self.claim_folder:
+            self.folder_claim = storage.FolderClaim(folder)
+        in_use = self.folder_claim is not None and self.folder_claim.elsewhere
+        if folder is not None and storage.writable(folder) and not in_use:
             return
         self.settings.path = None  # keep everything in memory, without a notice per failure
         self.saves.writing = False  # a save already there is still offered
         self.stats.path = None
+        if in_use:
+            self.settings.why_unsaved = self.saves.why_unsaved = storage.IN_USE
+            self.notice(f"The Card Parlour is already open in another window, using {folder}: this one "
+                        "keeps its settings, matches and statistics only until you close it.",
+                        seconds=2 * NOTICE_SECONDS)
+            return
         where = f"Your user folder {folder}" if folder is not None else "No user folder"
         self.notice(f"{where} cannot be written to, so settings, matches and statistics "
                     "will not be kept after you close the program.", seconds=2 * NOTICE_SECONDS)
@@ -209,6 +221,8 @@ class App:
     def shutdown(self) -> None:
         self.ai.close()
         self.speaker.stop()
+        if self.folder_claim is not None:
+            self.folder_claim.release()
         pygame.quit()
 
     # ---- the loop ----

@@ -10,9 +10,11 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import BinaryIO
 
 APP_NAME = "dos-card-games"
 HOME_ENV = "DOS_CARDS_HOME"  # overrides the user folder (tests, portable installs)
@@ -43,6 +45,53 @@ def writable(folder: Path) -> bool:
 
 #: Why nothing is written, said beside the notices and questions that depend on it.
 UNWRITABLE = "the folder cannot be written"
+#: ... when another running copy of the program holds the folder (``FolderClaim``).
+IN_USE = "another window of the program is using the folder"
+#: The file a running program locks in the user folder (the lock, not the file, is the claim).
+CLAIM_NAME = ".in-use.lock"
+
+
+class FolderClaim:
+    """This run's claim on the user folder, so that two copies of the program never write the
+    same saves (a tester's second window resumed the first's match, and each overwrote the
+    other's moves). The claim is an operating-system lock on a file in the folder: it goes
+    with the process, a crash included, so a stale claim never blocks a later start.
+    ``elsewhere``: another running program holds it; then this one writes nothing."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.handle: BinaryIO | None = None
+        self.elsewhere = False
+        if folder is None:
+            return
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            handle = open(folder / CLAIM_NAME, "a+b")  # noqa: SIM115 (held open for the whole run)
+        except OSError:
+            return  # a folder that cannot be written is told apart (``writable``)
+        try:
+            _lock(handle.fileno())
+        except OSError:
+            handle.close()
+            self.elsewhere = True
+            return
+        self.handle = handle
+
+    def release(self) -> None:
+        if self.handle is not None:
+            self.handle.close()  # closing the file gives the lock up
+            self.handle = None
+
+
+def _lock(fd: int) -> None:
+    """Lock ``fd`` for this process without waiting; OSError if another process holds it."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 def failure_words(exc: OSError) -> str:

@@ -657,3 +657,40 @@ def test_a_match_resumed_mid_deal_says_its_last_move_again(make_app, case):
         match.replay_step(step)
     resumed = type(table).resume(app, match, tuple(table.humans))
     assert resumed.message == said, (resumed.message, said)
+
+
+def test_a_second_window_of_the_program_writes_nothing_in_the_folder(home):
+    """Found by a tester: a second copy of the program, started while the first played, offered
+    to resume the first's match; both then wrote the same save, each over the other's moves. The
+    running program holds the folder; a second one says so and keeps what it plays in memory."""
+    import subprocess
+    import sys
+
+    from game.app import cli, storage
+    from game.app.app import App
+    from game.app.settings import Settings
+    from game.scenes.shell import Shell
+    from game.tools.headless import use_dummy_drivers
+
+    held = storage.FolderClaim(home)
+    assert held.handle is not None and not held.elsewhere
+    # Another process sees the folder held (the lock is the operating system's, per process).
+    probe = ("import sys; from pathlib import Path; from game.app.storage import FolderClaim; "
+             "sys.exit(3 if FolderClaim(Path(sys.argv[1])).elsewhere else 0)")
+    assert subprocess.run([sys.executable, "-c", probe, str(home)], check=False).returncode == 3
+    use_dummy_drivers()
+    second = App(cli.parse(["*", "--game", "klaberjass"]), Settings.load(home), Shell(), inline_ai=True,
+                 claim_folder=True)
+    second.start()
+    try:
+        assert second.folder_claim is not None and second.folder_claim.elsewhere
+        assert any("already open in another window" in text for text, _ in second.notices), second.notices
+        assert not second.saves.writing and second.settings.path is None and second.stats.path is None
+        second.press("F1")  # a setting changed, a move played: nothing reaches the folder
+        assert not (home / "settings.toml").exists() and not (home / "saves" / "klaberjass.json").exists()
+        second.press("F7")
+        assert storage.IN_USE in " ".join(second.screen_text().replace("║", " ").split())
+    finally:
+        second.shutdown()
+    held.release()
+    assert subprocess.run([sys.executable, "-c", probe, str(home)], check=False).returncode == 0  # given up
