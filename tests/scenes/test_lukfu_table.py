@@ -1168,7 +1168,7 @@ def test_f6_under_the_summary_of_a_matchs_last_deal_says_why_no_replay(table_app
     app, table = table_app(3, deals=1)
     play_by_keys(app, table, lambda: table.panel is not None and table.match.is_over, seed=3, max_rounds=40000)
     app.press("F6")
-    assert any("The match is over" in text for text in app.notice_log)
+    assert any("this match is over" in text for text in app.notice_log)
     assert "replay" not in table.obs.legal_actions
 
 
