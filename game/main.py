@@ -14,12 +14,14 @@ from game.app import cli
 def main(argv: list[str] | None = None) -> int:
     args = cli.parse(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.app.app import App, NoDisplayError
+    from game.app import storage
+    from game.app.app import App, NoDisplayError, user_folder
     from game.app.settings import Settings
     from game.scenes.shell import Shell
 
+    claim = storage.FolderClaim(user_folder())  # before any file there is read (and maybe moved aside)
     settings = Settings.load()
-    app = App(args, settings, Shell(), claim_folder=True)
+    app = App(args, settings, Shell(), folder_claim=claim)
     try:
         app.start()
     except NoDisplayError as exc:

@@ -37,7 +37,7 @@ HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that draw into me
 DESKTOP_MARGIN = 32  # rows of the desktop a window leaves at least to its title bar
 
 
-def _user_folder(sub: str = "") -> Path | None:
+def user_folder(sub: str = "") -> Path | None:
     """A folder under the user folder, or None when there is none (everything stays in memory)."""
     try:
         return storage.user_dir() / sub if sub else storage.user_dir()
@@ -83,12 +83,11 @@ class NoDisplayError(RuntimeError):
 
 class App:
     def __init__(self, args: Args, settings: Settings, shell: Shell, *, inline_ai: bool = False,
-                 claim_folder: bool = False) -> None:
+                 folder_claim: storage.FolderClaim | None = None) -> None:
         self.args = args
-        # The program (not a tool or a test) claims the user folder, so a second window of it
-        # writes nothing there (``storage.FolderClaim``).
-        self.claim_folder = claim_folder
-        self.folder_claim: storage.FolderClaim | None = None
+        # The program's claim on the user folder (not a tool's or a test's), taken before its
+        # files are read: a second window of the program writes nothing there.
+        self.folder_claim = folder_claim
         self.settings = settings
         self.shell = shell
         self.canvas = TextCanvas()
@@ -100,8 +99,8 @@ class App:
         sound = settings.get("play", "sound") and args.sound is not False
         self.speaker = Speaker(enabled=bool(sound))
         self.ai = AIWorker(inline=inline_ai)
-        self.saves = SaveStore(_user_folder("saves"))
-        self.stats = StatsStore(_user_folder())
+        self.saves = SaveStore(user_folder("saves"))
+        self.stats = StatsStore(user_folder())
         # F2's demo mode: the computer plays your seat. ``--demo --game NAME`` starts that table
         # in it; ``--demo`` alone is the attract show, after which your games are your own.
         self.demo = args.demo and args.game is not None
@@ -149,9 +148,7 @@ class App:
     def _check_user_folder(self) -> None:
         """Say at once, not at the first failed save, that nothing will be kept: the folder
         cannot be written, or another window of the program holds it."""
-        folder = _user_folder()
-        if self.claim_folder:
-            self.folder_claim = storage.FolderClaim(folder)
+        folder = user_folder()
         in_use = self.folder_claim is not None and self.folder_claim.elsewhere
         if folder is not None and storage.writable(folder) and not in_use:
             return

@@ -55,14 +55,17 @@ def letters_of(arg: str) -> str:
 
 def unknown_letters(arg: str) -> list[str]:
     """The letters of ``arg`` that are no command-line letter, where it reads as a group of
-    them: written after "/" or "-" with some of the letters, or bare with one odd character
-    among them ("SMX"). A long option, an argument longer than the four letters together, or
-    a bare word with several odd characters ("mono", "demo") is a word, not a mistyped group."""
+    them: one character alone ("Q"), written after "/" or "-" with some of the letters, or bare
+    with one odd character among them ("SMX"). A long option, an argument longer than the four
+    letters together, or a bare word with several odd characters ("mono", "moo") is a word."""
     letters = letters_of(arg)
     if arg.startswith("--") or len(letters) > len(LETTERS):
         return []
     odd = [ch for ch in dict.fromkeys(letters) if ch.upper() not in LETTERS and ch != "?"]
-    if len(odd) == len(set(letters)) or (not arg.startswith(("/", "-")) and len(odd) > 1):
+    if len(letters) == 1:
+        return odd  # one character alone is a letter, known or not ("Q", "-x")
+    odd_count = sum(1 for ch in letters if ch in odd)  # "moo" has two odd characters, not one
+    if len(odd) == len(set(letters)) or (not arg.startswith(("/", "-")) and odd_count > 1):
         return []
     return odd
 
@@ -80,7 +83,8 @@ def mistyped(word: str, parser: argparse.ArgumentParser) -> str:
     odd = unknown_letters(word)
     if not odd:
         return ""
-    return f"In {word}, {' '.join(odd)} {'is no letter' if len(odd) == 1 else 'are no letters'} the program knows."
+    said = f"{' '.join(odd)} {'is no letter' if len(odd) == 1 else 'are no letters'} the program knows."
+    return said if len(letters_of(word)) == 1 else f"In {word}, {said}"
 
 
 def game_name(typed: str) -> str:

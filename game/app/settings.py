@@ -121,10 +121,13 @@ class Settings:
             return cls(values, path, notices)
         text = None
         try:
+            raw = path.read_bytes()
             # "utf-8-sig": Notepad's byte-order mark is no damage (a tester's file was moved aside for it).
-            text = path.read_text(encoding="utf-8-sig")
+            text = raw.decode("utf-8-sig")
             user = tomllib.loads(text)
         except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+            if isinstance(exc, UnicodeDecodeError):  # the text before the first byte that is none
+                text = exc.object[: exc.start].decode("utf-8-sig", errors="replace")
             moved = storage.move_aside(path)
             where = f"It was moved aside as {moved.name}." if moved else "It was left where it is."
             at, line = damage_at(exc, text)
@@ -134,7 +137,12 @@ class Settings:
                 used = f"so only its lines before line {line} are used, the defaults for the rest"
                 notices.extend(merge_user_values(values, kept))
             notices.insert(0, f"Your settings file {path} is damaged{at} and could not be read, {used}. {where}")
-            return cls(values, path, notices)
+            settings = cls(values, path, notices)
+            if kept and moved is not None:
+                # Written back at once, so what was kept is there at the next start too (it
+                # had lasted this run only: the next found no file, and used the defaults).
+                settings.save()
+            return settings
         notices.extend(merge_user_values(values, user))
         return cls(values, path, notices)
 
@@ -166,11 +174,12 @@ class Settings:
 
 
 def damage_at(exc: Exception, text: str | None) -> tuple[str, int | None]:
-    """Where a settings file's reading stopped, in words (" at line 3", " at line 9, where the
-    file ends part way", " (it is not text)"), and that line's number if known: a tester's
-    duplicated key sent him comparing the files, and a file cut short named no line."""
-    if isinstance(exc, UnicodeDecodeError):
-        return " (it is not text)", None
+    """Where a settings file's reading stopped, in words (" at line 3", " at line 9 (the file
+    ends part way)", " at line 1 (it is not text from there)"), and that line's number if known:
+    a tester's duplicated key sent him comparing the files, and a file cut short named no line."""
+    if isinstance(exc, UnicodeDecodeError):  # ``text``: what comes before the byte that is no text
+        line = (text or "").count("\n") + 1
+        return f" at line {line} (it is not text from there)", line
     if not isinstance(exc, tomllib.TOMLDecodeError) or text is None:
         return "", None
     found = re.search(r"at line (\d+)", str(exc))
@@ -178,7 +187,7 @@ def damage_at(exc: Exception, text: str | None) -> tuple[str, int | None]:
         return f" at line {found.group(1)}", int(found.group(1))
     if "end of document" in str(exc):
         line = max(1, len(text.splitlines()))
-        return f" at line {line}, where the file ends part way", line
+        return f" at line {line} (the file ends part way)", line
     return "", None
 
 

@@ -56,7 +56,9 @@ class FolderClaim:
     same saves (a tester's second window resumed the first's match, and each overwrote the
     other's moves). The claim is an operating-system lock on a file in the folder: it goes
     with the process, a crash included, so a stale claim never blocks a later start.
-    ``elsewhere``: another running program holds it; then this one writes nothing."""
+    ``elsewhere``: another running program holds it; then this process writes nothing there
+    until ``release`` (``atomic_write`` refuses, ``move_aside`` leaves a damaged file where it
+    is), so take the claim before reading the folder's files."""
 
     def __init__(self, folder: Path | None) -> None:
         self.handle: BinaryIO | None = None
@@ -73,6 +75,7 @@ class FolderClaim:
         except OSError:
             handle.close()
             self.elsewhere = True
+            _held_back.add(folder.resolve())
             return
         self.handle = handle
 
@@ -80,6 +83,20 @@ class FolderClaim:
         if self.handle is not None:
             self.handle.close()  # closing the file gives the lock up
             self.handle = None
+        _held_back.clear()
+
+
+#: Folders another running program holds: this process writes nothing in them.
+_held_back: set[Path] = set()
+
+
+class FolderInUse(OSError):
+    """A write held back: another window of the program holds the folder."""
+
+
+def _check_held(path: Path) -> None:
+    if any(folder == path.parent.resolve() or folder in path.parent.resolve().parents for folder in _held_back):
+        raise FolderInUse(IN_USE)
 
 
 def _lock(fd: int) -> None:
@@ -97,11 +114,15 @@ def _lock(fd: int) -> None:
 def failure_words(exc: OSError) -> str:
     """Why a write failed, in a player's words: a full disk is not a folder's permissions (a
     tester with a full disk was sent to look at the folder)."""
+    if isinstance(exc, FolderInUse):
+        return IN_USE
     return "the disk is full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else UNWRITABLE
 
 
 def atomic_write(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` in one step. Raises OSError if the folder is unwritable."""
+    """Replace ``path`` with ``text`` in one step. Raises OSError if the folder is unwritable
+    (``FolderInUse`` if another window of the program holds it)."""
+    _check_held(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
@@ -121,6 +142,10 @@ def move_aside(path: Path) -> Path | None:
 
     Returns None when even that fails (the file then stays where it is, and is ignored).
     """
+    try:
+        _check_held(path)
+    except FolderInUse:
+        return None  # the program that holds the folder deals with it
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.damaged-{stamp}")
     n = 1

@@ -441,7 +441,10 @@ class OptionsScene(Scene):
                       palette.LIGHT_CYAN, palette.BLUE)
         self.key_line(canvas, 2, 21, "Tab/PgDn: next page   Shift+Tab/PgUp: previous   F5: explain   Esc: menu",
                       palette.LIGHT_CYAN, palette.BLUE)
-        canvas.text(2, 22, self.message[: COLS - 4], palette.YELLOW, palette.BLUE)
+        # Two rows where it needs them (a second window's "another window of the program is
+        # using the folder" had been cut at the edge: a tester).
+        for row, line in enumerate(wrap(self.message, COLS - 4)[:2], start=22):
+            canvas.text(2, row, line, palette.YELLOW, palette.BLUE)
 
     def draw_explanation(self, canvas: TextCanvas, option: Option) -> None:
         """The option's help line and its values, in a panel below its row."""

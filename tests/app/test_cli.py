@@ -57,7 +57,9 @@ def test_bad_arguments_exit_2(argv, capsys):
                                         (["mus"], "mus is a game: "), (["mono"], "Did you mean --mono?"),
                                         (["demo"], "Did you mean --demo?"), (["max"], None),
                                         (["jub", "moo"], "jub moo is a game: "), (["Luk-Fu"], "--game lukfu"),
-                                        (["colour"], "Did you mean --colour?"), (["help"], "Did you mean --help?")])
+                                        (["colour"], "Did you mean --colour?"), (["help"], "Did you mean --help?"),
+                                        (["Q"], "\nQ is no letter the program knows."),
+                                        (["-x"], "\nx is no letter the program knows."), (["moo"], None)])
 def test_a_group_of_letters_names_the_one_it_does_not_know(argv, said, capsys):
     """Found by a tester: "SMX" was refused whole, so he could not tell that S and M were fine.
     A word is a word: "mus" had been read as the letters M and S with a stray u, "jub moo" as

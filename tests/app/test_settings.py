@@ -95,8 +95,12 @@ def test_a_damaged_file_keeps_the_settings_before_the_damage(home):
     settings = Settings.load(home)
     assert settings.get("play", "sound") is False and settings.get("play", "delay") == 0.0
     assert len(settings.notices) == 1, settings.notices
-    assert "damaged at line 5, where the file ends part way" in settings.notices[0]
+    assert "damaged at line 5 (the file ends part way)" in settings.notices[0]
     assert "only its lines before line 5 are used, the defaults for the rest" in settings.notices[0]
+    # What was kept is written back at once, so the next start keeps it too (it had lasted one
+    # run: the next found no file and used the defaults, with no word).
+    again = Settings.load(home)
+    assert not again.notices and again.get("play", "sound") is False and again.get("play", "delay") == 0.0
     # A duplicated key: the lines before it are kept, the duplicate and what follows are not.
     (home / "settings.toml").write_text("[play]\ndelay = 1.0\ndelay = 2.0\nsound = false\n", encoding="utf-8")
     settings = Settings.load(home)
@@ -104,10 +108,14 @@ def test_a_damaged_file_keeps_the_settings_before_the_damage(home):
 
 
 def test_a_file_that_is_not_text_says_so(home):
-    (home / "settings.toml").write_bytes(b"\x00\xff garbage [[[ = \n")
+    (home / "settings.toml").write_bytes(b"\xff garbage [[[ = \n")
     settings = Settings.load(home)
-    said = "is damaged (it is not text) and could not be read, so the defaults are used"
+    said = "is damaged at line 1 (it is not text from there) and could not be read, so the defaults are used"
     assert len(settings.notices) == 1 and said in settings.notices[0], settings.notices
+    # One byte that is no text (a Latin-1 "café" in a comment) keeps the lines before it (a tester).
+    (home / "settings.toml").write_bytes(b"[display]\nborder = 4\n# caf\xe9\n")
+    settings = Settings.load(home)
+    assert settings.get("display", "border") == 4 and "at line 3 (it is not text from there)" in settings.notices[0]
 
 
 def test_a_full_disk_is_called_full(home, monkeypatch):

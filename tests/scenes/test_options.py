@@ -557,3 +557,15 @@ def test_the_mono_phosphor_is_dimmed_on_a_colour_monitor_and_live_with_m(make_ap
         colour = app.canvas.cell(4, FIRST_OPTION_ROW + keys.index(dimmed)).fg
         assert colour == (palette.BLACK if live else palette.DARK_GREY), letters
         app.press("ESC")
+
+
+def test_a_long_message_line_wraps_onto_the_row_below(make_app):
+    """Found by a tester: in a second window of the program, "Changes last until you close the
+    program: another window of the program is using the folder." was cut at the edge."""
+    from game.app import storage
+
+    app = make_app("*")
+    app.settings.path, app.settings.why_unsaved = None, storage.IN_USE
+    app.press("o")
+    said = " ".join(app.screen_text().replace("│", " ").replace("║", " ").split())
+    assert "Changes last until you close the program: another window of the program is using the folder." in said
