@@ -223,14 +223,18 @@ class JubMooTable(TableScene[JubMooObservation]):
     def hand_hidden(self) -> bool:
         """Nobody's cards while the keyboard changes hands, nor in hot seat once the person at
         the screen has played and another is to play (a computer, or the next person after the
-        trick's pause): his hand had stayed face up for the others to see (a tester)."""
+        trick's pause): his hand had stayed face up for the others to see (a tester); nor in hot
+        seat while F2 plays."""
         if self.passing:
             return True
+        if not self.hot_seat or self.showing_decision or self.view.all_hands is not None:
+            return False  # with open hands every hand is shown anyway (it had flickered: a reviewer)
+        if self.app.demo:
+            # F2 plays every seat, while the people still sit at the screen: nobody's hand (the
+            # last person's had stayed face up for the others to read: a tester).
+            return True
         seat = self.match.current_player
-        # Not in the demo, where nobody is at the keyboard, nor with open hands, where every hand
-        # is shown anyway (it had flickered every trick, or hidden only your own: a reviewer).
-        return (self.hot_seat and not self.showing_decision and not self.app.demo and self.view.all_hands is None
-                and seat is not None and seat != self.viewer)
+        return seat is not None and seat != self.viewer
 
     def hand_over(self, seat: int) -> None:
         """Hide every hand, then show ``seat``'s view once its player presses Enter. The panel

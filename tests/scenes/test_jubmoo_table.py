@@ -486,6 +486,22 @@ def test_in_hot_seat_a_persons_hand_is_face_down_once_another_is_to_play(table_a
             seen += 1
         app.tick(0.05)
     assert seen > 10
+    # F2 at a person's turn plays every seat while the people still sit at the screen: no
+    # person's hand is face up (the last one's had stayed so: a tester).
+    for _ in range(200):
+        if table.human_to_act and not table.guarded and table.panel is None:
+            break
+        if table.panel is not None and not table.guarded:
+            app.press("ENTER")
+        app.tick(0.05)
+    app.press("F2")
+    assert app.demo
+    for _ in range(60):
+        app.tick(0.05)
+        text = app.screen_text()
+        mine = RULES.hand(table.match.state, table.viewer)
+        assert table.hand_hidden and not any(card_name(card) in text for card in mine), text
+    app.press("F2")
     # One person at the keyboard: his hand is his to see while the computers play.
     app, table = table_app(7)
     play_by_keys(app, table, lambda: table.match.current_player not in (None, 0) and table.panel is None
