@@ -567,10 +567,13 @@ class LukFuTable(TableScene[LukFuObservation]):
 
     def choice_words(self, action: str, view: LukFuObservation, short: bool = False) -> str:
         """The call's words as done: "you called", "you passed" (a tester read "you chose call"),
-        and a card thrown face down, short, "you threw S2" (not "you chose throw S2": a tester)."""
+        and a card thrown face down, "you threw the S2 face down" or short "you threw S2": each
+        card of a throw is its own decision, said alike (testers read "you chose throw S2", and
+        "then 3 more" beside one card and not the next)."""
         done = {"call": "called", "pass": "passed"}.get(action)
-        if done is None and short and action.startswith("discard "):
-            done = f"threw {action.split()[1]}"
+        if done is None and action.startswith("discard "):
+            card = action.split()[1]
+            done = f"threw {card}" if short else f"threw the {card} face down"
         return done if done is not None else super().choice_words(action, view, short)
 
     def move_words(self, action: str, view: LukFuObservation, short: bool = False) -> str:

@@ -971,6 +971,12 @@ def test_the_reviews_verdict_on_hards_card_of_a_throw_speaks_of_that_card_only(t
     card = first.action.split()[1]
     assert f"you threw {card}, as Hard would for this card of the move." in verdict, verdict
     assert "more" not in verdict, verdict
+    # Every card of the throw is said alike, long or short (one had read "you chose to throw the
+    # T9 face down", the others "you threw T4": a tester).
+    for decision in throw:
+        card = decision.action.split()[1]
+        assert table.choice_words(decision.action, decision.observation) == f"threw the {card} face down"
+        assert table.choice_words(decision.action, decision.observation, short=True) == f"threw {card}"
 
 
 @pytest.mark.parametrize("empty_hand", [False, True])
