@@ -150,7 +150,7 @@ class App:
         cannot be written, or another window of the program holds it."""
         folder = user_folder()
         in_use = self.folder_claim is not None and self.folder_claim.elsewhere
-        if folder is not None and storage.writable(folder) and not in_use:
+        if not in_use and folder is not None and storage.writable(folder):  # (no probe file in a held folder)
             return
         self.settings.path = None  # keep everything in memory, without a notice per failure
         self.saves.writing = False  # a save already there is still offered

@@ -84,7 +84,8 @@ class StatsStore:
             where = f" The file as it was is kept as {moved.name}." if moved else ""
             self.notices.append(f"The statistics file had values that are not counts, so these games count "
                                 f"afresh: {', '.join(bad)}. The other games' figures are kept.{where}")
-            self.save()
+            if moved is not None:  # (not over a file left where it is: another window's, say)
+                self.save()
 
     def _read_game(self, game: str, stored: Any) -> str:
         """Take ``game``'s counters from the file; what was wrong with them ("" if nothing)."""

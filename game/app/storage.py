@@ -14,7 +14,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import BinaryIO
 
 APP_NAME = "dos-card-games"
 HOME_ENV = "DOS_CARDS_HOME"  # overrides the user folder (tests, portable installs)
@@ -61,29 +60,38 @@ class FolderClaim:
     is), so take the claim before reading the folder's files."""
 
     def __init__(self, folder: Path | None) -> None:
-        self.handle: BinaryIO | None = None
+        self.fd: int | None = None
         self.elsewhere = False
-        if folder is None:
+        self.folder = None if folder is None else folder.resolve()
+        if self.folder is None:
             return
+        path = self.folder / CLAIM_NAME
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            handle = open(folder / CLAIM_NAME, "a+b")  # noqa: SIM115 (held open for the whole run)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            try:
+                fd = os.open(path, os.O_RDWR | os.O_CREAT)
+            except OSError:
+                fd = os.open(path, os.O_RDONLY)  # a lock file left read-only: a lock needs no more
         except OSError:
             return  # a folder that cannot be written is told apart (``writable``)
         try:
-            _lock(handle.fileno())
-        except OSError:
-            handle.close()
-            self.elsewhere = True
-            _held_back.add(folder.resolve())
+            _lock(fd)
+        except OSError as exc:
+            os.close(fd)
+            # Only "held by another process" is another window: a file system that keeps no locks
+            # (some network mounts) must not make every start read-only.
+            if exc.errno in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, errno.EDEADLK):
+                self.elsewhere = True
+                _held_back.add(self.folder)
             return
-        self.handle = handle
+        self.fd = fd
 
     def release(self) -> None:
-        if self.handle is not None:
-            self.handle.close()  # closing the file gives the lock up
-            self.handle = None
-        _held_back.clear()
+        if self.fd is not None:
+            os.close(self.fd)  # closing the file gives the lock up
+            self.fd = None
+        if self.folder is not None:
+            _held_back.discard(self.folder)
 
 
 #: Folders another running program holds: this process writes nothing in them.
@@ -104,6 +112,7 @@ def _lock(fd: int) -> None:
     if sys.platform == "win32":
         import msvcrt
 
+        os.lseek(fd, 0, os.SEEK_SET)  # the first byte, whatever the file's size
         msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
     else:
         import fcntl

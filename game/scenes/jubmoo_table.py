@@ -268,6 +268,11 @@ class JubMooTable(TableScene[JubMooObservation]):
         """F2 behind "pass the keyboard": the hands stay hidden until the person named presses
         Enter, so say that the demo waits for it (a tester saw F2 turned on and nothing move)."""
         super().on_demo_changed()
+        if not self.app.demo and self.hot_seat and not self.passing:
+            # F2 off after it played every seat: whoever is at the screen now, the next person
+            # to play is handed the keyboard, the last one to see his hand too (it had turned
+            # face up at once for whoever pressed F2: a reviewer).
+            self.hand_over_due = True
         if self.passing and self.panel is not None:
             name = self.seat_name(self.viewer)
             # One row's worth: a tester saw only its first half, cut at the row's end. F2 again

@@ -622,6 +622,7 @@ class TableScene(Scene, Generic[ObsT], metaclass=ABCMeta):
         self._deal = deal_of(self.obs)
         self._decision: DecisionKey | None = None  # the decision whose prompt is up
         self.saved_prompt: Any = None  # a resumed save's ``prompt_state``, until its decision comes up
+        self.hand_over_due = False  # hot seat: the next person to act is handed the keyboard, the viewer too
         self._guard = 0.0
         self._view_changed()
         self.message = self.deal_opening(self.view)
@@ -705,7 +706,8 @@ class TableScene(Scene, Generic[ObsT], metaclass=ABCMeta):
             return
         if not self.computer_plays(seat):
             self._cancel_ticket()
-            if seat != self.viewer:
+            if seat != self.viewer or self.hand_over_due:
+                self.hand_over_due = False
                 self.hand_over(seat)
                 return
             auto = self.auto_action() if self.human_to_act else None

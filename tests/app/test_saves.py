@@ -662,40 +662,67 @@ def test_a_match_resumed_mid_deal_says_its_last_move_again(make_app, case):
 def test_a_second_window_of_the_program_writes_nothing_in_the_folder(home):
     """Found by a tester: a second copy of the program, started while the first played, offered
     to resume the first's match; both then wrote the same save, each over the other's moves. The
-    running program holds the folder; a second one says so and keeps what it plays in memory."""
+    running program holds the folder; a second one says so and keeps what it plays in memory,
+    and leaves the folder as it found it, damaged files too (reviewers)."""
+    import json
     import subprocess
     import sys
 
     from game.app import cli, storage
     from game.app.app import App
     from game.app.settings import Settings
+    from game.app.stats import FORMAT as STATS_FORMAT
+    from game.app.stats import VERSION as STATS_VERSION
     from game.scenes.shell import Shell
     from game.tools.headless import use_dummy_drivers
 
     held = storage.FolderClaim(home)
-    assert held.handle is not None and not held.elsewhere
-    # Another process sees the folder held (the lock is the operating system's, per process).
-    probe = ("import sys; from pathlib import Path; from game.app.storage import FolderClaim; "
-             "sys.exit(3 if FolderClaim(Path(sys.argv[1])).elsewhere else 0)")
-    assert subprocess.run([sys.executable, "-c", probe, str(home)], check=False).returncode == 3
-    use_dummy_drivers()
-    # Damaged files the first program has not dealt with yet: the second leaves them where they are.
-    (home / "settings.toml").write_text("[play]\nsound = false\n[klab", encoding="utf-8")
-    (home / "statistics.json").write_text("{", encoding="utf-8")
-    before = sorted(path.name for path in home.rglob("*"))
-    claim = storage.FolderClaim(home)  # as the program takes it, before it reads a file there
-    second = App(cli.parse(["*", "--game", "klaberjass"]), Settings.load(home), Shell(), inline_ai=True,
-                 folder_claim=claim)
-    second.start()
     try:
-        assert claim.elsewhere and second.settings.get("play", "sound") is False
-        assert any("already open in another window" in text for text, _ in second.notices), second.notices
-        assert not second.saves.writing and second.settings.path is None and second.stats.path is None
-        second.press("F1")  # a setting changed, a move played: nothing reaches the folder
-        assert sorted(path.name for path in home.rglob("*")) == before
-        second.press("F7")
-        assert storage.IN_USE in " ".join(second.screen_text().replace("║", " ").split())
+        assert held.fd is not None and not held.elsewhere
+        # Another process sees the folder held (the lock is the operating system's, per process).
+        probe = ("import sys; from pathlib import Path; from game.app.storage import FolderClaim; "
+                 "sys.exit(3 if FolderClaim(Path(sys.argv[1])).elsewhere else 0)")
+        assert subprocess.run([sys.executable, "-c", probe, str(home)], check=False).returncode == 3
+        use_dummy_drivers()
+        # Damaged files the first program has not dealt with: the second leaves them where they are
+        # (a statistics file with one bad count had been moved aside and written anew).
+        (home / "settings.toml").write_text("[play]\nsound = false\n[klab", encoding="utf-8")
+        (home / "statistics.json").write_text(json.dumps({"format": STATS_FORMAT, "version": STATS_VERSION,
+                                                          "games": {"klaberjass": {"deals_played": "3"}}}))
+        before = {path.name: path.read_bytes() for path in home.rglob("*") if path.is_file()}
+        claim = storage.FolderClaim(home)  # as the program takes it, before it reads a file there
+        second = App(cli.parse(["*", "--game", "klaberjass"]), Settings.load(home), Shell(), inline_ai=True,
+                     folder_claim=claim)
+        second.start()
+        try:
+            assert claim.elsewhere and second.settings.get("play", "sound") is False
+            assert any("already open in another window" in text for text, _ in second.notices), second.notices
+            assert not second.saves.writing and second.settings.path is None and second.stats.path is None
+            second.press("F1")  # a setting changed, a move played: nothing reaches the folder
+            assert {path.name: path.read_bytes() for path in home.rglob("*") if path.is_file()} == before
+            with pytest.raises(storage.FolderInUse):
+                storage.atomic_write(home / "saves" / "klaberjass.json", "{}")  # every write is held back
+            second.press("F7")
+            assert storage.IN_USE in " ".join(second.screen_text().replace("║", " ").split())
+        finally:
+            second.shutdown()
+        storage.atomic_write(home / "written.txt", "yes")  # the second window gone, writes are back
     finally:
-        second.shutdown()
-    held.release()
+        held.release()
     assert subprocess.run([sys.executable, "-c", probe, str(home)], check=False).returncode == 0  # given up
+
+
+def test_a_folder_that_keeps_no_locks_is_no_other_window(home, monkeypatch):
+    """A file system that refuses locks (some network mounts) is not another window: every start
+    had been read-only there (a reviewer)."""
+    import errno
+
+    from game.app import storage
+
+    def no_locks(fd: int) -> None:
+        raise OSError(errno.ENOLCK, "no locks available")
+
+    monkeypatch.setattr(storage, "_lock", no_locks)
+    claim = storage.FolderClaim(home)
+    assert not claim.elsewhere and claim.fd is None
+    storage.atomic_write(home / "written.txt", "yes")

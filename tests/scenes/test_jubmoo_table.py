@@ -501,7 +501,20 @@ def test_in_hot_seat_a_persons_hand_is_face_down_once_another_is_to_play(table_a
         text = app.screen_text()
         mine = RULES.hand(table.match.state, table.viewer)
         assert table.hand_hidden and not any(card_name(card) in text for card in mine), text
+    # F2 off on the turn of the last person to see his hand: he is handed the keyboard first (his
+    # cards had turned face up at once for whoever pressed F2: a reviewer).
+    for _ in range(400):
+        if table.match.current_player == table.viewer:
+            break
+        app.tick(0.05)
+    assert table.match.current_player == table.viewer
     app.press("F2")
+    for _ in range(400):
+        app.tick(0.05)
+        if table.passing:
+            break
+        assert table.hand_hidden, "a person's hand came up with no pass-the-keyboard screen"
+    assert table.passing and not app.demo
     # One person at the keyboard: his hand is his to see while the computers play.
     app, table = table_app(7)
     play_by_keys(app, table, lambda: table.match.current_player not in (None, 0) and table.panel is None
