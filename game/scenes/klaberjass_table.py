@@ -10,6 +10,7 @@ Left/Right and Enter, Space, Up or Down; the second of K+Q of trumps asks about 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -154,10 +155,14 @@ class KlaberjassTable(TableScene[KlaberjassObservation]):
         if decision == self._schmeiss_checked:
             return  # looked at as the decision began: a refusal or a hint since is not added to
         self._schmeiss_checked = decision
-        said = f"{self.message} {schmeiss_meaning(obs)}".strip()
-        if len(said) <= COLS - 4:
-            self.message = said
-            self.schmeiss_told = True
+        # The deal's opening ("Deal 1: you deal.") before the computer's bid gives way where
+        # both do not fit (the hand's frame says who deals).
+        for words in (self.message, re.sub(r"^Deal \d+: [^.]*\.\s*", "", self.message)):
+            said = f"{words} {schmeiss_meaning(obs)}".strip()
+            if len(said) <= COLS - 4:
+                self.message = said
+                self.schmeiss_told = True
+                return
 
     # ---- names ----
     def seat_name(self, seat: int) -> str:

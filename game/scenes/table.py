@@ -915,7 +915,14 @@ class TableScene(Scene, Generic[ObsT], metaclass=ABCMeta):
             self.frozen_obs = end_view
             self.deal_end_steps = len(self.match.steps)
         self._note_deal()
+        opening = self.deal_opening(before)
+        opened = bool(opening) and opening in self.message and deal_of(before) == deal_of(self.obs)
         self.after_action(seat, action, before, self.obs)
+        if opened and self.computer_plays(seat) and opening not in self.message \
+                and len(f"{opening} {self.message}") <= COLS - 4:
+            # The computers' moves before yours follow the deal's opening rather than replace it:
+            # "Deal 3: you deal." had gone after one delay, unread (a newcomer).
+            self.message = f"{opening} {self.message}".rstrip()
         self.last_move_message = self.message  # what the move said (a declaration made for you follows it)
         if ended:
             self.deals_seen += 1

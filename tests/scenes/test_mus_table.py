@@ -1726,3 +1726,18 @@ def test_a_match_left_under_your_own_ordago_question_resumes_on_the_harmless_cho
     assert isinstance(resumed, MusTable) and not resumed.asking_ordago
     prompt = resumed.prompt()
     assert prompt.choices[resumed.choice_cursor].action == "paso", prompt.choices[resumed.choice_cursor]
+
+
+def test_the_deals_opening_stays_before_the_computers_moves_until_yours(table_app):
+    """Found by a newcomer (at Klaberjass): "Deal 3: you deal." was replaced after one delay by
+    the computer's first move, unread. The computers' moves before yours follow the opening, while
+    the row has room for both; your own move replaces it."""
+    app, table = table_app(5)  # East is mano: three computers speak before you
+    opening = table.message
+    assert opening == "Deal 1: East is mano."
+    for _ in range(200):
+        if table.human_to_act:
+            break
+        app.tick(0.05)
+    assert table.human_to_act and table.message.startswith(f"{opening} ") and table.message != opening
+    assert table.message in app.screen_text()
