@@ -50,9 +50,10 @@ class DealReplay:
     done_actions: int = 0  # the steps replayed that a decision's seed counts (``counts_for_seed``)
     decisions: list[Decision] = field(default_factory=list)  # of the last finished deal, once done
     deal_number: int | None = None  # that deal's number (also when the seat made no decision in it)
-    forced: int = 0  # the seat's moves in that deal that had no choice (one legal action), not decisions
+    forced: list[int] = field(default_factory=list)  # the steps of the seat's moves in that deal that
+    # had no choice (one legal action): no decisions
     _current: list[Decision] = field(default_factory=list)
-    _forced: int = 0
+    _forced: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.rules = get_rules(self.game)
@@ -78,12 +79,12 @@ class DealReplay:
                 if acting == self.seat and reviewable(before, action):
                     self._current.append(Decision(i, before, action, decision_seed(self.seed, self.done_actions)))
                 elif acting == self.seat and action not in REPLAY_ANSWERS:
-                    self._forced += 1
+                    self._forced.append(i)
                 self.state = rules.apply(self.state, action)
                 self.done_actions += counts_for_seed(step)
                 if deal_ended(before, rules.observation(self.state, self.seat), action):
                     self.decisions, self._current = self._current, []
-                    self.forced, self._forced = self._forced, 0
+                    self.forced, self._forced = self._forced, []
                     self.deal_number = getattr(before, "deal_number", None)
             self.done_steps += 1
 

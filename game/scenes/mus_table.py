@@ -942,13 +942,13 @@ class MusTable(TableScene[MusObservation]):
         deal's ``hands``, shown at a count, the bonus a count that stopped left out). With the
         ``bettor`` of an órdago on this lance known (``ordagos``), its row says it was
         an órdago: "ÓRDAGO by Partner", whom ``accepted_by`` says took it on the line under it,
-        or "ÓRDAGO refused" (it had read as a refused envido: "refused: deje 1", a newcomer);
-        the deje it paid is in POINTS ("US +1 deje"), as "ÓRDAGO refused: deje 1" is too wide."""
+        or, refused, "refused: deje 1" under it as under a refused envido's (it had read as a
+        refused envido's, with no word of an órdago nor of who bet it: newcomers)."""
         title = LANCE_TITLES[count.lance]
         outcome = {
             "passed": "en paso (no bet)",
             "accepted": f"{count.stake} accepted",
-            "rejected": "ÓRDAGO refused" if bettor is not None else f"refused: deje {count.stake}",
+            "rejected": f"ÓRDAGO by {self.seat_name(bettor)}" if bettor is not None else f"refused: deje {count.stake}",
             "no-bet": "one team had it",  # so no betting (F5); with room left before WON BY
             "nobody": "nobody had pares",
             "ordago": f"ÓRDAGO by {self.seat_name(bettor)}" if bettor is not None else "ÓRDAGO accepted!",
@@ -1091,6 +1091,8 @@ class MusTable(TableScene[MusObservation]):
                 lines.append((row, colour))
             if count.outcome == "ordago" and bettor is not None:
                 lines.append((self.accepted_by(taker), colour))
+            elif count.outcome == "rejected" and bettor is not None:
+                lines.append((" " * COUNT_COLUMNS[0] + f"refused: deje {count.stake}", colour))
         lines.append(("", palette.WHITE))
         before, after = last.points_before, last.points_after
         lines.append((f"Points   US {before[us]} + {after[us] - before[us]} = {after[us]}      "

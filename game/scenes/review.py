@@ -375,7 +375,7 @@ class ReviewScene(Scene):
         items = self.ordered()
         left = self.left_out()
         if self.ready and not items:
-            taken = left[:-1] if self.replay.forced else left  # by F2 or F3, the forced moves apart
+            taken = left[:-1] if self.forced else left  # by F2 or F3, the forced moves apart
             none = ", ".join(left) if taken else "every move was forced"
             name = self.table.seat_name(self.seat)
             # Wrapped, not cut: "Player 1" made it run past the edge (a tester).
@@ -433,9 +433,16 @@ class ReviewScene(Scene):
             left.append(counted(self.by_computer, "choice") + " by F2")  # the computer playing for him
         if self.by_table:
             left.append(counted(self.by_table, "declaration") + " by F3")
-        if self.replay.forced:  # said, so that no move seems lost between the decisions (a tester)
-            left.append(counted(self.replay.forced, "forced move"))
+        if self.forced:  # said, so that no move seems lost between the decisions (a tester)
+            left.append(counted(self.forced, "forced move"))
         return left
+
+    @property
+    def forced(self) -> int:
+        """The player's moves of the deal that had no choice and that he made himself: not one
+        F2 or the table made for him (a Klaberjass "no run" F3 declared silently had been counted
+        as his forced move: a tester)."""
+        return sum(1 for step in self.replay.forced if step not in self.table.computer_steps | self.table.auto_steps)
 
     def who(self) -> str:
         """The reviewed player in a sentence: "you", or in hot seat his name ("Player 2")."""

@@ -441,24 +441,26 @@ def test_a_refused_ordagos_row_says_it_was_an_ordago(table_app, make_app):
     set_match(table, 8, first_mano=1)  # East is mano: his órdago on Grande, refused by you both;
     lines = to_the_count(table, "cut", "ordago", "no-quiero", "no-quiero",  # then Partner's Envido
                          "paso", "envido 2", "no-quiero", "no-quiero")  # on Chica, refused by them (1 each)
-    grande = next(line for line in lines if line.startswith("Grande"))
-    assert grande.startswith(f"{'Grande':<{lance}}{'ÓRDAGO refused':<{betting}}{'THEM':<{won_by}}THEM +1 deje"), lines
+    row = next(i for i, line in enumerate(lines) if line.startswith("Grande"))
+    grande = lines[row]
+    assert grande.startswith(f"{'Grande':<{lance}}{'ÓRDAGO by East':<{betting}}{'THEM':<{won_by}}THEM +1 deje"), lines
+    assert lines[row + 1] == " " * lance + "refused: deje 1", lines  # who bet it, and what it paid (a newcomer)
     chica = next(line for line in lines if line.startswith("Chica"))
     assert chica.startswith(f"{'Chica':<{lance}}{'refused: deje 1':<{betting}}{'US':<{won_by}}US +1 deje"), lines
-    assert "ÓRDAGO refused" in app.screen_text()
+    assert "ÓRDAGO by East" in app.screen_text()
     app.quit()
     again = make_app("*", "--game", "mus")
     again.press("Y")
     resumed = again.top_scene()
     assert isinstance(resumed, MusTable) and resumed.panel is not None and resumed.panel.review
-    assert "ÓRDAGO refused" in again.screen_text() and "refused: deje 1" in again.screen_text()
+    assert "ÓRDAGO by East" in again.screen_text() and "refused: deje 1" in again.screen_text()
     # West's órdago over Partner's raise to 30, refused: the deje of 30 ends the game to 30.
     app, table = table_app(17)
     set_match(table, 17, first_mano=0, target=30)
     lines = to_the_count(table, "cut", "envido 10", "raise 10", "raise 10", "ordago", "no-quiero", "no-quiero")
     assert table.obs.last_deal.ended_by == "deje", lines
     grande = next(line for line in lines if line.startswith("Grande"))
-    assert grande == f"{'Grande':<{lance}}{'ÓRDAGO refused':<{betting}}{'THEM':<{won_by}}THEM +30 deje, paid at once"
+    assert grande == f"{'Grande':<{lance}}{'ÓRDAGO by West':<{betting}}{'THEM':<{won_by}}THEM +30 deje, paid at once"
 
 
 def test_every_seats_declarations_stand_clear_of_each_other_and_of_its_name(table_app):
