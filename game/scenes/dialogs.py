@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app import storage
 from game.app.keys import Key
 from game.app.scene import Scene
 from game.scenes.widgets import MENU_BOX_TOP, MENU_BOX_W, PLAY_ROWS, dialog
@@ -255,4 +256,9 @@ class ResumeDialog(Scene):
 
         lines = [f"You have an unfinished {registry.entry(self.game).title} match.",
                  "Resume it where you left it? (Y/N)"]
+        if self.app.saves.why_unsaved == storage.IN_USE:
+            # It may be the match the other window is playing: what is played here is not kept
+            # there (a reviewer: the offer had not said so).
+            lines[1:1] = ["Another window of the program may be playing it:",
+                          "what you play here is kept until you close this window."]
         menu_question(self, canvas, "Saved match", lines, "Y: resume   N: new match   Esc: back")

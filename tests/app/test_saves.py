@@ -726,3 +726,18 @@ def test_a_folder_that_keeps_no_locks_is_no_other_window(home, monkeypatch):
     claim = storage.FolderClaim(home)
     assert not claim.elsewhere and claim.fd is None
     storage.atomic_write(home / "written.txt", "yes")
+
+
+def test_a_second_windows_resume_offer_says_the_match_may_be_open_elsewhere(make_app):
+    """Found by a reviewer: a second window offered to resume the match the first was playing,
+    with no word of it."""
+    from game.app import storage
+
+    first = make_app("*", "--game", "klaberjass")  # its cards are dealt: a saved match
+    first.quit()
+    app = make_app("*")
+    app.saves.writing, app.saves.why_unsaved = False, storage.IN_USE  # as in a second window
+    app.press("1")
+    said = " ".join(app.screen_text().replace("║", " ").split())
+    assert "Another window of the program may be playing it: what you play here is kept until you close this " \
+        "window. Resume it where you left it? (Y/N)" in said, said
