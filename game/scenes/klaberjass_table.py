@@ -126,16 +126,18 @@ class KlaberjassTable(TableScene[KlaberjassObservation]):
 
     def __init__(self, app: App, match: Match, attract: bool = False, humans: tuple[int, ...] = (0,)) -> None:
         self.bella_card: str | None = None  # waiting for "with or without bella?"
-        self.schmeiss_told = False  # what a schmeiss does was said in this match (``tell_schmeiss``)
+        self.schmeiss_told: set[int] = set()  # the bidding rounds whose schmeiss was explained in this match
         self._schmeiss_checked: Any = None  # ... looked for at this decision of yours
         super().__init__(app, match, attract, humans)
 
     def table_state(self) -> dict[str, Any]:
         """The hand's order, and whether what a schmeiss does was said (once in a match, resumed too)."""
-        return {**super().table_state(), "schmeiss_told": self.schmeiss_told}
+        return {**super().table_state(), "schmeiss_told": sorted(self.schmeiss_told)}
 
     def restore_state(self, state: dict[str, Any]) -> None:
-        self.schmeiss_told = state.get("schmeiss_told") is True
+        told = state.get("schmeiss_told")  # the rounds explained (True: round one, in older saves)
+        rounds = [1] if told is True else told if isinstance(told, list) else []
+        self.schmeiss_told = {r for r in rounds if r in (1, 2)}
         super().restore_state(state)
 
     def update(self, dt: float) -> None:
@@ -143,13 +145,16 @@ class KlaberjassTable(TableScene[KlaberjassObservation]):
         self.tell_schmeiss()
 
     def tell_schmeiss(self) -> None:
-        """The first bid of yours in a match that offers the schmeiss says what it does, after the
-        row's words ("Computer passes. Schmeiss: he throws the deal in or makes you take ♥."), once
-        the deal's opening or the computer's bid has been said (a newcomer did not know what
-        "X Schmeiss" was; F5 says it, but he had not looked). Where the row has no room for both,
-        a later bid says it: the row's words stay, and the prompt is never covered."""
+        """The first bid of yours in each bidding round of a match that offers the schmeiss says
+        what it does there, after the row's words ("Computer passes. Schmeiss: he throws the deal
+        in or makes you take ♥."; in round two "... makes you name a suit."), once the deal's
+        opening or the computer's bid has been said (a newcomer did not know what "X Schmeiss"
+        was, nor that round two's asks another thing; F5 says it, but he had not looked). Where
+        the row has no room for both, a later bid says it: the row's words stay, and the prompt
+        is never covered."""
         obs = self.obs
-        if self.schmeiss_told or not self.human_to_act or obs.phase != "bid" or "schmeiss" not in obs.legal_actions:
+        if obs.bid_round in self.schmeiss_told or not self.human_to_act or obs.phase != "bid" \
+                or "schmeiss" not in obs.legal_actions:
             return
         decision = self.decision_key()
         if decision == self._schmeiss_checked:
@@ -161,7 +166,7 @@ class KlaberjassTable(TableScene[KlaberjassObservation]):
             said = f"{words} {schmeiss_meaning(obs)}".strip()
             if len(said) <= COLS - 4:
                 self.message = said
-                self.schmeiss_told = True
+                self.schmeiss_told.add(obs.bid_round)
                 return
 
     # ---- names ----
