@@ -412,12 +412,18 @@ def test_an_accepted_ordagos_row_says_who_bet_it_and_who_took_it(table_app, make
     set_match(table, 8, first_mano=0)
     press(app, table, "C", "O", "Y")
     others(table, "quiero")
+    again = resumed_on_the_summary(app, make_app)
+    assert "ÓRDAGO by You" in again.screen_text() and "accepted by East" in again.screen_text()
+
+
+def resumed_on_the_summary(app, make_app):
+    """Quit under a deal's summary and start again: the match resumes on that summary."""
     app.quit()
     again = make_app("*", "--game", "mus")
     again.press("Y")
     resumed = again.top_scene()
     assert isinstance(resumed, MusTable) and resumed.panel is not None and resumed.panel.review
-    assert "ÓRDAGO by You" in again.screen_text() and "accepted by East" in again.screen_text()
+    return again
 
 
 def to_the_count(table: MusTable, *actions: str) -> list[str]:
@@ -448,11 +454,7 @@ def test_a_refused_ordagos_row_says_it_was_an_ordago(table_app, make_app):
     chica = next(line for line in lines if line.startswith("Chica"))
     assert chica.startswith(f"{'Chica':<{lance}}{'refused: deje 1':<{betting}}{'US':<{won_by}}US +1 deje"), lines
     assert "ÓRDAGO by East" in app.screen_text()
-    app.quit()
-    again = make_app("*", "--game", "mus")
-    again.press("Y")
-    resumed = again.top_scene()
-    assert isinstance(resumed, MusTable) and resumed.panel is not None and resumed.panel.review
+    again = resumed_on_the_summary(app, make_app)
     assert "ÓRDAGO by East" in again.screen_text() and "refused: deje 1" in again.screen_text()
     # West's órdago over Partner's raise to 30, refused: the deje of 30 ends the game to 30.
     app, table = table_app(17)
