@@ -69,7 +69,7 @@ class FolderClaim:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             try:
-                fd = os.open(path, os.O_RDWR | os.O_CREAT)
+                fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
             except OSError:
                 fd = os.open(path, os.O_RDONLY)  # a lock file left read-only: a lock needs no more
         except OSError:
