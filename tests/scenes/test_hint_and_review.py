@@ -37,6 +37,7 @@ from game.scenes.table import (
     shown_points,
 )
 from game.screen.cards import card_name, hand_key
+from tests.scenes.driving import wait_for_your_turn
 from tests.scenes.test_tables_common import TABLES, decide, settle
 
 CASES = {case.game: case for case in TABLES}
@@ -152,10 +153,7 @@ def test_f4_at_every_kind_of_decision_shows_hards_choice(make_app, game: str) ->
         table.panel = None
         table.hold = 0.0
         table.refresh()
-        for _ in range(20):
-            if table.human_to_act and not table.guarded:
-                break
-            app.tick(0.05)
+        wait_for_your_turn(app, table, ticks=20)
         assert table.human_to_act, name
         obs = table.match.observation(0)
         steps = len(table.match.steps)
@@ -445,10 +443,7 @@ def test_a_single_card_hint_is_not_raised_where_enter_plays_the_highlight(make_a
 def test_f4_twice_cancels_and_at_anothers_turn_only_explains(make_app, monkeypatch) -> None:
     app = make_app("--game", "jubmoo", "--seed", "5")
     table = app.top_scene()
-    for _ in range(200):
-        if table.human_to_act and not table.guarded:
-            break
-        app.tick(0.05)
+    wait_for_your_turn(app, table, ticks=200)
     # Keep the worker busy so that the second press comes while it thinks.
     monkeypatch.setattr(app.ai, "inline", False)
     monkeypatch.setattr(app.ai, "_conn", None)
@@ -1591,10 +1586,7 @@ def test_a_hinted_deal_thrown_in_is_not_counted_as_hinted(make_app) -> None:
     app.settings.values["play"]["delay"] = 0.0
     table = app.top_scene()
     counters = app.stats.games["klaberjass"]
-    for _ in range(200):
-        if table.human_to_act and not table.guarded:
-            break
-        app.tick(0.05)
+    wait_for_your_turn(app, table, ticks=200)
     hint_now(app, table)
     assert table.deal_hinted
     app.press("X")  # schmeiss: on this seed the computer throws the deal in

@@ -16,6 +16,7 @@ from game.scenes.table import MIN_TRICK_HOLD
 from game.screen.canvas import COLS, ROWS
 from tests.rules.test_klaberjass import BETE_DEALER, BETE_ELDER, to_play
 from tests.rules.test_klaberjass import play as rules_play
+from tests.scenes.driving import wait_for_your_turn
 from tests.scenes.test_hint_and_review import hint_now
 from tests.scenes.test_tables_common import TABLES, play
 
@@ -412,18 +413,11 @@ def test_raised_cards_in_the_review_stay_off_the_labels(table_app, on_top):
 def test_the_suit_offered_in_round_one_named_in_round_two_is_refused_in_words(table_app):
     """Found by a tester: C for the turned-up clubs in round two did nothing, without a word."""
     app, table = table_app(1)  # the computer is elder and passes; you pass too, then it passes again
-
-    def wait_for_your_turn() -> None:
-        for _ in range(400):
-            if table.human_to_act and not table.guarded:
-                return
-            app.tick(0.05)
-        raise AssertionError("your turn never came")
-
-    wait_for_your_turn()
+    wait_for_your_turn(app, table)
+    assert table.human_to_act, "your turn never came"
     app.press("P")
-    wait_for_your_turn()
-    assert table.obs.bid_round == 2
+    wait_for_your_turn(app, table)
+    assert table.human_to_act and table.obs.bid_round == 2
     offered = table.obs.proposed_suit
     steps = len(table.match.steps)
     app.press(offered)
@@ -440,10 +434,7 @@ def test_tout_atout_not_bid_directly_is_refused_in_words(table_app, home):
     (home / "settings.toml").write_text("[klaberjass]\ntout_atout = true\n", encoding="utf-8")
     app, table = table_app(1)
     for key in ("P", "A"):  # pass round one, then A in round two with no Sans Tout bid
-        for _ in range(400):
-            if table.human_to_act and not table.guarded:
-                break
-            app.tick(0.05)
+        wait_for_your_turn(app, table)
         app.press(key)
     assert table.obs.bid_round == 2 and "N" in [c.key for c in table.prompt().choices]
     assert table.message == "Tout Atout only over a Sans Tout: the option 'may be bid directly' is off."
@@ -501,10 +492,7 @@ def test_enter_alone_at_a_bid_passes(table_app):
     """Found by a tester: a Space meant to go on after a summary fell on the new deal's bidding
     prompt and took the contract (Take was highlighted). Enter or Space alone passes there."""
     app, table = table_app(1)
-    for _ in range(400):
-        if table.human_to_act and not table.guarded:
-            break
-        app.tick(0.05)
+    wait_for_your_turn(app, table)
     assert "pass" in table.obs.legal_actions
     steps = len(table.match.steps)
     app.press("SPACE")
@@ -702,10 +690,7 @@ def test_b_where_bella_is_not_asked_says_why_and_still_picks_the_second_declarat
     app, table = table_app(5)
     sounds: list[str] = []
     monkeypatch.setattr(app, "sound", sounds.append)
-    for _ in range(400):
-        if table.human_to_act and not table.guarded:
-            break
-        app.tick(0.05)
+    wait_for_your_turn(app, table)
     assert table.obs.phase == "bid"
     steps, sounds[:] = len(table.match.steps), []
     app.press("B")

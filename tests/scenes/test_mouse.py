@@ -14,6 +14,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.options import OptionsScene
 from game.scenes.statistics import StatisticsScene
 from tests.app.test_saves import _played_table
+from tests.scenes.driving import wait_for_your_turn
 from tests.scenes.test_tables_common import click
 
 
@@ -274,10 +275,7 @@ def test_a_click_on_a_card_at_a_prompt_of_choices_is_refused_as_its_key_is(make_
     (home / "settings.toml").write_text("[play]\ndelay = 0.0\n[mus]\nsenas = false\n", encoding="utf-8")
     app = make_app("--game", "mus", "--seed", "5")
     table = app.top_scene()
-    for _ in range(400):
-        if table.human_to_act and not table.guarded:
-            break
-        app.tick(0.05)
+    wait_for_your_turn(app, table)
     assert table.prompt().hand is None and table.prompt().choices
     geometry = table.hand_geometry()
     click(app, geometry.card_col(0, len(table.hand.cards)) + 1, geometry.row + 2)

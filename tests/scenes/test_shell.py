@@ -10,6 +10,7 @@ from game.scenes.intro import IntroScene
 from game.scenes.menu import MenuScene
 from game.scenes.options import PAGES, OptionsScene
 from game.screen.canvas import COLS
+from tests.scenes.driving import wait_for_your_turn
 
 
 def test_startup_show_then_menu_on_any_key(make_app):
@@ -489,10 +490,7 @@ def test_at_a_table_only_left_and_right_repeat(make_app):
     app = make_app("--game", "jubmoo", "--seed", "3")
     table = app.top_scene()
     app.settings.values["play"]["delay"] = 0.0
-    for _ in range(400):
-        if table.human_to_act and not table.guarded:
-            break
-        app.tick(0.05)
+    wait_for_your_turn(app, table)
     assert pygame.K_UP not in table.repeating_keys and pygame.K_LEFT in table.repeating_keys
     cursor = table.hand.cursor
     key_down(app, pygame.K_RIGHT)
